@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Hotmap Brawl builds and tests with, and nothing else.
+# Idempotent: apt runs only when a package is missing; it waits up to 5 minutes for the dpkg lock.
+# Usage: scripts/deps.sh        (the Makefile calls it before every build)
+set -euo pipefail
+
+# One list, one place: README and DEVELOPERS.md point here.
+PACKAGES=(
+  cmake g++ make pkg-config          # the toolchain
+  libsdl2-dev libsdl2-image-dev      # window, renderer, PNG decoding
+  libimgui-dev                       # Dear ImGui 1.86 (the debug overlay)
+  nlohmann-json3-dev                 # manifests and JSON output
+  libgtest-dev libbenchmark-dev      # tests and benchmarks
+  xvfb xauth                         # a virtual display for screenshots of the real window
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+apt_opts=(-o DPkg::Lock::Timeout=300 -y --no-install-recommends)
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    SUDO=(sudo -n)
+  else
+    echo "error: missing Debian packages: ${missing[*]}" >&2
+    echo "run as root: apt-get update && apt-get ${apt_opts[*]} install ${missing[*]}" >&2
+    exit 1
+  fi
+else
+  SUDO=()
+fi
+
+echo "installing missing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=300 update -qq
+"${SUDO[@]}" apt-get "${apt_opts[@]}" install -qq "${missing[@]}"

@@ -1,0 +1,243 @@
+// PNG files to RGBA8 pixels through SDL_image. Checks what it can before the decoder sees a byte:
+// the file exists and reads, the signature is PNG's, the header's size is within limits, so that a
+// header claiming 100000 x 100000 pixels is refused without allocating anything.
+#include "assets/assets.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace assets {
+
+namespace {
+
+constexpr std::uint8_t PNG_SIGNATURE[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+std::uint32_t ReadBigEndian32(const std::uint8_t* p) {
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// Names what the bytes look like instead, so an author sees "a JPEG" rather than "bad data".
+std::string DescribeNonPng(const std::uint8_t* bytes, std::size_t size) {
+    if (size >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF) {
+        return "not a PNG: it is a JPEG (save it as PNG; JPEG blurs the exact hotmap colours)";
+    }
+    if (size >= 6 && (std::memcmp(bytes, "GIF87a", 6) == 0 || std::memcmp(bytes, "GIF89a", 6) == 0)) {
+        return "not a PNG: it is a GIF (save it as PNG)";
+    }
+    if (size >= 2 && bytes[0] == 'B' && bytes[1] == 'M') {
+        return "not a PNG: it is a BMP (save it as PNG)";
+    }
+    return "not a PNG: the file does not start with the PNG signature";
+}
+
+// CRC-32 as PNG defines it (ISO 3309), table built at compile time.
+constexpr std::array<std::uint32_t, 256> CRC_TABLE = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+        std::uint32_t c = n;
+        for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        t[n] = c;
+    }
+    return t;
+}();
+
+std::uint32_t Crc32(const std::uint8_t* data, std::size_t size) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (std::size_t i = 0; i < size; ++i) crc = CRC_TABLE[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
+    return ~crc;
+}
+
+std::string ChunkName(const std::uint8_t* type) {
+    std::string name;
+    for (int i = 0; i < 4; ++i) {
+        name += (type[i] >= 'A' && type[i] <= 'z') ? static_cast<char>(type[i]) : '?';
+    }
+    return name;
+}
+
+// Walks the chunks after the signature: each must fit in the file and match its CRC, and the
+// file must end with IEND after some IDAT. Precise messages for the common damage (a cut-off
+// download, a flipped byte) before the decoder sees the data. Empty string: the layout is sound.
+std::string CheckChunks(const std::uint8_t* bytes, std::size_t size) {
+    std::size_t at = 8;
+    bool sawImageData = false;
+    while (true) {
+        if (at + 12 > size) {
+            return "truncated: the file ends after " + std::to_string(size) + " bytes, before the IEND chunk";
+        }
+        const std::uint32_t length = ReadBigEndian32(bytes + at);
+        const std::uint8_t* type = bytes + at + 4;
+        if (length > 0x7FFFFFFFu || at + 12 + length > size) {
+            return "truncated: chunk " + ChunkName(type) + " at byte " + std::to_string(at) + " needs " +
+                   std::to_string(length) + " bytes of data, the file ends after " + std::to_string(size);
+        }
+        const std::uint32_t stored = ReadBigEndian32(bytes + at + 8 + length);
+        if (Crc32(type, 4 + std::size_t{length}) != stored) {
+            return "corrupt PNG: chunk " + ChunkName(type) + " at byte " + std::to_string(at) + " fails its CRC check";
+        }
+        sawImageData = sawImageData || std::memcmp(type, "IDAT", 4) == 0;
+        if (std::memcmp(type, "IEND", 4) == 0) {
+            return sawImageData ? "" : "corrupt PNG: no IDAT chunk, so no pixels";
+        }
+        at += 12 + std::size_t{length};
+    }
+}
+
+// libpng, inside SDL_image, prints its errors and warnings to stderr. The programs promise one
+// "error: <file>: ..." line, so stderr is captured around a decode and its text folded into the
+// message. Process-wide: call it from one thread only (the loader is single-threaded).
+class StderrCapture {
+public:
+    StderrCapture() {
+        std::fflush(stderr);
+        tmp_ = std::tmpfile();
+        saved_ = ::dup(STDERR_FILENO);
+        if (tmp_ != nullptr && saved_ >= 0) {
+            ::dup2(::fileno(tmp_), STDERR_FILENO);
+        }
+    }
+    StderrCapture(const StderrCapture&) = delete;
+    StderrCapture& operator=(const StderrCapture&) = delete;
+    ~StderrCapture() { Restore(); }
+
+    /// Puts stderr back and returns what was written meanwhile, on one line.
+    std::string Restore() {
+        std::string text;
+        if (saved_ >= 0) {
+            std::fflush(stderr);
+            ::dup2(saved_, STDERR_FILENO);
+            ::close(saved_);
+            saved_ = -1;
+        }
+        if (tmp_ != nullptr) {
+            std::rewind(tmp_);
+            char buf[512];
+            std::size_t n;
+            while ((n = std::fread(buf, 1, sizeof buf, tmp_)) > 0 && text.size() < 2000) text.append(buf, n);
+            std::fclose(tmp_);
+            tmp_ = nullptr;
+        }
+        for (char& c : text) c = (c == '\n' || c == '\r') ? ' ' : c;
+        while (!text.empty() && text.back() == ' ') text.pop_back();
+        return text;
+    }
+
+private:
+    std::FILE* tmp_ = nullptr;
+    int saved_ = -1;
+};
+
+struct SurfaceDeleter {
+    void operator()(SDL_Surface* s) const { SDL_FreeSurface(s); }
+};
+using SurfacePtr = std::unique_ptr<SDL_Surface, SurfaceDeleter>;
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory) {
+        // status() follows links: a loop of symlinks lands here (ELOOP), as does a bad path.
+        return Error{ErrorCode::FileUnreadable, path, "cannot read: " + ec.message()};
+    }
+    if (!std::filesystem::exists(status)) {
+        return Error{ErrorCode::FileMissing, path, "no such file"};
+    }
+    if (std::filesystem::is_directory(status)) {
+        return Error{ErrorCode::FileUnreadable, path, "is a folder, not a file"};
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return Error{ErrorCode::FileUnreadable, path, std::string("cannot read: ") + std::strerror(errno)};
+    }
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+        return Error{ErrorCode::FileUnreadable, path, "read failed part way"};
+    }
+    return bytes;
+}
+
+Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
+    if (size == 0) {
+        return Error{ErrorCode::NotPng, nameForErrors, "empty file, not a PNG"};
+    }
+    if (size < sizeof(PNG_SIGNATURE) || std::memcmp(bytes, PNG_SIGNATURE, sizeof(PNG_SIGNATURE)) != 0) {
+        return Error{ErrorCode::NotPng, nameForErrors, DescribeNonPng(bytes, size)};
+    }
+    // The IHDR chunk must come first: length 13, type "IHDR", then width and height.
+    if (size < 8 + 8 + 13 || std::memcmp(bytes + 12, "IHDR", 4) != 0) {
+        return Error{ErrorCode::CorruptPng, nameForErrors, "corrupt PNG: no IHDR header after the signature"};
+    }
+    const std::uint32_t headerW = ReadBigEndian32(bytes + 16);
+    const std::uint32_t headerH = ReadBigEndian32(bytes + 20);
+    if (headerW == 0 || headerH == 0) {
+        return Error{ErrorCode::CorruptPng, nameForErrors, "corrupt PNG: the header says 0 pixels wide or tall"};
+    }
+    if (headerW > MAX_IMAGE_SIDE_PX || headerH > MAX_IMAGE_SIDE_PX) {
+        return Error{ErrorCode::TooLarge, nameForErrors,
+                     std::to_string(headerW) + "x" + std::to_string(headerH) + " is larger than the limit of " +
+                         std::to_string(MAX_IMAGE_SIDE_PX) + "x" + std::to_string(MAX_IMAGE_SIDE_PX)};
+    }
+
+    if (const std::string damage = CheckChunks(bytes, size); !damage.empty()) {
+        return Error{ErrorCode::CorruptPng, nameForErrors, damage};
+    }
+
+    SDL_RWops* rw = SDL_RWFromConstMem(bytes, static_cast<int>(size));
+    if (rw == nullptr) {
+        return Error{ErrorCode::CorruptPng, nameForErrors, std::string("cannot open bytes: ") + SDL_GetError()};
+    }
+    StderrCapture capture;
+    const SurfacePtr decoded(IMG_LoadPNG_RW(rw));
+    SDL_RWclose(rw);
+    const std::string decoderSaid = capture.Restore();
+    if (!decoded) {
+        // libpng's own words ("IDAT: incorrect data check") say more than SDL_image's.
+        std::string why = decoderSaid;
+        if (why.rfind("libpng error: ", 0) == 0) why.erase(0, 14);
+        if (why.empty()) why = IMG_GetError();
+        return Error{ErrorCode::CorruptPng, nameForErrors,
+                     "corrupt PNG: " + (why.empty() ? std::string("the decoder failed") : why)};
+    }
+    // RGBA32 is R, G, B, A in memory on any endianness. The conversion turns a palette's tRNS
+    // colour key into alpha 0, so "transparent" means one thing whatever the colour type.
+    const SurfacePtr rgba(SDL_ConvertSurfaceFormat(decoded.get(), SDL_PIXELFORMAT_RGBA32, 0));
+    if (!rgba) {
+        return Error{ErrorCode::CorruptPng, nameForErrors, std::string("cannot convert to RGBA: ") + SDL_GetError()};
+    }
+    if (rgba->w != static_cast<int>(headerW) || rgba->h != static_cast<int>(headerH)) {
+        return Error{ErrorCode::CorruptPng, nameForErrors, "corrupt PNG: decoded size differs from the header"};
+    }
+    Image image;
+    image.widthPx = rgba->w;
+    image.heightPx = rgba->h;
+    image.rgba.resize(static_cast<std::size_t>(image.widthPx) * image.heightPx * 4);
+    for (int y = 0; y < image.heightPx; ++y) {
+        std::memcpy(image.rgba.data() + static_cast<std::size_t>(y) * image.widthPx * 4,
+                    static_cast<const std::uint8_t*>(rgba->pixels) + static_cast<std::ptrdiff_t>(y) * rgba->pitch,
+                    static_cast<std::size_t>(image.widthPx) * 4);
+    }
+    return image;
+}
+
+Result<Image> LoadPng(const std::string& path) {
+    auto bytes = ReadFileBytes(path);
+    if (!bytes.Ok()) {
+        return bytes.GetError();
+    }
+    return DecodePng(bytes.Value().data(), bytes.Value().size(), path);
+}
+
+}  // namespace assets

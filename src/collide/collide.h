@@ -1,0 +1,209 @@
+// collide: pixel-precise 2D collision on 1-bit masks. Pixels in, answers out.
+// Depends on the C++ standard library only: no SDL, no ImGui, no files, no printing, no globals.
+// Invariants: every rectangle is half-open, [x, x + w) x [y, y + h), so touching edges do not
+// overlap; a mask's tight bounds always hold exactly its set pixels; queries never allocate.
+// Coordinate spaces: "mask" pixels of one unflipped mask, (0, 0) its top-left pixel; "world"
+// pixels shared by everything placed. docs/collision.md defines each query exactly.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace collide {
+
+/// A pixel position (world or mask space, as the name of the variable says).
+struct Point {
+    std::int32_t x = 0;
+    std::int32_t y = 0;
+    friend bool operator==(Point, Point) = default;
+};
+
+/// Half-open rectangle [x, x + w) x [y, y + h) in pixels. Empty when w <= 0 or h <= 0.
+struct Rect {
+    std::int32_t x = 0;
+    std::int32_t y = 0;
+    std::int32_t w = 0;
+    std::int32_t h = 0;
+
+    [[nodiscard]] constexpr bool IsEmpty() const { return w <= 0 || h <= 0; }
+    [[nodiscard]] constexpr std::int32_t Right() const { return x + w; }   ///< one past the last column
+    [[nodiscard]] constexpr std::int32_t Bottom() const { return y + h; }  ///< one past the last row
+    [[nodiscard]] constexpr bool Contains(std::int32_t px, std::int32_t py) const {
+        return px >= x && px < x + w && py >= y && py < y + h;
+    }
+    friend bool operator==(Rect, Rect) = default;
+};
+
+/// The common part of two rectangles; the canonical empty Rect{} when they do not overlap
+/// (touching edges do not overlap).
+[[nodiscard]] Rect IntersectRects(Rect a, Rect b);
+
+/// The smallest rectangle holding both; an empty input is ignored.
+[[nodiscard]] Rect UniteRects(Rect a, Rect b);
+
+/// An 8-bit RGB colour, compared exactly.
+struct Rgb {
+    std::uint8_t r = 0;
+    std::uint8_t g = 0;
+    std::uint8_t b = 0;
+    friend bool operator==(Rgb, Rgb) = default;
+};
+
+inline constexpr Rgb KEY_MAGENTA{0xFF, 0x00, 0xFF};  ///< the default air colour, FF00FF
+inline constexpr Rgb ATTACK_RED{0xFF, 0x00, 0x00};   ///< exact FF0000 marks an attack pixel
+
+/// Borrowed RGBA8 pixels (bytes R, G, B, A in memory order), rows strideBytes apart.
+struct ImageView {
+    const std::uint8_t* rgba = nullptr;
+    std::int32_t widthPx = 0;
+    std::int32_t heightPx = 0;
+    std::int32_t strideBytes = 0;  ///< 0 means tightly packed: widthPx * 4
+};
+
+/// Which hot pixels a mask holds: attack (exact FF0000), hurt (any other hot colour) or both.
+enum class Channel : std::uint8_t { Any, Attack, Hurt };
+
+/// 1 bit per pixel, row-major. Bit i of word k of a row is mask pixel x = 64k + i (LSB = left).
+/// Each row is framed by zero guard words so that the shifted reads of the overlap kernel never
+/// need a bounds check; rows share their guards, so a mask costs (ceil(w/64) + 1) * h + 1 words.
+class Mask {
+public:
+    Mask() = default;
+    /// An all-air mask of the given size in pixels (0..MAX_SIDE_PX on each side).
+    Mask(std::int32_t widthPx, std::int32_t heightPx);
+
+    static constexpr std::int32_t MAX_SIDE_PX = 1 << 15;  ///< keeps every world sum in int32
+
+    [[nodiscard]] std::int32_t Width() const { return widthPx_; }
+    [[nodiscard]] std::int32_t Height() const { return heightPx_; }
+    /// The box around the set pixels, in mask space; Rect{} for an empty mask.
+    [[nodiscard]] Rect Bounds() const { return boundsMask_; }
+    [[nodiscard]] bool IsEmpty() const { return boundsMask_.IsEmpty(); }
+
+    /// Is mask pixel (maskX, maskY) set? Outside the mask: false.
+    [[nodiscard]] bool Get(std::int32_t maskX, std::int32_t maskY) const;
+    /// Sets mask pixel (maskX, maskY) and grows the tight bounds; the pixel must be inside.
+    void Set(std::int32_t maskX, std::int32_t maskY);
+
+    [[nodiscard]] std::int64_t CountSetPixels() const;
+    /// Bytes held by the bit storage (the figure to compare with the RGBA image's w * h * 4).
+    [[nodiscard]] std::size_t MemoryBytes() const { return words_.size() * sizeof(std::uint64_t); }
+
+    /// Data words per row, guards excluded: ceil(width / 64).
+    [[nodiscard]] std::int32_t WordsPerRow() const { return wordsPerRow_; }
+    /// Words from one row to the next: WordsPerRow() + 1 shared guard word.
+    [[nodiscard]] std::size_t RowStrideWords() const { return static_cast<std::size_t>(wordsPerRow_) + 1; }
+    /// The first data word of row maskY; words [-1] and [WordsPerRow()] are readable zeros.
+    [[nodiscard]] const std::uint64_t* RowWords(std::int32_t maskY) const {
+        return words_.data() + 1 + static_cast<std::size_t>(maskY) * RowStrideWords();
+    }
+
+private:
+    [[nodiscard]] std::uint64_t* MutableRowWords(std::int32_t maskY) {
+        return words_.data() + 1 + static_cast<std::size_t>(maskY) * RowStrideWords();
+    }
+    friend struct MaskWriter;  // the builders in mask.cpp fill words_ directly
+
+    std::int32_t widthPx_ = 0;
+    std::int32_t heightPx_ = 0;
+    std::int32_t wordsPerRow_ = 0;
+    Rect boundsMask_{};
+    std::vector<std::uint64_t> words_ = std::vector<std::uint64_t>(1, 0);
+};
+
+/// The three masks of one hotmap frame.
+struct HotMasks {
+    Mask attack;  ///< exact FF0000 pixels
+    Mask hurt;    ///< every other hot pixel
+    Mask any;     ///< attack | hurt
+
+    [[nodiscard]] const Mask& Get(Channel channel) const;
+};
+
+/// Builds the mask of one channel from subRectPx of an RGBA8 image (a frame of a sprite sheet).
+/// Air: alpha 0, or RGB exactly `key`. Attack: RGB exactly FF0000. Hurt: any other hot pixel.
+/// subRectPx must lie inside the image; the mask is subRectPx.w x subRectPx.h.
+[[nodiscard]] Mask BuildMask(ImageView image, Rect subRectPx, Rgb key = KEY_MAGENTA, Channel channel = Channel::Any);
+/// All three channels of subRectPx at once.
+[[nodiscard]] HotMasks BuildHotMasks(ImageView image, Rect subRectPx, Rgb key = KEY_MAGENTA);
+/// The whole image.
+[[nodiscard]] HotMasks BuildHotMasks(ImageView image, Rgb key = KEY_MAGENTA);
+
+/// Horizontal mirroring of a placed mask inside its own box.
+enum class Flip : std::uint8_t { None, Horizontal };
+
+/// Where a mask sits in the world: its full image box's top-left pixel at (worldX, worldY).
+/// A Flip::Horizontal placement covers the same box with mask column x drawn at column w-1-x.
+struct Placement {
+    std::int32_t worldX = 0;
+    std::int32_t worldY = 0;
+    Flip flip = Flip::None;
+};
+
+/// World-space box of the placed mask's image (w x h at the placement).
+[[nodiscard]] Rect PlacedImageBox(const Mask& mask, Placement placement);
+/// World-space tight bounds of the placed mask (mirrored with it); Rect{} for an empty mask.
+[[nodiscard]] Rect PlacedBounds(const Mask& mask, Placement placement);
+/// Is world pixel (worldX, worldY) hot in the placed mask? (Mouse picking: air is not.)
+[[nodiscard]] bool IsHotAt(const Mask& mask, Placement placement, std::int32_t worldX, std::int32_t worldY);
+
+/// FirstHit stops at the first colliding pixel; CountAll visits the whole overlap.
+enum class QueryMode : std::uint8_t { FirstHit, CountAll };
+
+/// What a query found. All positions are world space.
+struct OverlapResult {
+    bool hit = false;                ///< some world pixel is hot in both
+    Rect overlap{};                  ///< intersection of the two placed tight bounds; Rect{} if none
+    Point first{};                   ///< the colliding pixel with the smallest y, then smallest x
+    std::int64_t pixelCount = 0;     ///< colliding pixels; exact in CountAll, 0 in FirstHit
+    std::int32_t pixelsWritten = 0;  ///< colliding pixels written to pixelsOut (row-major order)
+};
+
+/// Overlap of two placed masks. Visits only the overlap of their tight bounds, 64 pixels a step.
+/// pixelsOut (CountAll only) receives the first pixelsOut.size() colliding pixels, row-major.
+[[nodiscard]] OverlapResult QueryOverlap(const Mask& a, Placement placeA, const Mask& b, Placement placeB,
+                                         QueryMode mode = QueryMode::FirstHit, std::span<Point> pixelsOut = {});
+
+/// A rotation and scale about an anchor: world = Rotate(angle) * Scale(scale) * Mirror(flip) *
+/// (maskPoint - anchorMask) + anchorWorld, in continuous pixel coordinates (pixel (i, j) covers
+/// [i, i+1) x [j, j+1)). Angles are radians, clockwise on screen (y points down).
+struct Transform {
+    double anchorMaskX = 0.0;  ///< the pivot in mask space, e.g. width / 2.0 for the centre
+    double anchorMaskY = 0.0;
+    double anchorWorldX = 0.0;  ///< where the pivot lands in world space
+    double anchorWorldY = 0.0;
+    double angleRadians = 0.0;
+    double scale = 1.0;      ///< uniform, in [MIN_SCALE, MAX_SCALE]
+    Flip flip = Flip::None;  ///< mirror in mask space before rotating
+
+    static constexpr double MIN_SCALE = 1.0 / 16.0;
+    static constexpr double MAX_SCALE = 16.0;
+    static constexpr double MAX_ABS_WORLD = 1 << 20;  ///< keeps the fixed-point sums in int64
+};
+
+/// A Transform frozen to exact fixed point (32 fractional bits) for one mask: the sampled mask
+/// pixel of world pixel (x, y) is (U >> 32, V >> 32) with U = u0 + (x - originX) * uPerX +
+/// (y - originY) * uPerY, and V alike. Nearest neighbour at pixel centres; no float in a query.
+struct TransformedPlacement {
+    std::int32_t originWorldX = 0;
+    std::int32_t originWorldY = 0;
+    std::int64_t u0 = 0, v0 = 0;        ///< mask coordinates of the centre of the origin pixel
+    std::int64_t uPerX = 0, vPerX = 0;  ///< change per world pixel to the right
+    std::int64_t uPerY = 0, vPerY = 0;  ///< change per world pixel down
+    Rect boundsWorld{};                 ///< exact box of the world pixels that sample the tight bounds
+};
+
+/// Freezes `transform` for `mask` and computes its exact world bounds.
+[[nodiscard]] TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& transform);
+/// The definition itself: is world pixel (worldX, worldY) hot in the transformed mask?
+[[nodiscard]] bool IsHotAtTransformed(const Mask& mask, const TransformedPlacement& placement, std::int32_t worldX,
+                                      std::int32_t worldY);
+/// Overlap of a transformed mask with an axis-aligned placed mask; same result fields as
+/// QueryOverlap (`overlap` intersects boundsWorld with b's placed tight bounds).
+[[nodiscard]] OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement& placeA, const Mask& b,
+                                                    Placement placeB, QueryMode mode = QueryMode::FirstHit,
+                                                    std::span<Point> pixelsOut = {});
+
+}  // namespace collide

@@ -1,0 +1,36 @@
+// hotmap: the command-line tool for hotmap authors. No window: it loads PNGs, builds masks and
+// prints answers. Subcommands live in cmd_*.cpp; this file only dispatches.
+#include "tools/hotmap/commands.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* USAGE =
+    "usage: hotmap <command> [arguments]   (hotmap <command> --help for each)\n"
+    "\n"
+    "commands:\n"
+    "  collide   place two hotmap PNGs in the world and report what collides, as JSON\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "%s", USAGE);
+        return hotmap::EXIT_USAGE;
+    }
+    const std::string command = argv[1];
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::printf("%s", USAGE);
+        return hotmap::EXIT_OK;
+    }
+    if (command == "collide") {
+        return hotmap::RunCollide(args);
+    }
+    std::fprintf(stderr, "hotmap: unknown command '%s'\n%s", command.c_str(), USAGE);
+    return hotmap::EXIT_USAGE;
+}

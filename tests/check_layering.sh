@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The architecture's walls, checked on every test run:
+#   src/collide includes nothing but the standard library and itself (no SDL, ImGui, files' libs);
+#   src/game includes no SDL and no ImGui; no library includes the programs above it.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+fail=0
+check() {  # check <folder> <forbidden include regex> <why>
+  [ -d "$root/$1" ] || return 0
+  hits=$(grep -rnE "#include *[<\"]($2)" "$root/$1" || true)
+  if [ -n "$hits" ]; then
+    echo "layering: $1 must not include $3:"; echo "$hits"; fail=1
+  fi
+}
+check src/collide 'SDL|imgui|nlohmann|game/|assets/|render/|debug/|app/|tools/|fstream|filesystem|iostream' "SDL, ImGui, file I/O or higher layers"
+check src/game    'SDL|imgui|assets/|render/|debug/|app/|tools/|fstream|filesystem' "SDL, ImGui, files or higher layers"
+check src/assets  'imgui|render/|debug/|app/|tools/' "ImGui or higher layers"
+check src/render  'debug/|app/|tools/' "the overlay, the app or the tools"
+check src/debug   'app/|tools/' "the app or the tools"
+exit $fail

@@ -1,0 +1,45 @@
+// The collision example run headless, as `make play` would show it: the screenshot holds the
+// worked example, with the first colliding pixel framed in red inside a white (colliding) cell.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "assets/assets.h"
+#include "run_command.h"
+
+namespace {
+
+const std::string EXAMPLE = COLLIDE_EXAMPLE_EXE;
+constexpr int ZOOM = 16;  // as in src/app/collide_example.cpp
+
+std::array<std::uint8_t, 3> PixelAt(const assets::Image& img, int x, int y) {
+    const std::uint8_t* p = img.rgba.data() + (static_cast<std::size_t>(y) * img.widthPx + x) * 4;
+    return {p[0], p[1], p[2]};
+}
+
+TEST(CollideExample, HeadlessScreenshotShowsTheCollidingPixels) {
+    const auto dir = testrun::FreshDir("collide_example");
+    const std::string shot = (dir / "shot.png").string();
+    const auto r = testrun::Run(EXAMPLE, {"--headless", "--screenshot", shot}, "SDL_VIDEODRIVER=dummy");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto img = assets::LoadPng(shot);
+    ASSERT_TRUE(img.Ok()) << img.GetError().ToLine();
+    EXPECT_EQ(img.Value().widthPx, 1000);
+    EXPECT_EQ(img.Value().heightPx, 560);
+    // The worked example's first colliding pixel is world (22, 11): white, with a red frame.
+    const int cx = 22 * ZOOM, cy = 11 * ZOOM;
+    EXPECT_EQ(PixelAt(img.Value(), cx + ZOOM / 2, cy + ZOOM / 2), (std::array<std::uint8_t, 3>{255, 255, 255}));
+    EXPECT_EQ(PixelAt(img.Value(), cx + 3, cy + ZOOM / 2), (std::array<std::uint8_t, 3>{230, 40, 40}));
+    // A ring pixel that does not collide (world (6, 15), the ring's left edge) is ring blue.
+    EXPECT_EQ(PixelAt(img.Value(), 6 * ZOOM + 8, 15 * ZOOM + 8), (std::array<std::uint8_t, 3>{70, 110, 220}));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(CollideExample, NoDisplayNamesTheHeadlessOption) {
+    const auto r = testrun::Run(EXAMPLE, {}, "env -u DISPLAY -u WAYLAND_DISPLAY");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("--headless"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+}  // namespace
