@@ -86,6 +86,21 @@ TEST_F(ImageTest, GreyAndGreyAlpha) {
     EXPECT_EQ(ga.Value().rgba, (std::vector<std::uint8_t>{10, 10, 10, 0, 20, 20, 20, 255}));
 }
 
+TEST_F(ImageTest, SaveThenLoadIsLossless) {
+    assets::Image img;
+    img.widthPx = 3;
+    img.heightPx = 2;
+    for (int i = 0; i < 6; ++i) img.rgba.insert(img.rgba.end(), {std::uint8_t(i * 40), 0, 255, std::uint8_t(i == 2 ? 0 : 255)});
+    const std::string path = (dir_ / "saved.png").string();
+    ASSERT_FALSE(assets::SavePng(path, img).has_value());
+    const auto back = assets::LoadPng(path);
+    ASSERT_TRUE(back.Ok()) << back.GetError().ToLine();
+    EXPECT_EQ(back.Value().rgba, img.rgba);
+    const auto bad = assets::SavePng((dir_ / "no" / "such" / "folder.png").string(), img);
+    ASSERT_TRUE(bad.has_value());
+    EXPECT_EQ(bad->code, assets::ErrorCode::WriteFailed);
+}
+
 TEST_F(ImageTest, MissingFile) {
     const auto r = assets::LoadPng((dir_ / "nope.png").string());
     ASSERT_FALSE(r.Ok());

@@ -7,6 +7,7 @@
 #include "collide/collide.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -21,6 +22,7 @@ enum class ErrorCode : std::uint8_t {
     NotPng,          ///< empty, or the bytes are not a PNG (a JPEG or a text file named .png)
     CorruptPng,      ///< a PNG signature, but the decoder rejects the data (truncated, bad CRC)
     TooLarge,        ///< wider or taller than MAX_IMAGE_SIDE_PX
+    WriteFailed,     ///< an output file could not be written
 };
 
 /// What went wrong and where: `file` is the path as given, `message` names the rule broken.
@@ -62,6 +64,9 @@ struct Image {
 [[nodiscard]] Result<Image> LoadPng(const std::string& path);
 /// The same from bytes already in memory; `nameForErrors` is the file named in an Error.
 [[nodiscard]] Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors);
+/// Writes `image` as an 8-bit RGBA PNG (through SDL_image). Overwrites: callers that must not,
+/// check first. Returns the Error when the file cannot be written.
+[[nodiscard]] std::optional<Error> SavePng(const std::string& path, const Image& image);
 /// Reads a whole file; the Error says missing or unreadable.
 [[nodiscard]] Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path);
 

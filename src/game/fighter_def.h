@@ -1,0 +1,113 @@
+// game::FighterDef: everything the simulation knows about a fighter, as plain values built once
+// at load (by src/assets from fighter.json and the PNGs). No SDL, no ImGui, no files here.
+// Invariant: a FighterDef that exists is valid: every index points inside its vectors, every
+// required animation is present, every active frame of a melee move has attack pixels.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collide/collide.h"
+
+namespace game {
+
+/// Positions and speeds in the simulation are fixed point: 1 world pixel = 256 subpixels.
+inline constexpr std::int32_t SUBPIXELS_PER_PX = 256;
+
+/// The animations every fighter has, in this order at the start of FighterDef::animations.
+enum class Anim : std::uint8_t {
+    Idle,
+    WalkForward,
+    WalkBack,
+    Crouch,
+    Jump,
+    BlockStand,
+    BlockCrouch,
+    Hit,
+    Knockdown,
+    Win,
+    COUNT
+};
+inline constexpr std::array<const char*, static_cast<std::size_t>(Anim::COUNT)> REQUIRED_ANIM_NAMES = {
+    "idle", "walk_forward", "walk_back", "crouch", "jump", "block_stand", "block_crouch", "hit", "knockdown", "win"};
+
+/// One animation frame: its masks (built once at load), how long it shows, where its hot spot is.
+struct FrameDef {
+    std::int32_t ticks = 1;             ///< 60 Hz ticks this frame shows
+    collide::Point anchorPx{};          ///< sprite pixel placed on the owner's position (the feet)
+    std::int32_t widthPx = 0;           ///< sprite and hotmap size
+    std::int32_t heightPx = 0;
+    collide::HotMasks masks;            ///< attack, hurt and any, in sprite space (facing right)
+    bool hotmapFromSprite = false;      ///< no hotmap file: the sprite's opaque pixels are hurt
+};
+
+struct AnimationDef {
+    std::string name;
+    bool loop = false;
+    std::vector<FrameDef> frames;
+    /// Total ticks of one pass.
+    [[nodiscard]] std::int32_t TotalTicks() const {
+        std::int32_t t = 0;
+        for (const FrameDef& f : frames) t += f.ticks;
+        return t;
+    }
+};
+
+enum class Button : std::uint8_t { Punch, Kick, Special };
+enum class Stance : std::uint8_t { Stand, Crouch };
+enum class HitHeight : std::uint8_t { High, Mid, Low };
+
+struct ProjectileDef {
+    std::int32_t animation = 0;                 ///< index into FighterDef::animations
+    std::int32_t spawnFrame = 0;                ///< thrower's frame index that spawns it
+    collide::Point spawnOffsetPx{};             ///< from the thrower's anchor, facing right
+    std::int32_t speedSubpx = 0;                ///< subpixels per tick
+    std::int32_t spinMilliDegreesPerTick = 0;   ///< 0: upright (axis-aligned query)
+    std::int32_t lifetimeTicks = 0;
+};
+
+struct MoveDef {
+    std::string name;
+    std::int32_t animation = 0;  ///< index into FighterDef::animations
+    Button button = Button::Punch;
+    Stance stance = Stance::Stand;
+    std::int32_t damage = 0;
+    std::int32_t hitstunTicks = 0;
+    std::int32_t blockstunTicks = 0;
+    std::int32_t hitstopTicks = 0;
+    std::int32_t knockbackSubpx = 0;  ///< subpixels per tick, initial slide speed
+    std::int32_t activeFirst = -1;    ///< frame indices; -1 when the move only throws
+    std::int32_t activeLast = -1;
+    HitHeight height = HitHeight::Mid;
+    std::optional<ProjectileDef> projectile;
+};
+
+struct FighterDef {
+    std::string id;           ///< folder name
+    std::string displayName;
+    std::int32_t maxHealth = 1000;
+    std::int32_t walkForwardSubpx = 0;  ///< subpixels per tick
+    std::int32_t walkBackSubpx = 0;
+    std::int32_t jumpVelocitySubpx = 0;
+    std::int32_t jumpForwardSubpx = 0;
+    std::int32_t gravitySubpx = 0;      ///< subpixels per tick per tick
+    std::int32_t pushboxWidthPx = 0;
+    std::int32_t pushboxHeightPx = 0;
+    std::int32_t pushboxCrouchHeightPx = 0;
+    std::vector<AnimationDef> animations;  ///< Anim::COUNT required ones first, then the rest
+    std::vector<MoveDef> moves;
+
+    [[nodiscard]] const AnimationDef& Animation(Anim a) const { return animations[static_cast<std::size_t>(a)]; }
+    /// Index of the animation named `name`, or -1.
+    [[nodiscard]] std::int32_t FindAnimation(const std::string& name) const {
+        for (std::size_t i = 0; i < animations.size(); ++i) {
+            if (animations[i].name == name) return static_cast<std::int32_t>(i);
+        }
+        return -1;
+    }
+};
+
+}  // namespace game
