@@ -5,6 +5,7 @@
 #pragma once
 
 #include "collide/collide.h"
+#include "game/fighter_def.h"
 
 #include <cstdint>
 #include <optional>
@@ -23,6 +24,11 @@ enum class ErrorCode : std::uint8_t {
     CorruptPng,      ///< a PNG signature, but the decoder rejects the data (truncated, bad CRC)
     TooLarge,        ///< wider or taller than MAX_IMAGE_SIDE_PX
     WriteFailed,     ///< an output file could not be written
+    SizeMismatch,    ///< a hotmap's size differs from its sprite's
+    ManifestSyntax,  ///< fighter.json is not valid JSON (the message has line and column)
+    ManifestField,   ///< a field is unknown, missing, of the wrong type or out of range
+    ManifestRule,    ///< fields that disagree: a move's active frames do not exist, an active frame has no attack pixel
+    NoFighters,      ///< a folder holds no fighter.json at all
 };
 
 /// What went wrong and where: `file` is the path as given, `message` names the rule broken.
@@ -69,5 +75,48 @@ struct Image {
 [[nodiscard]] std::optional<Error> SavePng(const std::string& path, const Image& image);
 /// Reads a whole file; the Error says missing or unreadable.
 [[nodiscard]] Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path);
+
+/// Something worth a look that does not stop a load (lint prints these as warnings).
+struct Warning {
+    std::string file;
+    std::string message;
+    [[nodiscard]] std::string ToLine() const { return "warning: " + file + ": " + message; }
+};
+
+/// Where a project's fighters live: <root>/assets/<id>/ and <root>/hotmaps/<id>/.
+struct AssetRoots {
+    std::string assetsDir = "assets";
+    std::string hotmapsDir = "hotmaps";
+    /// The roots of the project folder `root`.
+    static AssetRoots Under(const std::string& root) { return {root + "/assets", root + "/hotmaps"}; }
+};
+
+/// One fighter, loaded whole: the simulation's definition (masks built) and the pictures to draw.
+struct LoadedFighter {
+    game::FighterDef def;
+    /// sprites[animation][frame], parallel to def.animations.
+    std::vector<std::vector<Image>> sprites;
+    /// hotmaps[animation][frame] when LoadOptions::keepHotmapImages (lint reads their colours);
+    /// an empty Image where the frame fell back to its sprite.
+    std::vector<std::vector<Image>> hotmaps;
+    std::vector<Warning> warnings;
+    std::string manifestPath;
+    double loadMilliseconds = 0.0;
+};
+
+struct LoadOptions {
+    bool keepHotmapImages = false;
+};
+
+/// Loads assets/<id>/fighter.json with every frame's sprite and hotmap, and builds the masks.
+[[nodiscard]] Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id,
+                                                const LoadOptions& options = {});
+/// The ids of every folder of roots.assetsDir that holds a fighter.json, sorted.
+[[nodiscard]] Result<std::vector<std::string>> ListFighters(const AssetRoots& roots);
+
+/// Parses a manifest's text into a FighterDef with empty frames (ticks and anchors set, no masks):
+/// the JSON half of LoadFighter, separate so it can be fuzzed and tested without files.
+[[nodiscard]] Result<game::FighterDef> ParseManifest(const std::string& text, const std::string& id,
+                                                     const std::string& nameForErrors);
 
 }  // namespace assets

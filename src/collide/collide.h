@@ -206,4 +206,11 @@ struct TransformedPlacement {
                                                     Placement placeB, QueryMode mode = QueryMode::FirstHit,
                                                     std::span<Point> pixelsOut = {});
 
+/// Overlap of two transformed masks (two spinning projectiles): every world pixel of the overlap
+/// of their exact bounds whose samples land inside both tight bounds, sampled in both. One pixel
+/// at a time (no word parallelism: neither mask is axis-aligned); the fields are QueryOverlap's.
+[[nodiscard]] OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& placeA, const Mask& b,
+                                                 const TransformedPlacement& placeB, QueryMode mode = QueryMode::FirstHit,
+                                                 std::span<Point> pixelsOut = {});
+
 }  // namespace collide

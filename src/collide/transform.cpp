@@ -200,4 +200,40 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
     return result;
 }
 
+OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& pa, const Mask& b,
+                                   const TransformedPlacement& pb, QueryMode mode, std::span<Point> pixelsOut) {
+    COLLIDE_ASSERT(pixelsOut.empty() || mode == QueryMode::CountAll,
+                   "colliding pixels are collected in QueryMode::CountAll only; pass CountAll");
+    OverlapResult result;
+    result.overlap = IntersectRects(pa.boundsWorld, pb.boundsWorld);
+    if (result.overlap.IsEmpty()) {
+        return result;
+    }
+    const Rect& ov = result.overlap;
+    const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
+    const auto sample = [](const Mask& m, const TransformedPlacement& p, std::int32_t x, std::int32_t y) {
+        const std::int64_t dx = x - p.originWorldX, dy = y - p.originWorldY;
+        const auto mx = static_cast<std::int32_t>((p.u0 + dx * p.uPerX + dy * p.uPerY) >> FIXED_SHIFT);
+        const auto my = static_cast<std::int32_t>((p.v0 + dx * p.vPerX + dy * p.vPerY) >> FIXED_SHIFT);
+        return ((m.RowWords(my)[mx >> 6] >> (mx & 63)) & 1u) != 0;
+    };
+    for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY) {
+        // Both rows solved exactly: inside the common interval every sample is inside both masks.
+        const Interval xa = RowInterval(a, pa, worldY, Interval{ov.x, ov.Right() - 1});
+        const Interval xs = RowInterval(b, pb, worldY, xa);
+        for (std::int64_t x = xs.lo; x <= xs.hi; ++x) {
+            const auto worldX = static_cast<std::int32_t>(x);
+            if (!sample(a, pa, worldX, worldY) || !sample(b, pb, worldX, worldY)) continue;
+            if (!result.hit) {
+                result.hit = true;
+                result.first = Point{worldX, worldY};
+                if (mode == QueryMode::FirstHit) return result;
+            }
+            ++result.pixelCount;
+            if (result.pixelsWritten < room) pixelsOut[static_cast<std::size_t>(result.pixelsWritten++)] = Point{worldX, worldY};
+        }
+    }
+    return result;
+}
+
 }  // namespace collide

@@ -13,5 +13,8 @@ inline constexpr int EXIT_DATA = 1;
 inline constexpr int EXIT_USAGE = 2;
 
 int RunCollide(std::span<const std::string> args);
+int RunLint(std::span<const std::string> args);
+int RunTemplate(std::span<const std::string> args);
+int RunPreview(std::span<const std::string> args);
 
 }  // namespace hotmap

@@ -13,7 +13,12 @@ constexpr const char* USAGE =
     "usage: hotmap <command> [arguments]   (hotmap <command> --help for each)\n"
     "\n"
     "commands:\n"
-    "  collide   place two hotmap PNGs in the world and report what collides, as JSON\n";
+    "  lint      check fighters: pairing, sizes, colours, manifest references (exit 1 on errors)\n"
+    "  template  a starter hotmap from a sprite: transparent to air, opaque to hurt\n"
+    "  preview   a sprite with its hotmap tinted over it, or a whole fighter's contact sheet\n"
+    "  collide   place two hotmap PNGs in the world and report what collides, as JSON\n"
+    "\n"
+    "Hotmap colours: FF00FF (or alpha 0) is air, FF0000 is attack, any other colour is hurt.\n";
 
 }  // namespace
 
@@ -28,9 +33,10 @@ int main(int argc, char** argv) {
         std::printf("%s", USAGE);
         return hotmap::EXIT_OK;
     }
-    if (command == "collide") {
-        return hotmap::RunCollide(args);
-    }
+    if (command == "collide") return hotmap::RunCollide(args);
+    if (command == "lint") return hotmap::RunLint(args);
+    if (command == "template") return hotmap::RunTemplate(args);
+    if (command == "preview") return hotmap::RunPreview(args);
     std::fprintf(stderr, "hotmap: unknown command '%s'\n%s", command.c_str(), USAGE);
     return hotmap::EXIT_USAGE;
 }

@@ -1,0 +1,286 @@
+// game: the deterministic fixed-tick fight. One copyable MatchState advanced by StepMatch() from
+// both players' inputs, 60 ticks a second. Uses collide; no SDL, no ImGui, no files, no wall
+// clock, no globals: the PRNG and the CPU players' memory live in the state, so the same inputs
+// always give the same state hash. docs/rules.md states the rules this file implements.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collide/collide.h"
+#include "game/fighter_def.h"
+
+namespace game {
+
+// ---- the stage and the rules' constants -------------------------------------------------------
+
+inline constexpr std::int32_t TICK_HZ = 60;
+inline constexpr std::int32_t STAGE_WIDTH_PX = 640;        ///< world x in [0, 640)
+inline constexpr std::int32_t STAGE_HEIGHT_PX = 360;       ///< the logical screen
+inline constexpr std::int32_t FLOOR_Y_PX = 334;            ///< where feet stand (world y, down)
+inline constexpr std::int32_t START_X_PX[2] = {230, 410};  ///< anchors at a round's start
+inline constexpr std::int32_t ROUND_TICKS = 99 * TICK_HZ;  ///< the round timer
+inline constexpr std::int32_t INTRO_TICKS = 90;            ///< "Round 1 ... Fight!"
+inline constexpr std::int32_t ROUND_END_TICKS = 180;       ///< KO or time, before the next round
+inline constexpr std::int32_t WIN_POSE_DELAY_TICKS = 50;   ///< the winner poses after this
+inline constexpr std::int32_t ROUNDS_TO_WIN = 2;           ///< best of three
+inline constexpr std::int32_t INPUT_BUFFER_TICKS = 4;      ///< a press is remembered this long
+inline constexpr std::int32_t CHIP_DAMAGE_DIVISOR = 10;    ///< a blocked hit takes damage / 10
+inline constexpr std::int32_t SLIDE_FRICTION_SUBPX = 40;   ///< knockback slows by this per tick
+inline constexpr std::int32_t CLASH_PUSH_SUBPX = 5 * SUBPIXELS_PER_PX;
+inline constexpr std::int32_t CLASH_HITSTOP_TICKS = 8;
+inline constexpr std::int32_t MAX_PROJECTILES = 4;         ///< at most one per fighter in flight
+inline constexpr std::int32_t MAX_CONTACT_PIXELS = 2048;   ///< colliding pixels kept per contact
+
+// ---- inputs -----------------------------------------------------------------------------------
+
+/// One player's controls for one tick: directions are on screen, not relative to facing.
+struct Input {
+    enum Bit : std::uint8_t {
+        UP = 1 << 0,
+        DOWN = 1 << 1,
+        LEFT = 1 << 2,
+        RIGHT = 1 << 3,
+        PUNCH = 1 << 4,
+        KICK = 1 << 5,
+        SPECIAL = 1 << 6,
+    };
+    std::uint8_t bits = 0;
+    [[nodiscard]] bool Has(Bit b) const { return (bits & b) != 0; }
+    friend bool operator==(Input, Input) = default;
+};
+using Inputs = std::array<Input, 2>;
+
+// ---- configuration ----------------------------------------------------------------------------
+
+/// How the hitbox pass's survivors are decided (the overlay's switch).
+enum class DetectionMode : std::uint8_t {
+    PerPixel,    ///< boxes first, then the masks' pixels (the default)
+    BoxesOnly,   ///< overlapping tight bounds are a hit
+    BoxesInset,  ///< as BoxesOnly after shrinking each box by insetPx on every side (the Delphi seed)
+};
+
+enum class Controller : std::uint8_t { Human, Cpu };
+
+struct MatchConfig {
+    std::array<Controller, 2> controllers{Controller::Human, Controller::Cpu};
+    std::int32_t cpuLevel = 2;  ///< 1 (easy) to 3 (hard)
+    std::uint64_t seed = 1;
+    DetectionMode detection = DetectionMode::PerPixel;
+    std::int32_t insetPx = 6;
+};
+
+/// The two fighters' definitions. Not part of the state: they never change during a match.
+struct MatchDefs {
+    std::array<const FighterDef*, 2> fighters{};
+};
+
+// ---- the state --------------------------------------------------------------------------------
+
+enum class Facing : std::uint8_t { Right, Left };
+
+enum class Action : std::uint8_t {
+    Idle,
+    WalkForward,
+    WalkBack,
+    Crouch,
+    Jump,
+    Attack,
+    BlockStand,
+    BlockCrouch,
+    Hitstun,
+    Knockdown,  ///< KO: down until the round ends
+    Win,
+};
+
+struct FighterState {
+    std::int32_t xSubpx = 0;  ///< anchor (feet), world subpixels
+    std::int32_t ySubpx = 0;
+    std::int32_t vxSubpx = 0;  ///< own motion (walk, jump)
+    std::int32_t vySubpx = 0;
+    std::int32_t slideSubpx = 0;  ///< knockback, signed, decays by SLIDE_FRICTION_SUBPX
+    Facing facing = Facing::Right;
+    Action action = Action::Idle;
+    std::int32_t animation = 0;  ///< index into the fighter's animations
+    std::int32_t animTick = 0;   ///< ticks since the animation started
+    std::int32_t move = -1;      ///< index into moves while attacking
+    bool moveHasHit = false;     ///< a move hits at most once per activation
+    bool projectileThrown = false;
+    std::int32_t stunTicks = 0;  ///< hitstun or blockstun left
+    std::int32_t health = 0;
+    std::int32_t roundsWon = 0;
+    std::uint8_t heldBits = 0;   ///< last tick's input, for press edges
+    std::array<std::int32_t, 3> pressedAgo{99, 99, 99};  ///< ticks since punch, kick, special were pressed
+};
+
+struct ProjectileState {
+    bool alive = false;
+    std::int32_t owner = 0;
+    std::int32_t move = 0;  ///< the owner's move that threw it
+    std::int32_t xSubpx = 0, ySubpx = 0;
+    std::int32_t vxSubpx = 0;
+    Facing facing = Facing::Right;
+    std::int32_t ageTicks = 0;
+    std::int32_t angleMilliDeg = 0;  ///< 0 when it does not spin
+};
+
+enum class Phase : std::uint8_t { Intro, Fight, RoundEnd, MatchOver };
+
+enum class SparkKind : std::uint8_t { Hit, Block, Clash, ProjectileCancel };
+
+/// A hit spark at the first colliding pixel of a contact; the renderer draws it while it is young.
+struct Spark {
+    std::int32_t xPx = 0, yPx = 0;   ///< world pixel
+    std::int32_t ageTicks = -1;      ///< -1: unused slot
+    SparkKind kind = SparkKind::Hit;
+};
+inline constexpr std::int32_t MAX_SPARKS = 8;
+inline constexpr std::int32_t SPARK_LIFETIME_TICKS = 18;
+
+/// Deterministic PRNG (SplitMix64): 64 bits of state, part of MatchState.
+struct Rng {
+    std::uint64_t state = 0;
+    std::uint64_t Next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    /// Uniform in [0, n), n > 0.
+    std::int32_t Below(std::int32_t n) { return static_cast<std::int32_t>(Next() % static_cast<std::uint64_t>(n)); }
+};
+
+/// What a CPU player remembers between ticks.
+struct CpuState {
+    std::uint8_t planBits = 0;      ///< directions held for the current plan
+    std::int32_t planTicks = 0;     ///< how much longer the plan lasts
+    std::int32_t lastSeenAttack = -1;  ///< the opponent's attack (animation) it decided about
+    bool willBlock = false;
+    std::int32_t cooldownTicks = 0; ///< before the next attack
+};
+
+struct MatchStats {
+    std::array<std::int32_t, 2> hits{};    ///< hits landed (not blocked)
+    std::array<std::int32_t, 2> blocks{};  ///< hits blocked by this fighter
+    std::int32_t clashes = 0;
+    std::int32_t boxHitsRejectedByPixels = 0;  ///< box overlaps whose pixels did not touch
+};
+
+struct MatchState {
+    MatchConfig config;
+    std::uint64_t tick = 0;
+    Phase phase = Phase::Intro;
+    std::int32_t phaseTicks = 0;   ///< ticks left in Intro or RoundEnd
+    std::int32_t round = 1;
+    std::int32_t roundTicksLeft = ROUND_TICKS;
+    std::int32_t hitstopTicks = 0;
+    std::int32_t roundWinner = -1;  ///< last round: 0, 1, or 2 for a draw; -1 while fighting
+    std::int32_t matchWinner = -1;  ///< 0, 1, 2 for a draw, -1 until MatchOver
+    std::array<FighterState, 2> fighters{};
+    std::array<ProjectileState, MAX_PROJECTILES> projectiles{};
+    std::array<CpuState, 2> cpu{};
+    std::array<Spark, MAX_SPARKS> sparks{};
+    std::int32_t nextSpark = 0;
+    Rng rng;
+    MatchStats stats;
+};
+
+// ---- the debug record (read-only, never part of the state) --------------------------------------
+
+enum class BodyKind : std::uint8_t { FighterHurt, FighterAttack, Projectile };
+enum class PairKind : std::uint8_t { AttackHurt, AttackAttack, ProjectileHurt, ProjectileProjectile };
+
+/// A placed tight box in the hitbox pass.
+struct DebugBody {
+    BodyKind kind{};
+    std::int32_t owner = 0;       ///< fighter 0 or 1
+    std::int32_t projectile = -1; ///< slot, for projectiles
+    collide::Rect boundsWorld{};
+};
+
+/// One pair the hitbox pass looked at.
+struct DebugPair {
+    PairKind kind{};
+    std::int32_t bodyA = 0, bodyB = 0;  ///< indices into DebugRecord::bodies
+    collide::Rect overlap{};            ///< of the two boxes (as the detection mode sees them)
+    bool boxesOverlap = false;
+    bool pixelsCollide = false;         ///< the per-pixel pass's answer (computed in every mode)
+    bool contact = false;               ///< what the detection mode decided
+};
+
+/// One contact of the tick, recorded before any reaction.
+struct DebugContact {
+    PairKind kind{};
+    std::int32_t pair = 0;           ///< index into DebugRecord::pairs
+    collide::Rect overlap{};
+    collide::Point first{};          ///< first colliding pixel (or the box overlap's centre without pixels)
+    std::int64_t pixelCount = 0;
+    std::vector<collide::Point> pixels;  ///< up to MAX_CONTACT_PIXELS, world space
+    std::string what;                ///< "P1 light_punch hit P2", "P2 blocked", "clash", ...
+};
+
+struct DebugRecord {
+    std::uint64_t tick = 0;
+    std::vector<DebugBody> bodies;
+    std::vector<DebugPair> pairs;
+    std::vector<DebugContact> contacts;
+    std::int32_t pairsTested = 0;
+    std::int32_t boxOverlaps = 0;
+    std::int32_t pixelContacts = 0;
+    std::int64_t collidingPixels = 0;
+    double hitboxPassMicros = 0.0;  ///< from StepHooks::nowNanos; 0 without a clock
+    double pixelPassMicros = 0.0;
+    void Clear();
+};
+
+/// Optional extras for one step. The simulation never reads a clock itself: a caller that wants
+/// the passes timed hands one in, and its readings go only to the debug record.
+struct StepHooks {
+    DebugRecord* debug = nullptr;
+    std::uint64_t (*nowNanos)() = nullptr;
+};
+
+// ---- the API ------------------------------------------------------------------------------------
+
+/// A new match: round 1's intro, both fighters at their start positions with full health.
+[[nodiscard]] MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config);
+/// Advances one tick. `inputs` for a CPU-controlled side are ignored (the CPU decides, from the state).
+void StepMatch(const MatchDefs& defs, MatchState& state, const Inputs& inputs, const StepHooks& hooks = {});
+/// The CPU's input for `side` this tick (advances the state's PRNG and the CPU's memory).
+[[nodiscard]] Input ThinkCpu(const MatchDefs& defs, MatchState& state, std::int32_t side);
+/// 64-bit FNV-1a over a canonical little-endian encoding of every field of the state.
+[[nodiscard]] std::uint64_t HashState(const MatchState& state);
+
+/// The frame a fighter shows now.
+[[nodiscard]] const FrameDef& CurrentFrame(const FighterDef& def, const FighterState& f);
+/// Index of the frame at `animTick` of `anim` (loops wrap, others hold the last frame).
+[[nodiscard]] std::int32_t FrameIndexAt(const AnimationDef& anim, std::int32_t animTick);
+/// Where a frame's image box sits for an anchor at world pixel (worldX, worldY) facing `facing`:
+/// facing left mirrors about the anchor's column.
+[[nodiscard]] collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::int32_t worldY, Facing facing);
+/// The transform of a spinning projectile's frame (anchor pixel centre on the world anchor).
+[[nodiscard]] collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p);
+/// World pixel of a subpixel coordinate (floor).
+[[nodiscard]] constexpr std::int32_t ToPx(std::int32_t subpx) { return subpx >> 8; }
+/// The fighter's pushbox in world pixels.
+[[nodiscard]] collide::Rect PushboxOf(const FighterDef& def, const FighterState& f);
+
+// ---- replays ----------------------------------------------------------------------------------
+
+/// A recorded match: the configuration, the fighters by id, and every tick's inputs.
+struct Replay {
+    std::array<std::string, 2> fighterIds;
+    MatchConfig config;
+    std::vector<Inputs> inputs;             ///< one per tick
+    std::optional<std::uint64_t> finalHash; ///< the hash after the last tick, when recorded
+};
+
+/// The replay as a small text file (run-length encoded inputs).
+[[nodiscard]] std::string FormatReplay(const Replay& replay);
+/// Parses FormatReplay's text; on failure `error` says which line and why.
+[[nodiscard]] std::optional<Replay> ParseReplay(const std::string& text, std::string& error);
+
+}  // namespace game

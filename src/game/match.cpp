@@ -1,0 +1,426 @@
+// The fixed-tick step: phases and rounds, inputs to actions, movement, pushboxes; the hit passes
+// are in hits.cpp. Integer arithmetic only (subpixels, ticks), so a state and its inputs decide
+// the next state on every machine. No SDL, no clock, no globals.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "game/game.h"
+#include "game/internal.h"
+
+namespace game {
+
+using namespace detail;
+
+namespace {
+
+constexpr std::int32_t FLOOR_SUBPX = FLOOR_Y_PX * SUBPIXELS_PER_PX;
+
+// The anchor's pixel stays in [w/2, STAGE_WIDTH_PX - 1 - w/2], so the pushbox stays on the stage;
+// the range is symmetric under x -> STAGE_WIDTH_PX - 1 - x, which keeps the rules mirror-exact.
+std::int32_t MinAnchorSubpx(const FighterDef& def) { return def.pushboxWidthPx / 2 * SUBPIXELS_PER_PX; }
+std::int32_t MaxAnchorSubpx(const FighterDef& def) {
+    return (STAGE_WIDTH_PX - 1 - def.pushboxWidthPx / 2) * SUBPIXELS_PER_PX + (SUBPIXELS_PER_PX - 1);
+}
+void ClampToStage(const FighterDef& def, FighterState& f) {
+    f.xSubpx = std::clamp(f.xSubpx, MinAnchorSubpx(def), MaxAnchorSubpx(def));
+}
+
+void ResetFighterForRound(const FighterDef& def, FighterState& f, std::int32_t side) {
+    const std::int32_t roundsWon = f.roundsWon;
+    const std::uint8_t held = f.heldBits;
+    f = FighterState{};
+    f.roundsWon = roundsWon;
+    f.heldBits = held;
+    f.xSubpx = START_X_PX[side] * SUBPIXELS_PER_PX;
+    f.ySubpx = FLOOR_SUBPX;
+    f.facing = side == 0 ? Facing::Right : Facing::Left;
+    f.health = def.maxHealth;
+    f.animation = AnimIndex(Anim::Idle);
+}
+
+void StartRound(const MatchDefs& defs, MatchState& s) {
+    for (std::int32_t i = 0; i < 2; ++i) ResetFighterForRound(*defs.fighters[i], s.fighters[i], i);
+    s.projectiles = {};
+    s.sparks = {};
+    s.nextSpark = 0;
+    s.cpu = {};
+    s.phase = Phase::Intro;
+    s.phaseTicks = INTRO_TICKS;
+    s.roundTicksLeft = ROUND_TICKS;
+    s.hitstopTicks = 0;
+    s.roundWinner = -1;
+}
+
+// Records presses (edges) before anything else, so a press during hitstop is buffered.
+void RecordPresses(FighterState& f, Input input, bool timePasses) {
+    static constexpr Input::Bit BUTTONS[3] = {Input::PUNCH, Input::KICK, Input::SPECIAL};
+    for (int b = 0; b < 3; ++b) {
+        const bool pressed = input.Has(BUTTONS[b]) && (f.heldBits & BUTTONS[b]) == 0;
+        if (pressed) {
+            f.pressedAgo[b] = 0;
+        } else if (timePasses) {
+            f.pressedAgo[b] = std::min(f.pressedAgo[b] + 1, 99);
+        }
+    }
+    f.heldBits = input.bits;
+}
+
+// The move `input` asks for: the most recently buffered button with a move in this stance.
+std::int32_t FindBufferedMove(const FighterDef& def, const FighterState& f, Input input) {
+    const Stance stance = input.Has(Input::DOWN) ? Stance::Crouch : Stance::Stand;
+    std::int32_t best = -1, bestAgo = INPUT_BUFFER_TICKS;
+    for (std::size_t m = 0; m < def.moves.size(); ++m) {
+        const MoveDef& move = def.moves[m];
+        const std::int32_t ago = f.pressedAgo[static_cast<std::size_t>(move.button)];
+        if (move.stance == stance && ago < bestAgo) {
+            best = static_cast<std::int32_t>(m);
+            bestAgo = ago;
+        }
+    }
+    return best;
+}
+
+// A free fighter picks what to do from its input: a move, a jump, a crouch, a walk or nothing.
+void ChooseAction(const FighterDef& def, FighterState& f, Input input) {
+    const std::int32_t move = FindBufferedMove(def, f, input);
+    const std::int32_t sign = FacingSign(f.facing);
+    if (move >= 0) {
+        const MoveDef& m = def.moves[static_cast<std::size_t>(move)];
+        StartAction(f, Action::Attack, m.animation);
+        f.move = move;
+        f.moveHasHit = false;
+        f.projectileThrown = false;
+        f.vxSubpx = 0;
+        f.pressedAgo[static_cast<std::size_t>(m.button)] = 99;  // consumed
+        return;
+    }
+    f.move = -1;
+    if (input.Has(Input::UP)) {
+        StartAction(f, Action::Jump, AnimIndex(Anim::Jump));
+        f.vySubpx = -def.jumpVelocitySubpx;
+        f.vxSubpx = HoldsForward(f, input) ? sign * def.jumpForwardSubpx : HoldsBack(f, input) ? -sign * def.jumpForwardSubpx : 0;
+        return;
+    }
+    if (input.Has(Input::DOWN)) {
+        SetAction(f, Action::Crouch, AnimIndex(Anim::Crouch));
+        f.vxSubpx = 0;
+    } else if (HoldsForward(f, input)) {
+        SetAction(f, Action::WalkForward, AnimIndex(Anim::WalkForward));
+        f.vxSubpx = sign * def.walkForwardSubpx;
+    } else if (HoldsBack(f, input)) {
+        SetAction(f, Action::WalkBack, AnimIndex(Anim::WalkBack));
+        f.vxSubpx = -sign * def.walkBackSubpx;
+    } else {
+        SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
+        f.vxSubpx = 0;
+    }
+}
+
+bool AnimationFinished(const FighterDef& def, const FighterState& f) {
+    const AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
+    return !anim.loop && f.animTick >= anim.TotalTicks();
+}
+
+void SpawnProjectile(const FighterDef& def, MatchState& s, std::int32_t side) {
+    FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
+    f.projectileThrown = true;
+    for (const ProjectileState& p : s.projectiles) {
+        if (p.alive && p.owner == side) return;  // one in flight per fighter: the throw is empty
+    }
+    for (ProjectileState& p : s.projectiles) {
+        if (p.alive) continue;
+        const std::int32_t sign = FacingSign(f.facing);
+        p = ProjectileState{};
+        p.alive = true;
+        p.owner = side;
+        p.move = f.move;
+        p.facing = f.facing;
+        p.xSubpx = f.xSubpx + sign * move.projectile->spawnOffsetPx.x * SUBPIXELS_PER_PX;
+        p.ySubpx = f.ySubpx + move.projectile->spawnOffsetPx.y * SUBPIXELS_PER_PX;
+        p.vxSubpx = sign * move.projectile->speedSubpx;
+        return;
+    }
+}
+
+// One fighter's tick: time passes for its animation, then its state machine, then its motion.
+void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Input input, bool acceptInput) {
+    FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    ++f.animTick;
+    bool free = false;
+    switch (f.action) {
+        case Action::Hitstun:
+        case Action::BlockStand:
+        case Action::BlockCrouch:
+            free = --f.stunTicks <= 0 && IsGrounded(f);
+            f.stunTicks = std::max(f.stunTicks, 0);
+            break;
+        case Action::Attack: {
+            const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
+            if (move.projectile && !f.projectileThrown &&
+                FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick) >= move.projectile->spawnFrame) {
+                SpawnProjectile(def, s, side);
+            }
+            free = AnimationFinished(def, f);
+            break;
+        }
+        case Action::Jump: break;  // lands in the motion step below
+        case Action::Knockdown:
+        case Action::Win: break;
+        case Action::Idle:
+        case Action::WalkForward:
+        case Action::WalkBack:
+        case Action::Crouch: free = true; break;
+    }
+    if (free) {
+        f.move = -1;
+        if (acceptInput) {
+            ChooseAction(def, f, input);
+        } else {
+            SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
+            f.vxSubpx = 0;
+        }
+    }
+
+    // Motion: own velocity, then the knockback slide, then gravity while airborne.
+    f.xSubpx += f.vxSubpx + f.slideSubpx;
+    if (f.slideSubpx > 0) f.slideSubpx = std::max(0, f.slideSubpx - SLIDE_FRICTION_SUBPX);
+    if (f.slideSubpx < 0) f.slideSubpx = std::min(0, f.slideSubpx + SLIDE_FRICTION_SUBPX);
+    if (f.ySubpx < FLOOR_SUBPX || f.vySubpx < 0) {
+        f.ySubpx += f.vySubpx;
+        f.vySubpx += def.gravitySubpx;
+        if (f.ySubpx >= FLOOR_SUBPX) {
+            f.ySubpx = FLOOR_SUBPX;
+            f.vySubpx = 0;
+            if (f.action == Action::Jump) {
+                f.vxSubpx = 0;
+                SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
+            }
+        }
+    }
+    ClampToStage(def, f);
+}
+
+// Fighters turn to face each other whenever they are free on the ground.
+void UpdateFacing(MatchState& s) {
+    for (std::int32_t i = 0; i < 2; ++i) {
+        FighterState& f = s.fighters[static_cast<std::size_t>(i)];
+        const FighterState& o = s.fighters[static_cast<std::size_t>(1 - i)];
+        const bool turnable = IsGrounded(f) && (f.action == Action::Idle || f.action == Action::WalkForward ||
+                                                f.action == Action::WalkBack || f.action == Action::Crouch);
+        if (!turnable || o.xSubpx == f.xSubpx) continue;
+        const Facing want = o.xSubpx > f.xSubpx ? Facing::Right : Facing::Left;
+        if (want != f.facing) {
+            f.facing = want;
+            // A walk keeps its screen direction: forward and back swap.
+            if (f.action == Action::WalkForward) SetAction(f, Action::WalkBack, AnimIndex(Anim::WalkBack));
+            else if (f.action == Action::WalkBack) SetAction(f, Action::WalkForward, AnimIndex(Anim::WalkForward));
+        }
+    }
+}
+
+// Pushboxes keep the bodies apart: each fighter is pushed away by half the overlap (rounded up,
+// so the split is the same seen from either side: the rules are mirror-exact), and what a wall
+// stops one fighter from taking, the other takes (the corner push).
+void ResolvePushboxes(const MatchDefs& defs, MatchState& s) {
+    const collide::Rect boxA = PushboxOf(*defs.fighters[0], s.fighters[0]);
+    const collide::Rect boxB = PushboxOf(*defs.fighters[1], s.fighters[1]);
+    if (boxA.y >= boxB.Bottom() || boxB.y >= boxA.Bottom()) return;  // one is above the other
+    const FighterState& a = s.fighters[0];
+    const FighterState& b = s.fighters[1];
+    const std::size_t l = (a.xSubpx < b.xSubpx || (a.xSubpx == b.xSubpx && a.facing == Facing::Right)) ? 0 : 1;
+    FighterState& left = s.fighters[l];
+    FighterState& right = s.fighters[1 - l];
+    const FighterDef& defL = *defs.fighters[l];
+    const FighterDef& defR = *defs.fighters[1 - l];
+    // Each box is w px wide, centred on the middle of the anchor's subpixel: the overlap below is
+    // the same number when the whole scene is mirrored.
+    const std::int32_t overlap =
+        left.xSubpx - right.xSubpx + (defL.pushboxWidthPx + defR.pushboxWidthPx) * SUBPIXELS_PER_PX / 2;
+    if (overlap <= 0) return;
+    std::int32_t pushL = (overlap + 1) / 2, pushR = (overlap + 1) / 2;
+    const std::int32_t roomL = left.xSubpx - MinAnchorSubpx(defL), roomR = MaxAnchorSubpx(defR) - right.xSubpx;
+    if (pushL > roomL) pushR += pushL - roomL, pushL = roomL;
+    if (pushR > roomR) pushL = std::min(roomL, pushL + pushR - roomR), pushR = roomR;
+    left.xSubpx -= pushL;
+    right.xSubpx += pushR;
+}
+
+void UpdateProjectiles(const MatchDefs& defs, MatchState& s) {
+    for (ProjectileState& p : s.projectiles) {
+        if (!p.alive) continue;
+        const FighterDef& def = *defs.fighters[static_cast<std::size_t>(p.owner)];
+        const ProjectileDef& pd = *def.moves[static_cast<std::size_t>(p.move)].projectile;
+        p.xSubpx += p.vxSubpx;
+        ++p.ageTicks;
+        p.angleMilliDeg = (p.angleMilliDeg + pd.spinMilliDegreesPerTick) % 360000;
+        const std::int32_t x = ToPx(p.xSubpx);
+        if (p.ageTicks >= pd.lifetimeTicks || x < -64 || x > STAGE_WIDTH_PX + 64) p.alive = false;
+    }
+}
+
+void AgeSparks(MatchState& s) {
+    for (Spark& sp : s.sparks) {
+        if (sp.ageTicks >= 0 && ++sp.ageTicks >= SPARK_LIFETIME_TICKS) sp.ageTicks = -1;
+    }
+}
+
+void EndRound(MatchState& s, std::int32_t winner) {
+    s.phase = Phase::RoundEnd;
+    s.phaseTicks = ROUND_END_TICKS;
+    s.roundWinner = winner;
+    s.hitstopTicks = 0;
+    for (std::int32_t i = 0; i < 2; ++i) {
+        if (winner == i || winner == 2) ++s.fighters[static_cast<std::size_t>(i)].roundsWon;
+    }
+    for (ProjectileState& p : s.projectiles) p.alive = false;
+}
+
+void CheckRoundOver(const MatchDefs& defs, MatchState& s) {
+    const bool koA = s.fighters[0].health <= 0, koB = s.fighters[1].health <= 0;
+    if (koA || koB) {
+        EndRound(s, koA && koB ? 2 : koA ? 1 : 0);
+        return;
+    }
+    if (s.roundTicksLeft <= 0) {
+        // Time: the larger share of health left wins; equal shares draw.
+        const std::int64_t shareA = std::int64_t{s.fighters[0].health} * defs.fighters[1]->maxHealth;
+        const std::int64_t shareB = std::int64_t{s.fighters[1].health} * defs.fighters[0]->maxHealth;
+        EndRound(s, shareA == shareB ? 2 : shareA > shareB ? 0 : 1);
+    }
+}
+
+// After a round: the winner poses, the loser stays down; then the next round or the match's end.
+void UpdateRoundEnd(const MatchDefs& defs, MatchState& s) {
+    for (std::int32_t i = 0; i < 2; ++i) {
+        FighterState& f = s.fighters[static_cast<std::size_t>(i)];
+        const bool winner = s.roundWinner == i;
+        if (winner && f.action != Action::Win && IsGrounded(f) && ROUND_END_TICKS - s.phaseTicks >= WIN_POSE_DELAY_TICKS &&
+            f.action != Action::Attack) {
+            StartAction(f, Action::Win, AnimIndex(Anim::Win));
+            f.vxSubpx = 0;
+        }
+        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, Input{}, false);
+    }
+    ResolvePushboxes(defs, s);
+    if (s.phase == Phase::MatchOver || --s.phaseTicks > 0) return;
+    const bool aDone = s.fighters[0].roundsWon >= ROUNDS_TO_WIN, bDone = s.fighters[1].roundsWon >= ROUNDS_TO_WIN;
+    if (aDone || bDone) {
+        s.phase = Phase::MatchOver;
+        s.matchWinner = aDone && bDone ? 2 : aDone ? 0 : 1;
+        return;
+    }
+    ++s.round;
+    StartRound(defs, s);
+}
+
+}  // namespace
+
+void DebugRecord::Clear() {
+    bodies.clear();
+    pairs.clear();
+    contacts.clear();
+    pairsTested = boxOverlaps = pixelContacts = 0;
+    collidingPixels = 0;
+    hitboxPassMicros = pixelPassMicros = 0.0;
+}
+
+std::int32_t FrameIndexAt(const AnimationDef& anim, std::int32_t animTick) {
+    const std::int32_t total = anim.TotalTicks();
+    std::int32_t t = anim.loop ? animTick % total : std::min(animTick, total - 1);
+    for (std::size_t i = 0; i < anim.frames.size(); ++i) {
+        if (t < anim.frames[i].ticks) return static_cast<std::int32_t>(i);
+        t -= anim.frames[i].ticks;
+    }
+    return static_cast<std::int32_t>(anim.frames.size()) - 1;
+}
+
+const FrameDef& CurrentFrame(const FighterDef& def, const FighterState& f) {
+    const AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
+    return anim.frames[static_cast<std::size_t>(FrameIndexAt(anim, f.animTick))];
+}
+
+collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::int32_t worldY, Facing facing) {
+    // Facing left mirrors about the anchor's column: sprite column c lands on worldX + ax - c.
+    if (facing == Facing::Left) {
+        return collide::Placement{worldX + frame.anchorPx.x - (frame.widthPx - 1), worldY - frame.anchorPx.y,
+                                  collide::Flip::Horizontal};
+    }
+    return collide::Placement{worldX - frame.anchorPx.x, worldY - frame.anchorPx.y, collide::Flip::None};
+}
+
+collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p) {
+    collide::Transform t;
+    // The anchor pixel's centre sits on the world anchor pixel's centre: at angle 0 this is
+    // exactly PlaceFrame's placement.
+    t.anchorMaskX = frame.anchorPx.x + 0.5;
+    t.anchorMaskY = frame.anchorPx.y + 0.5;
+    t.anchorWorldX = ToPx(p.xSubpx) + 0.5;
+    t.anchorWorldY = ToPx(p.ySubpx) + 0.5;
+    const double degrees = p.angleMilliDeg / 1000.0;
+    t.angleRadians = (p.facing == Facing::Left ? -degrees : degrees) * std::numbers::pi / 180.0;
+    t.flip = p.facing == Facing::Left ? collide::Flip::Horizontal : collide::Flip::None;
+    return t;
+}
+
+collide::Rect PushboxOf(const FighterDef& def, const FighterState& f) {
+    const bool low = f.action == Action::Crouch || f.action == Action::BlockCrouch || f.action == Action::Knockdown;
+    const std::int32_t h = low ? def.pushboxCrouchHeightPx : def.pushboxHeightPx;
+    const std::int32_t x = ToPx(f.xSubpx), y = ToPx(f.ySubpx);
+    return collide::Rect{x - def.pushboxWidthPx / 2, y - h, def.pushboxWidthPx, h};
+}
+
+MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config) {
+    MatchState s;
+    s.config = config;
+    s.config.cpuLevel = std::clamp(config.cpuLevel, 1, 3);
+    s.rng.state = config.seed;
+    StartRound(defs, s);
+    return s;
+}
+
+void StepMatch(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks) {
+    ++s.tick;
+    if (hooks.debug != nullptr) {
+        hooks.debug->Clear();
+        hooks.debug->tick = s.tick;
+    }
+    Inputs effective = inputs;
+    for (std::int32_t i = 0; i < 2; ++i) {
+        if (s.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu) effective[static_cast<std::size_t>(i)] = ThinkCpu(defs, s, i);
+    }
+    AgeSparks(s);
+    switch (s.phase) {
+        case Phase::Intro:
+            for (std::int32_t i = 0; i < 2; ++i) {
+                RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], true);
+                ++s.fighters[static_cast<std::size_t>(i)].animTick;
+            }
+            if (--s.phaseTicks <= 0) s.phase = Phase::Fight;
+            return;
+        case Phase::RoundEnd:
+        case Phase::MatchOver:
+            for (std::int32_t i = 0; i < 2; ++i) RecordPresses(s.fighters[static_cast<std::size_t>(i)], Input{}, true);
+            UpdateRoundEnd(defs, s);
+            return;
+        case Phase::Fight: break;
+    }
+    const bool frozen = s.hitstopTicks > 0;
+    for (std::int32_t i = 0; i < 2; ++i) RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], !frozen);
+    if (frozen) {
+        --s.hitstopTicks;  // both fighters and everything else hold still
+        return;
+    }
+    --s.roundTicksLeft;
+    for (std::int32_t i = 0; i < 2; ++i) {
+        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, effective[static_cast<std::size_t>(i)], true);
+    }
+    UpdateProjectiles(defs, s);
+    UpdateFacing(s);
+    ResolvePushboxes(defs, s);
+    RunHitPasses(defs, s, effective, hooks);
+    CheckRoundOver(defs, s);
+}
+
+}  // namespace game

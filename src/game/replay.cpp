@@ -1,0 +1,146 @@
+// Replays as small text files: a header (fighters, seed, controllers, rules) and every tick's inputs,
+// run-length encoded ("120 R -" is 120 ticks of P1 holding right). Strings in, strings out: the
+// programs read and write the files. Parsing is strict and names the line that is wrong.
+#include <charconv>
+#include <cstdio>
+#include <sstream>
+
+#include "game/game.h"
+
+namespace game {
+
+namespace {
+
+constexpr const char* MAGIC = "hotmap-brawl-replay 1";
+constexpr char LETTERS[] = {'U', 'D', 'L', 'R', 'P', 'K', 'S'};  // bit order of Input::Bit
+constexpr std::int64_t MAX_TICKS = 100'000'000;
+
+std::string FormatInput(Input in) {
+    std::string s;
+    for (int b = 0; b < 7; ++b) {
+        if (in.bits & (1u << b)) s += LETTERS[b];
+    }
+    return s.empty() ? "-" : s;
+}
+
+bool ParseInput(const std::string& word, Input& out) {
+    out = Input{};
+    if (word == "-") return true;
+    if (word.empty()) return false;
+    for (const char c : word) {
+        int bit = -1;
+        for (int b = 0; b < 7; ++b) {
+            if (LETTERS[b] == c) bit = b;
+        }
+        if (bit < 0 || (out.bits & (1u << bit))) return false;
+        out.bits = static_cast<std::uint8_t>(out.bits | (1u << bit));
+    }
+    return true;
+}
+
+template <class T>
+bool ParseNumber(const std::string& word, T& out, int base = 10) {
+    const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), out, base);
+    return ec == std::errc{} && ptr == word.data() + word.size() && !word.empty();
+}
+
+const char* ModeName(DetectionMode m) {
+    return m == DetectionMode::PerPixel ? "per-pixel" : m == DetectionMode::BoxesOnly ? "boxes" : "boxes-inset";
+}
+
+}  // namespace
+
+std::string FormatReplay(const Replay& r) {
+    std::ostringstream out;
+    out << MAGIC << "\n";
+    out << "fighters " << r.fighterIds[0] << " " << r.fighterIds[1] << "\n";
+    out << "seed " << r.config.seed << "\n";
+    for (int i = 0; i < 2; ++i) out << "p" << i + 1 << " " << (r.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu ? "cpu" : "human") << "\n";
+    out << "level " << r.config.cpuLevel << "\n";
+    out << "detection " << ModeName(r.config.detection) << " " << r.config.insetPx << "\n";
+    if (r.finalHash) {
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(*r.finalHash));
+        out << "hash " << hex << "\n";
+    }
+    out << "ticks " << r.inputs.size() << "\n";
+    for (std::size_t i = 0; i < r.inputs.size();) {
+        std::size_t run = 1;
+        while (i + run < r.inputs.size() && r.inputs[i + run] == r.inputs[i]) ++run;
+        out << run << " " << FormatInput(r.inputs[i][0]) << " " << FormatInput(r.inputs[i][1]) << "\n";
+        i += run;
+    }
+    out << "end\n";
+    return out.str();
+}
+
+std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
+    std::istringstream in(text);
+    std::string line;
+    int lineNo = 0;
+    auto fail = [&](const std::string& why) {
+        error = "line " + std::to_string(lineNo) + ": " + why;
+        return std::nullopt;
+    };
+    auto words = [](const std::string& l) {
+        std::vector<std::string> w;
+        std::istringstream ls(l);
+        for (std::string x; ls >> x;) w.push_back(x);
+        return w;
+    };
+    Replay r;
+    if (!std::getline(in, line) || (++lineNo, line != MAGIC)) return fail(std::string("expected \"") + MAGIC + "\"");
+    std::int64_t ticks = -1;
+    bool sawFighters = false, sawEnd = false;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        const auto w = words(line);
+        if (w.empty() || w[0][0] == '#') continue;
+        if (ticks >= 0) {  // the input runs
+            if (w.size() == 1 && w[0] == "end") {
+                sawEnd = true;
+                break;
+            }
+            std::int64_t run = 0;
+            Inputs pair{};
+            if (w.size() != 3 || !ParseNumber(w[0], run) || run < 1 || !ParseInput(w[1], pair[0]) || !ParseInput(w[2], pair[1])) {
+                return fail("expected \"<ticks> <p1 input> <p2 input>\" with inputs of UDLRPKS or -, got \"" + line + "\"");
+            }
+            if (static_cast<std::int64_t>(r.inputs.size()) + run > ticks) return fail("more inputs than \"ticks\" says");
+            r.inputs.insert(r.inputs.end(), static_cast<std::size_t>(run), pair);
+            continue;
+        }
+        const std::string& key = w[0];
+        if (key == "fighters" && w.size() == 3) {
+            r.fighterIds = {w[1], w[2]};
+            sawFighters = true;
+        } else if (key == "seed" && w.size() == 2 && ParseNumber(w[1], r.config.seed)) {
+        } else if ((key == "p1" || key == "p2") && w.size() == 2 && (w[1] == "cpu" || w[1] == "human")) {
+            r.config.controllers[key == "p1" ? 0 : 1] = w[1] == "cpu" ? Controller::Cpu : Controller::Human;
+        } else if (key == "level" && w.size() == 2 && ParseNumber(w[1], r.config.cpuLevel) && r.config.cpuLevel >= 1 &&
+                   r.config.cpuLevel <= 3) {
+        } else if (key == "detection" && w.size() == 3 && ParseNumber(w[2], r.config.insetPx) && r.config.insetPx >= 0 &&
+                   r.config.insetPx <= 64 && (w[1] == "per-pixel" || w[1] == "boxes" || w[1] == "boxes-inset")) {
+            r.config.detection = w[1] == "per-pixel" ? DetectionMode::PerPixel
+                                 : w[1] == "boxes"   ? DetectionMode::BoxesOnly
+                                                     : DetectionMode::BoxesInset;
+        } else if (key == "hash" && w.size() == 2) {
+            std::uint64_t h = 0;
+            if (w[1].size() != 16 || !ParseNumber(w[1], h, 16)) return fail("hash wants 16 hex digits");
+            r.finalHash = h;
+        } else if (key == "ticks" && w.size() == 2 && ParseNumber(w[1], ticks) && ticks >= 0 && ticks <= MAX_TICKS) {
+            r.inputs.reserve(static_cast<std::size_t>(std::min<std::int64_t>(ticks, 1'000'000)));
+        } else {
+            return fail("unknown or malformed line \"" + line + "\"");
+        }
+    }
+    if (!sawFighters) return fail("no \"fighters\" line");
+    if (ticks < 0) return fail("no \"ticks\" line");
+    if (!sawEnd) return fail("no \"end\" line: the file is cut short");
+    if (static_cast<std::int64_t>(r.inputs.size()) != ticks) {
+        return fail("\"ticks " + std::to_string(ticks) + "\" but the runs add up to " + std::to_string(r.inputs.size()));
+    }
+    return r;
+}
+
+}  // namespace game

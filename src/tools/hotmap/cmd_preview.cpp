@@ -1,0 +1,146 @@
+// hotmap preview: the sprite with its hotmap tinted over it (attack red, hurt blue), to check
+// that the two line up; or, with --fighter, a contact sheet of every frame of a fighter, labelled,
+// with anchors and active frames marked. Preview pictures are throwaway: they are overwritten.
+#include <algorithm>
+#include <cstdio>
+
+#include "tools/hotmap/args.h"
+#include "tools/hotmap/commands.h"
+#include "tools/hotmap/project.h"
+#include "tools/hotmap/raster.h"
+
+namespace hotmap {
+
+namespace {
+
+constexpr const char* PREVIEW_USAGE =
+    "usage: hotmap preview SPRITE.png HOTMAP.png OUT.png [--scale N]\n"
+    "       hotmap preview --fighter DIR OUT.png [--scale N]\n";
+constexpr const char* PREVIEW_HELP =
+    "\n"
+    "Writes OUT.png: the sprite over a grey checkerboard with the hotmap tinted on top (attack red,\n"
+    "hurt blue, air clear), scaled N times (default 3), to check that the two line up.\n"
+    "--fighter DIR (a fighter folder, assets/<name>) writes a contact sheet instead: one row per\n"
+    "animation, every frame labelled with its index and ticks, the anchor as a yellow cross,\n"
+    "active frames underlined red (default scale 1). OUT.png is overwritten.\n";
+
+int Usage(const std::string& what) {
+    std::fprintf(stderr, "hotmap preview: %s\n%s", what.c_str(), PREVIEW_USAGE);
+    return EXIT_USAGE;
+}
+
+int Save(const std::string& path, const assets::Image& image) {
+    if (const auto err = assets::SavePng(path, image)) {
+        std::fprintf(stderr, "%s\n", err->ToLine().c_str());
+        return EXIT_DATA;
+    }
+    std::printf("wrote %s (%dx%d)\n", path.c_str(), image.widthPx, image.heightPx);
+    return EXIT_OK;
+}
+
+int PreviewPair(const std::string& spritePath, const std::string& hotmapPath, const std::string& outPath, int scale) {
+    const auto sprite = assets::LoadPng(spritePath);
+    if (!sprite.Ok()) {
+        std::fprintf(stderr, "%s\n", sprite.GetError().ToLine().c_str());
+        return EXIT_DATA;
+    }
+    const auto hotmap = assets::LoadPng(hotmapPath);
+    if (!hotmap.Ok()) {
+        std::fprintf(stderr, "%s\n", hotmap.GetError().ToLine().c_str());
+        return EXIT_DATA;
+    }
+    if (hotmap.Value().widthPx != sprite.Value().widthPx || hotmap.Value().heightPx != sprite.Value().heightPx) {
+        std::fprintf(stderr, "error: %s: %dx%d, but its sprite is %dx%d\n", hotmapPath.c_str(), hotmap.Value().widthPx,
+                     hotmap.Value().heightPx, sprite.Value().widthPx, sprite.Value().heightPx);
+        return EXIT_DATA;
+    }
+    const collide::HotMasks masks = collide::BuildHotMasks(hotmap.Value().View());
+    return Save(outPath, ComposePreview(sprite.Value(), masks, scale));
+}
+
+int PreviewFighter(const std::string& dir, const std::string& outPath, int scale) {
+    const auto targets = ResolveFighters(dir);
+    if (!targets.Ok()) {
+        std::fprintf(stderr, "%s\n", targets.GetError().ToLine().c_str());
+        return EXIT_DATA;
+    }
+    if (targets.Value().size() != 1) return Usage("--fighter wants one fighter's folder (assets/<name>), not a project");
+    const FighterTarget& target = targets.Value()[0];
+    const auto loaded = assets::LoadFighter(target.roots, target.id);
+    if (!loaded.Ok()) {
+        std::fprintf(stderr, "%s\n", loaded.GetError().ToLine().c_str());
+        return EXIT_DATA;
+    }
+    const game::FighterDef& def = loaded.Value().def;
+    constexpr int PAD = 8, LABEL_W = 110, CAPTION_H = 12, TITLE_H = 22;
+    int cellW = 0, cellH = 0;
+    std::size_t maxFrames = 0;
+    for (const auto& anim : def.animations) {
+        maxFrames = std::max(maxFrames, anim.frames.size());
+        for (const auto& f : anim.frames) cellW = std::max(cellW, f.widthPx * scale), cellH = std::max(cellH, f.heightPx * scale);
+    }
+    const int sheetW = LABEL_W + static_cast<int>(maxFrames) * (cellW + PAD) + PAD;
+    const int rowH = cellH + CAPTION_H + PAD;
+    const int sheetH = TITLE_H + static_cast<int>(def.animations.size()) * rowH + PAD;
+    assets::Image sheet = MakeCanvas(sheetW, sheetH, Rgba{24, 25, 32, 255});
+    const Rgba text{220, 220, 230, 255}, dim{150, 150, 165, 255}, anchorColour{255, 220, 40, 255};
+    DrawText(sheet, PAD, PAD, def.displayName + " (" + def.id + "): attack red, hurt blue, anchor yellow, active underlined", text);
+    for (std::size_t a = 0; a < def.animations.size(); ++a) {
+        const game::AnimationDef& anim = def.animations[a];
+        const int rowY = TITLE_H + static_cast<int>(a) * rowH;
+        DrawText(sheet, PAD, rowY + cellH / 2, anim.name, text);
+        DrawText(sheet, PAD, rowY + cellH / 2 + 10, anim.loop ? "loop" : "once", dim);
+        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
+            const game::FrameDef& frame = anim.frames[f];
+            const int x = LABEL_W + static_cast<int>(f) * (cellW + PAD);
+            const assets::Image cell = ComposePreview(loaded.Value().sprites[a][f], frame.masks, scale);
+            DrawImage(sheet, cell, x, rowY, 1);
+            // The anchor: a 5-pixel cross at the hot spot, scaled.
+            const int ax = x + frame.anchorPx.x * scale + scale / 2, ay = rowY + frame.anchorPx.y * scale + scale / 2;
+            FillRect(sheet, ax - 3, ay, 7, 1, anchorColour);
+            FillRect(sheet, ax, ay - 3, 1, 7, anchorColour);
+            bool active = false;
+            for (const game::MoveDef& m : def.moves) {
+                active = active || (m.animation == static_cast<int>(a) && m.activeFirst >= 0 &&
+                                    static_cast<int>(f) >= m.activeFirst && static_cast<int>(f) <= m.activeLast);
+            }
+            DrawText(sheet, x, rowY + cellH + 2, std::to_string(f) + ":" + std::to_string(frame.ticks) + "T", active ? Rgba{255, 90, 90, 255} : dim);
+            if (active) FillRect(sheet, x, rowY + cellH + 10, frame.widthPx * scale, 2, Rgba{255, 40, 40, 255});
+        }
+    }
+    return Save(outPath, sheet);
+}
+
+}  // namespace
+
+int RunPreview(std::span<const std::string> args) {
+    std::vector<std::string> positional;
+    std::string fighterDir;
+    int scale = 0;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--help" || arg == "-h") {
+            std::printf("%s%s", PREVIEW_USAGE, PREVIEW_HELP);
+            return EXIT_OK;
+        } else if (arg == "--scale") {
+            const auto n = i + 1 < args.size() ? ParseInt32(args[++i]) : std::nullopt;
+            if (!n || *n < 1 || *n > 16) return Usage("--scale wants a whole number 1-16");
+            scale = *n;
+        } else if (arg == "--fighter") {
+            if (i + 1 >= args.size()) return Usage("--fighter needs a folder");
+            fighterDir = args[++i];
+        } else if (arg.rfind("--", 0) == 0) {
+            return Usage("unknown option " + arg);
+        } else {
+            positional.push_back(arg);
+        }
+    }
+    if (!fighterDir.empty()) {
+        if (positional.size() != 1) return Usage("--fighter DIR takes one OUT.png");
+        return PreviewFighter(fighterDir, positional[0], scale == 0 ? 1 : scale);
+    }
+    if (positional.size() != 3) return Usage("expected SPRITE.png HOTMAP.png OUT.png");
+    return PreviewPair(positional[0], positional[1], positional[2], scale == 0 ? 3 : scale);
+}
+
+}  // namespace hotmap

@@ -1,0 +1,52 @@
+// Where the hotmap tool finds fighters: a project folder (holding assets/ and hotmaps/) or one
+// fighter's folder (assets/<id>/ with its fighter.json). Defaults to the project it was built from.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "assets/assets.h"
+
+namespace hotmap {
+
+struct FighterTarget {
+    assets::AssetRoots roots;
+    std::string id;
+};
+
+/// The project folder used when none is given: the current folder if it holds assets/, else the
+/// source tree the tool was built from.
+inline std::string DefaultProjectDir() {
+    std::error_code ec;
+    if (std::filesystem::is_directory("assets", ec) && std::filesystem::is_directory("hotmaps", ec)) return ".";
+    return HOTMAP_SOURCE_DIR;
+}
+
+/// The fighters `dir` names, or an Error saying why it names none.
+inline assets::Result<std::vector<FighterTarget>> ResolveFighters(const std::string& dir) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::string clean = dir;
+    while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+    if (fs::exists(fs::path(clean) / "fighter.json", ec)) {
+        const fs::path folder(clean);
+        const fs::path assetsDir = folder.parent_path().empty() ? fs::path(".") : folder.parent_path();
+        const fs::path root = assetsDir.parent_path().empty() ? fs::path(".") : assetsDir.parent_path();
+        return std::vector<FighterTarget>{{{assetsDir.string(), (root / "hotmaps").string()}, folder.filename().string()}};
+    }
+    if (!fs::exists(clean, ec)) return assets::Error{assets::ErrorCode::FileMissing, clean, "no such folder"};
+    const assets::AssetRoots roots = assets::AssetRoots::Under(clean);
+    if (!fs::is_directory(roots.assetsDir, ec)) {
+        return assets::Error{assets::ErrorCode::NoFighters, clean,
+                             "neither a project folder (no assets/ inside) nor a fighter folder (no fighter.json inside)"};
+    }
+    auto ids = assets::ListFighters(roots);
+    if (!ids.Ok()) return ids.GetError();
+    std::vector<FighterTarget> out;
+    for (const std::string& id : ids.Value()) out.push_back({roots, id});
+    return out;
+}
+
+}  // namespace hotmap

@@ -1,0 +1,220 @@
+// The fighter loader: a valid fighter loads whole with its masks; every kind of bad input gives one
+// Error with a stable code that names the file (and the field), and nothing is half-loaded.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "assets/assets.h"
+#include "fixture_fighter.h"
+#include "run_command.h"
+
+namespace {
+
+using assets::ErrorCode;
+namespace fs = std::filesystem;
+
+class FighterLoader : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root_ = testrun::FreshDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fixture::Write(root_);
+    }
+    void TearDown() override { fs::remove_all(root_); }
+    assets::Result<assets::LoadedFighter> Load() { return assets::LoadFighter(assets::AssetRoots::Under(root_.string()), "fixture"); }
+    std::string Sprite(const std::string& file) const { return (root_ / "assets" / "fixture" / file).string(); }
+    std::string Hotmap(const std::string& file) const { return (root_ / "hotmaps" / "fixture" / file).string(); }
+    std::string ManifestPath() const { return Sprite("fighter.json"); }
+    void WriteManifestText(const std::string& text) const { std::ofstream(ManifestPath()) << text; }
+    void WriteManifest(const nlohmann::ordered_json& m) const { WriteManifestText(m.dump(2)); }
+    // The load fails with `code`, naming `file`, and the message contains `words`.
+    void ExpectError(ErrorCode code, const std::string& file, const std::string& words) {
+        const auto r = Load();
+        ASSERT_FALSE(r.Ok()) << "expected: " << words;
+        EXPECT_EQ(r.GetError().code, code) << r.GetError().ToLine();
+        EXPECT_EQ(r.GetError().file, file) << r.GetError().ToLine();
+        EXPECT_NE(r.GetError().message.find(words), std::string::npos) << r.GetError().ToLine();
+        EXPECT_EQ(r.GetError().ToLine().find('\n'), std::string::npos) << "one line";
+    }
+    fs::path root_;
+};
+
+TEST_F(FighterLoader, ValidFighterLoadsWhole) {
+    const auto r = Load();
+    ASSERT_TRUE(r.Ok()) << r.GetError().ToLine();
+    const game::FighterDef& def = r.Value().def;
+    EXPECT_EQ(def.id, "fixture");
+    EXPECT_EQ(def.displayName, "Fixture");
+    EXPECT_EQ(def.walkForwardSubpx, 640) << "2.5 px/tick is 640 subpixels";
+    EXPECT_EQ(def.gravitySubpx, 128);
+    ASSERT_EQ(def.animations.size(), 13u);
+    for (std::size_t i = 0; i < game::REQUIRED_ANIM_NAMES.size(); ++i) EXPECT_EQ(def.animations[i].name, game::REQUIRED_ANIM_NAMES[i]);
+    EXPECT_EQ(def.Animation(game::Anim::Idle).frames.size(), 4u);
+    EXPECT_EQ(def.Animation(game::Anim::Idle).frames[0].anchorPx, (collide::Point{8, 23}));
+    const auto& punch = def.animations[static_cast<std::size_t>(def.FindAnimation("light_punch"))];
+    EXPECT_EQ(punch.frames[1].masks.attack.Bounds(), (collide::Rect{12, 6, 4, 4}));
+    EXPECT_TRUE(punch.frames[0].masks.attack.IsEmpty());
+    EXPECT_EQ(punch.frames[0].masks.hurt.Bounds(), (collide::Rect{4, 0, 8, 24}));
+    ASSERT_EQ(def.moves.size(), 2u);
+    EXPECT_EQ(def.moves[0].name, "light_punch");
+    EXPECT_EQ(def.moves[0].activeFirst, 1);
+    EXPECT_EQ(def.moves[0].knockbackSubpx, 896);
+    ASSERT_TRUE(def.moves[1].projectile.has_value());
+    EXPECT_EQ(def.moves[1].projectile->animation, def.FindAnimation("orb"));
+    EXPECT_EQ(r.Value().sprites.size(), def.animations.size());
+    EXPECT_TRUE(r.Value().warnings.empty());
+}
+
+TEST_F(FighterLoader, FrameWithoutHotmapFallsBackToItsSpriteWithAWarning) {
+    fs::remove(Hotmap("hit_01.png"));
+    const auto r = Load();
+    ASSERT_TRUE(r.Ok()) << r.GetError().ToLine();
+    const auto& frame = r.Value().def.Animation(game::Anim::Hit).frames[1];
+    EXPECT_TRUE(frame.hotmapFromSprite);
+    EXPECT_EQ(frame.masks.hurt.Bounds(), (collide::Rect{4, 0, 8, 24})) << "the sprite's opaque pixels are hurt";
+    EXPECT_TRUE(frame.masks.attack.IsEmpty());
+    ASSERT_EQ(r.Value().warnings.size(), 1u);
+    EXPECT_EQ(r.Value().warnings[0].file, Hotmap("hit_01.png"));
+}
+
+TEST_F(FighterLoader, MissingSprite) {
+    fs::remove(Sprite("crouch_01.png"));
+    ExpectError(ErrorCode::FileMissing, Sprite("crouch_01.png"), "frame 1 of animation \"crouch\"");
+}
+
+TEST_F(FighterLoader, MissingManifestAndMissingFolder) {
+    fs::remove(ManifestPath());
+    ExpectError(ErrorCode::FileMissing, ManifestPath(), "no such file");
+    const auto r = assets::LoadFighter(assets::AssetRoots::Under(root_.string()), "nobody");
+    ASSERT_FALSE(r.Ok());
+    EXPECT_EQ(r.GetError().code, ErrorCode::FileMissing);
+}
+
+TEST_F(FighterLoader, EmptyTruncatedCorruptJpegAndTextPngs) {
+    testpng::WriteFile(Sprite("idle_02.png"), {});
+    ExpectError(ErrorCode::NotPng, Sprite("idle_02.png"), "empty");
+    auto bytes = testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN));
+    testpng::WriteFile(Sprite("idle_02.png"), std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 50));
+    ExpectError(ErrorCode::CorruptPng, Sprite("idle_02.png"), "truncated");
+    auto corrupt = bytes;
+    corrupt[40] ^= 0x55;  // inside IDAT: its CRC no longer matches
+    testpng::WriteFile(Hotmap("idle_02.png"), corrupt);
+    testpng::WriteFile(Sprite("idle_02.png"), bytes);
+    ExpectError(ErrorCode::CorruptPng, Hotmap("idle_02.png"), "CRC");
+    testpng::WriteFile(Hotmap("idle_02.png"), {0xFF, 0xD8, 0xFF, 0xE1, 0, 0, 'E', 'x', 'i', 'f'});
+    ExpectError(ErrorCode::NotPng, Hotmap("idle_02.png"), "JPEG");
+    testpng::WriteFile(Hotmap("idle_02.png"), {'h', 'i', '\n'});
+    ExpectError(ErrorCode::NotPng, Hotmap("idle_02.png"), "not a PNG");
+}
+
+TEST_F(FighterLoader, HotmapSizeDiffersFromItsSprite) {
+    testpng::WriteFile(Hotmap("jump_00.png"),
+                       testpng::EncodeRgba(fixture::W, 20, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT, fixture::W, 20)));
+    ExpectError(ErrorCode::SizeMismatch, Hotmap("jump_00.png"), "16x20, but its sprite is 16x24");
+}
+
+TEST_F(FighterLoader, ImageOverTheSizeLimit) {
+    testpng::WriteFile(Sprite("win_00.png"), testpng::Encode(testpng::Spec{5000, 1, testpng::GREY, 8, std::vector<std::uint16_t>(5000, 0), {}, {}}));
+    ExpectError(ErrorCode::TooLarge, Sprite("win_00.png"), "5000x1 is larger than the limit of 4096x4096");
+}
+
+TEST_F(FighterLoader, ManifestSyntaxErrorHasLineAndColumn) {
+    WriteManifestText("{\n  \"name\": \"Fixture\",\n  \"health\": 1000,,\n}\n");
+    ExpectError(ErrorCode::ManifestSyntax, ManifestPath(), "line 3, column 18");
+}
+
+TEST_F(FighterLoader, UnknownField) {
+    auto m = fixture::Manifest();
+    m["moves"]["light_punch"]["damge"] = 40;
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "moves.light_punch.damge: unknown field");
+}
+
+TEST_F(FighterLoader, MissingField) {
+    auto m = fixture::Manifest();
+    m.erase("health");
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "health: missing");
+    m = fixture::Manifest();
+    m["animations"].erase("crouch");
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "missing the required animation \"crouch\"");
+}
+
+TEST_F(FighterLoader, MistypedFields) {
+    auto m = fixture::Manifest();
+    m["moves"]["light_punch"]["damage"] = "40";
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "moves.light_punch.damage: expected a whole number 0-10000, got a string \"40\"");
+    m = fixture::Manifest();
+    m["walkForwardSpeed"] = true;
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "walkForwardSpeed: expected a number 0-32, got a boolean true");
+    m = fixture::Manifest();
+    m["moves"]["light_punch"]["height"] = "overhead";
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "moves.light_punch.height: expected one of \"high\", \"mid\", \"low\"");
+    m = fixture::Manifest();
+    m["health"] = 12.5;
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "health: expected a whole number");
+}
+
+TEST_F(FighterLoader, ZeroAndNegativeDurations) {
+    auto m = fixture::Manifest();
+    m["animations"]["idle"]["frames"][2]["ticks"] = 0;
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "animations.idle.frames[2].ticks: must be 1-600, got 0");
+    m["animations"]["idle"]["frames"][2]["ticks"] = -3;
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestField, ManifestPath(), "animations.idle.frames[2].ticks: must be 1-600, got -3");
+}
+
+TEST_F(FighterLoader, ActiveFramesThatDoNotExist) {
+    auto m = fixture::Manifest();
+    m["moves"]["light_punch"]["active"] = {1, 5};
+    WriteManifest(m);
+    ExpectError(ErrorCode::ManifestRule, ManifestPath(), "moves.light_punch.active: frame 5 does not exist (animation \"light_punch\" has 3 frames, 0-2)");
+}
+
+TEST_F(FighterLoader, ActiveFrameWithoutAttackPixel) {
+    testpng::WriteFile(Hotmap("light_punch_01.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::HURT)));
+    ExpectError(ErrorCode::ManifestRule, Hotmap("light_punch_01.png"), "has no attack pixel");
+}
+
+TEST_F(FighterLoader, ProjectileFrameWithoutAttackPixel) {
+    testpng::WriteFile(Hotmap("orb_00.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
+    ExpectError(ErrorCode::ManifestRule, Hotmap("orb_00.png"), "a projectile frame");
+}
+
+TEST_F(FighterLoader, AttackOnAFrameThatIsNotActiveIsAWarning) {
+    testpng::WriteFile(Hotmap("light_punch_02.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::ATTACK)));
+    const auto r = Load();
+    ASSERT_TRUE(r.Ok()) << r.GetError().ToLine();
+    ASSERT_EQ(r.Value().warnings.size(), 1u);
+    EXPECT_NE(r.Value().warnings[0].message.find("no move has active"), std::string::npos);
+}
+
+TEST_F(FighterLoader, ListFightersFindsFolderWithAManifestSorted) {
+    fixture::Write(root_, "another");
+    fs::create_directories(root_ / "assets" / "not_a_fighter");
+    const auto ids = assets::ListFighters(assets::AssetRoots::Under(root_.string()));
+    ASSERT_TRUE(ids.Ok()) << ids.GetError().ToLine();
+    EXPECT_EQ(ids.Value(), (std::vector<std::string>{"another", "fixture"}));
+    const auto none = assets::ListFighters(assets::AssetRoots::Under((root_ / "assets" / "not_a_fighter").string()));
+    EXPECT_FALSE(none.Ok());
+}
+
+TEST(ParseManifest, TwoMovesOnTheSameButtonAndStanceIsARule) {
+    auto m = fixture::Manifest();
+    m["moves"]["jab"] = m["moves"]["light_punch"];
+    const auto r = assets::ParseManifest(m.dump(), "fixture", "x.json");
+    ASSERT_FALSE(r.Ok());
+    EXPECT_EQ(r.GetError().code, ErrorCode::ManifestRule);
+    EXPECT_NE(r.GetError().message.find("same button and stance"), std::string::npos) << r.GetError().message;
+}
+
+}  // namespace
