@@ -249,6 +249,13 @@ struct StepHooks {
 [[nodiscard]] MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config);
 /// Advances one tick. `inputs` for a CPU-controlled side are ignored (the CPU decides, from the state).
 void StepMatch(const MatchDefs& defs, MatchState& state, const Inputs& inputs, const StepHooks& hooks = {});
+/// Starts the current round over: start positions, full health, the intro; round wins are kept.
+void RestartRound(const MatchDefs& defs, MatchState& state);
+/// Makes the state valid for redefined fighters (after a hot reload): a fighter whose animation or
+/// move no longer exists goes back to idle, a projectile whose move is gone disappears.
+void ConformToDefs(const MatchDefs& defs, MatchState& state);
+/// 64-bit FNV-1a over a definition's numbers and every frame's mask bits (what a reload changed).
+[[nodiscard]] std::uint64_t HashFighterDef(const FighterDef& def);
 /// The CPU's input for `side` this tick (advances the state's PRNG and the CPU's memory).
 [[nodiscard]] Input ThinkCpu(const MatchDefs& defs, MatchState& state, std::int32_t side);
 /// 64-bit FNV-1a over a canonical little-endian encoding of every field of the state.
@@ -265,6 +272,9 @@ void StepMatch(const MatchDefs& defs, MatchState& state, const Inputs& inputs, c
 [[nodiscard]] collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p);
 /// World pixel of a subpixel coordinate (floor).
 [[nodiscard]] constexpr std::int32_t ToPx(std::int32_t subpx) { return subpx >> 8; }
+/// The fighter whose current frame is hot at world pixel (worldX, worldY), by its hotmap's pixels
+/// (a click on air picks nothing): 0, 1, or -1.
+[[nodiscard]] std::int32_t PickFighter(const MatchDefs& defs, const MatchState& state, std::int32_t worldX, std::int32_t worldY);
 /// The fighter's pushbox in world pixels.
 [[nodiscard]] collide::Rect PushboxOf(const FighterDef& def, const FighterState& f);
 

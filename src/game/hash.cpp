@@ -59,6 +59,30 @@ void HashConfig(Hasher& h, const MatchConfig& c) {
 
 }  // namespace
 
+std::uint64_t HashFighterDef(const FighterDef& def) {
+    Hasher h;
+    h.I32(def.maxHealth), h.I32(def.walkForwardSubpx), h.I32(def.walkBackSubpx), h.I32(def.jumpVelocitySubpx);
+    h.I32(def.jumpForwardSubpx), h.I32(def.gravitySubpx), h.I32(def.pushboxWidthPx), h.I32(def.pushboxHeightPx);
+    h.I32(def.pushboxCrouchHeightPx);
+    for (const AnimationDef& a : def.animations) {
+        h.Bool(a.loop);
+        for (const FrameDef& f : a.frames) {
+            h.I32(f.ticks), h.I32(f.anchorPx.x), h.I32(f.anchorPx.y), h.I32(f.widthPx), h.I32(f.heightPx);
+            for (const collide::Mask* m : {&f.masks.attack, &f.masks.hurt}) {
+                for (std::int32_t y = 0; y < m->Height(); ++y) {
+                    for (std::int32_t k = 0; k < m->WordsPerRow(); ++k) h.U64(m->RowWords(y)[k]);
+                }
+            }
+        }
+    }
+    for (const MoveDef& m : def.moves) {
+        h.I32(m.animation), h.Enum(m.button), h.Enum(m.stance), h.I32(m.damage), h.I32(m.hitstunTicks);
+        h.I32(m.blockstunTicks), h.I32(m.hitstopTicks), h.I32(m.knockbackSubpx), h.I32(m.activeFirst), h.I32(m.activeLast);
+        h.Enum(m.height);
+    }
+    return h.Value();
+}
+
 std::uint64_t HashState(const MatchState& s) {
     Hasher h;
     HashConfig(h, s.config);

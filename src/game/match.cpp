@@ -364,11 +364,44 @@ collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileSt
     return t;
 }
 
+std::int32_t PickFighter(const MatchDefs& defs, const MatchState& s, std::int32_t worldX, std::int32_t worldY) {
+    for (std::int32_t i = 0; i < 2; ++i) {
+        const FighterState& f = s.fighters[static_cast<std::size_t>(i)];
+        const FrameDef& frame = CurrentFrame(*defs.fighters[static_cast<std::size_t>(i)], f);
+        if (collide::IsHotAt(frame.masks.any, PlaceFrame(frame, ToPx(f.xSubpx), ToPx(f.ySubpx), f.facing), worldX, worldY)) return i;
+    }
+    return -1;
+}
+
 collide::Rect PushboxOf(const FighterDef& def, const FighterState& f) {
     const bool low = f.action == Action::Crouch || f.action == Action::BlockCrouch || f.action == Action::Knockdown;
     const std::int32_t h = low ? def.pushboxCrouchHeightPx : def.pushboxHeightPx;
     const std::int32_t x = ToPx(f.xSubpx), y = ToPx(f.ySubpx);
     return collide::Rect{x - def.pushboxWidthPx / 2, y - h, def.pushboxWidthPx, h};
+}
+
+void RestartRound(const MatchDefs& defs, MatchState& s) { StartRound(defs, s); }
+
+void ConformToDefs(const MatchDefs& defs, MatchState& s) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        const FighterDef& def = *defs.fighters[i];
+        FighterState& f = s.fighters[i];
+        const bool animGone = f.animation < 0 || static_cast<std::size_t>(f.animation) >= def.animations.size();
+        const bool moveGone = f.move >= 0 && (static_cast<std::size_t>(f.move) >= def.moves.size() ||
+                                              def.moves[static_cast<std::size_t>(f.move)].animation != f.animation);
+        if (animGone || moveGone) {
+            StartAction(f, Action::Idle, AnimIndex(Anim::Idle));
+            f.move = -1;
+            f.stunTicks = 0;
+        }
+        f.health = std::min(f.health, def.maxHealth);
+        ClampToStage(def, f);
+    }
+    for (ProjectileState& p : s.projectiles) {
+        if (!p.alive) continue;
+        const FighterDef& def = *defs.fighters[static_cast<std::size_t>(p.owner)];
+        if (static_cast<std::size_t>(p.move) >= def.moves.size() || !def.moves[static_cast<std::size_t>(p.move)].projectile) p.alive = false;
+    }
 }
 
 MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config) {

@@ -1,0 +1,97 @@
+// Loading the roster and reloading what changed. Reload is polled from the main loop (no thread):
+// the simulation never sees a definition change in the middle of a tick.
+#include "app/roster.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace app {
+
+namespace fs = std::filesystem;
+
+std::string FolderSignature(const assets::AssetRoots& roots, const std::string& id) {
+    std::vector<std::string> entries;
+    for (const std::string& dir : {roots.assetsDir + "/" + id, roots.hotmapsDir + "/" + id}) {
+        std::error_code ec;
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+            std::error_code e2;
+            const auto size = it->file_size(e2);
+            const auto time = it->last_write_time(e2).time_since_epoch().count();
+            entries.push_back(it->path().string() + ":" + std::to_string(e2 ? 0 : size) + ":" + std::to_string(time));
+        }
+        if (ec) entries.push_back(dir + ":unreadable");
+    }
+    std::sort(entries.begin(), entries.end());
+    std::string sig;
+    for (const std::string& e : entries) sig += e + "\n";
+    return sig;
+}
+
+assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& roots) {
+    auto ids = assets::ListFighters(roots);
+    if (!ids.Ok()) return ids.GetError();
+    auto roster = std::make_unique<Roster>();
+    roster->roots_ = roots;
+    for (const std::string& id : ids.Value()) {
+        auto f = std::make_unique<Fighter>();
+        f->signature = FolderSignature(roots, id);  // before loading: a write during the load shows next time
+        auto loaded = assets::LoadFighter(roots, id);
+        if (!loaded.Ok()) return loaded.GetError();
+        f->loaded = std::move(loaded).Value();
+        roster->loadMs_ += f->loaded.loadMilliseconds;
+        roster->fighters_.push_back(std::move(f));
+    }
+    return roster;
+}
+
+void Roster::MakeArt(SDL_Renderer* renderer) {
+    for (auto& f : fighters_) f->art = render::MakeFighterArt(renderer, f->loaded);
+}
+
+std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
+    std::vector<ReloadNews> news;
+    for (auto& f : fighters_) {
+        const std::string& id = f->loaded.def.id;
+        std::string sig = FolderSignature(roots_, id);
+        if (sig == f->signature) continue;
+        f->signature = std::move(sig);
+        auto loaded = assets::LoadFighter(roots_, id);
+        if (!loaded.Ok()) {
+            news.push_back(ReloadNews{id, false, loaded.GetError().ToLine()});
+            continue;  // the last good version stays
+        }
+        f->loaded = std::move(loaded).Value();
+        if (renderer != nullptr) f->art = render::MakeFighterArt(renderer, f->loaded);
+        char line[160];
+        int frames = 0;
+        for (const auto& a : f->loaded.def.animations) frames += static_cast<int>(a.frames.size());
+        std::snprintf(line, sizeof line, "reloaded %s: %d frames in %.1f ms", id.c_str(), frames, f->loaded.loadMilliseconds);
+        news.push_back(ReloadNews{id, true, line});
+    }
+    return news;
+}
+
+int Roster::Find(const std::string& id) const {
+    for (std::size_t i = 0; i < fighters_.size(); ++i) {
+        if (fighters_[i]->loaded.def.id == id) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int Roster::FrameCount() const {
+    int n = 0;
+    for (const auto& f : fighters_)
+        for (const auto& a : f->loaded.def.animations) n += static_cast<int>(a.frames.size());
+    return n;
+}
+
+std::size_t Roster::MaskBytes() const {
+    std::size_t n = 0;
+    for (const auto& f : fighters_)
+        for (const auto& a : f->loaded.def.animations)
+            for (const auto& fr : a.frames) n += fr.masks.attack.MemoryBytes() + fr.masks.hurt.MemoryBytes() + fr.masks.any.MemoryBytes();
+    return n;
+}
+
+}  // namespace app

@@ -1,0 +1,60 @@
+// The fighters the app plays with: every fighter of the project, loaded whole at start-up, with
+// their textures; and hot reload: files that change on disk are loaded again, and a bad file keeps
+// the last good version.
+#pragma once
+
+#include <SDL.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "assets/assets.h"
+#include "render/render.h"
+
+namespace app {
+
+struct Fighter {
+    assets::LoadedFighter loaded;
+    render::FighterArt art;  ///< empty until MakeArt
+    std::string signature;   ///< the files' names, sizes and times when it was loaded
+};
+
+/// A change noticed by Roster::Reload: what happened, in one line, error or not.
+struct ReloadNews {
+    std::string id;
+    bool ok = false;
+    std::string line;  ///< "reloaded brick: 61 frames in 14.2 ms" or "error: <file>: <what>"
+};
+
+class Roster {
+public:
+    /// Loads every fighter under `roots`; the first problem is the error (nothing half-loaded).
+    static assets::Result<std::unique_ptr<Roster>> Load(const assets::AssetRoots& roots);
+
+    /// Textures for every fighter (not needed headless without a screenshot).
+    void MakeArt(SDL_Renderer* renderer);
+    /// Checks the files of every fighter; reloads those that changed. A fighter's address never
+    /// changes, so pointers to its definition stay valid (its contents are replaced whole).
+    std::vector<ReloadNews> Reload(SDL_Renderer* renderer);
+
+    [[nodiscard]] std::size_t Size() const { return fighters_.size(); }
+    [[nodiscard]] Fighter& At(std::size_t i) { return *fighters_[i]; }
+    [[nodiscard]] const Fighter& At(std::size_t i) const { return *fighters_[i]; }
+    /// Index of the fighter with this id, or -1.
+    [[nodiscard]] int Find(const std::string& id) const;
+    [[nodiscard]] double LoadMilliseconds() const { return loadMs_; }
+    [[nodiscard]] int FrameCount() const;
+    [[nodiscard]] std::size_t MaskBytes() const;
+
+private:
+    assets::AssetRoots roots_;
+    std::vector<std::unique_ptr<Fighter>> fighters_;
+    double loadMs_ = 0.0;
+};
+
+/// What identifies the current contents of a fighter's two folders: every file's name, size and
+/// modification time. Changes when any file is written, added or removed.
+std::string FolderSignature(const assets::AssetRoots& roots, const std::string& id);
+
+}  // namespace app

@@ -1,0 +1,150 @@
+// Menus and the controls panel. The title screen shows both chosen fighters in their idle loop.
+#include "app/screens.h"
+
+#include <algorithm>
+
+#include "render/render.h"
+
+namespace app {
+
+namespace {
+
+constexpr SDL_Color WHITE{244, 240, 232, 255}, GOLD{255, 208, 96, 255}, DIM{170, 160, 190, 255}, RED{236, 80, 70, 255};
+
+void Shade(SDL_Renderer* r, int x, int y, int w, int h, Uint8 alpha) {
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 14, 8, 24, alpha);
+    const SDL_Rect rect{x, y, w, h};
+    SDL_RenderFillRect(r, &rect);
+}
+
+void Item(SDL_Renderer* r, int y, const std::string& label, const std::string& value, bool selected) {
+    const int x = 214;
+    if (selected) render::DrawTextOutlined(r, x - 16, y, ">", GOLD, 2);
+    render::DrawTextOutlined(r, x, y, label, selected ? GOLD : WHITE, 2);
+    if (!value.empty()) {
+        const std::string shown = selected ? "< " + value + " >" : value;
+        render::DrawTextOutlined(r, 426 - render::TextWidth(shown, 2) / 2, y, shown, selected ? GOLD : DIM, 2);
+    }
+}
+
+// A fighter's idle frame, big, at the given feet position; the second one mirrored to face the first.
+void DrawIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirrored, int animTick) {
+    const game::AnimationDef& idle = f.loaded.def.Animation(game::Anim::Idle);
+    const std::int32_t frameIndex = game::FrameIndexAt(idle, animTick);
+    const game::FrameDef& frame = idle.frames[static_cast<std::size_t>(frameIndex)];
+    SDL_Texture* tex = f.art.sprites.empty() ? nullptr : f.art.sprites[0][static_cast<std::size_t>(frameIndex)].get();
+    if (tex == nullptr) return;
+    const collide::Placement p = game::PlaceFrame(frame, feetX, feetY, mirrored ? game::Facing::Left : game::Facing::Right);
+    const SDL_Rect dst{p.worldX, p.worldY, frame.widthPx, frame.heightPx};
+    SDL_RenderCopyEx(r, tex, nullptr, &dst, 0, nullptr, mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+}
+
+std::string Who(game::Controller c) { return c == game::Controller::Cpu ? "CPU" : "HUMAN"; }
+
+}  // namespace
+
+TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
+    constexpr int ITEMS = 8;
+    const int step = move == MenuMove::Left ? -1 : move == MenuMove::Right ? 1 : 0;
+    switch (move) {
+        case MenuMove::Up: cursor = (cursor + ITEMS - 1) % ITEMS; break;
+        case MenuMove::Down: cursor = (cursor + 1) % ITEMS; break;
+        case MenuMove::Left:
+        case MenuMove::Right:
+            if (cursor == 0 || cursor == 2) {
+                auto& c = setup.controllers[cursor == 0 ? 0 : 1];
+                c = c == game::Controller::Cpu ? game::Controller::Human : game::Controller::Cpu;
+            } else if (cursor == 1 || cursor == 3) {
+                int& f = setup.fighter[cursor == 1 ? 0 : 1];
+                f = (f + step + rosterSize) % rosterSize;
+            } else if (cursor == 4) {
+                setup.cpuLevel = std::clamp(setup.cpuLevel + step, 1, 3);
+            }
+            break;
+        case MenuMove::Confirm:
+            if (cursor == 5) return TitleResult::Start;
+            if (cursor == 6) return TitleResult::Help;
+            if (cursor == 7) return TitleResult::Quit;
+            break;
+        case MenuMove::Back: return TitleResult::Quit;
+        case MenuMove::Help: return TitleResult::Help;
+        case MenuMove::None: break;
+    }
+    return TitleResult::Stay;
+}
+
+PauseResult PauseMenu::Apply(MenuMove move) {
+    constexpr int ITEMS = 4;
+    switch (move) {
+        case MenuMove::Up: cursor = (cursor + ITEMS - 1) % ITEMS; break;
+        case MenuMove::Down: cursor = (cursor + 1) % ITEMS; break;
+        case MenuMove::Confirm:
+            return cursor == 0 ? PauseResult::Resume : cursor == 1 ? PauseResult::Restart : cursor == 2 ? PauseResult::Help : PauseResult::QuitToTitle;
+        case MenuMove::Back: return PauseResult::Resume;
+        case MenuMove::Help: return PauseResult::Help;
+        default: break;
+    }
+    return PauseResult::Stay;
+}
+
+void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick) {
+    Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
+    DrawIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[0])), 104, game::FLOOR_Y_PX, false, animTick);
+    DrawIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[1])), 536, game::FLOOR_Y_PX, true, animTick);
+    const std::string title = "HOTMAP BRAWL";
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
+    const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
+    Shade(r, 180, 92, 280, 206, 150);
+    const auto name = [&](int side) { return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)])).loaded.def.displayName; };
+    int y = 104;
+    Item(r, y, "PLAYER 1", Who(setup.controllers[0]), menu.cursor == 0), y += 22;
+    Item(r, y, "FIGHTER", name(0), menu.cursor == 1), y += 22;
+    Item(r, y, "PLAYER 2", Who(setup.controllers[1]), menu.cursor == 2), y += 22;
+    Item(r, y, "FIGHTER", name(1), menu.cursor == 3), y += 22;
+    Item(r, y, "CPU LEVEL", std::to_string(setup.cpuLevel), menu.cursor == 4), y += 28;
+    Item(r, y, "START", "", menu.cursor == 5), y += 22;
+    Item(r, y, "CONTROLS", "", menu.cursor == 6), y += 22;
+    Item(r, y, "QUIT", "", menu.cursor == 7);
+    const std::string hint = "W/S OR ARROWS: CHOOSE   A/D: CHANGE   ENTER: OK   H: CONTROLS";
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
+}
+
+void DrawPause(SDL_Renderer* r, const PauseMenu& menu) {
+    Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 140);
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
+    const char* items[4] = {"RESUME", "RESTART MATCH", "CONTROLS", "QUIT TO TITLE"};
+    for (int i = 0; i < 4; ++i) Item(r, 160 + i * 24, items[i], "", menu.cursor == i);
+}
+
+void DrawHelp(SDL_Renderer* r) {
+    Shade(r, 40, 40, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 80, 225);
+    int y = 54;
+    const auto line = [&](const std::string& text, SDL_Color c) {
+        render::DrawText(r, 60, y, text, c, 1);
+        y += 12;
+    };
+    render::DrawTextOutlined(r, 60, y, "CONTROLS", GOLD, 2);
+    y += 24;
+    line("                  MOVE            PUNCH  KICK  SPECIAL", DIM);
+    line("PLAYER 1          W A S D         J      K     L", WHITE);
+    line("PLAYER 2          ARROWS          KP 1   KP 2  KP 3", WHITE);
+    line("GAMEPAD 1 / 2     D-PAD OR STICK  A      B     X OR Y", WHITE);
+    y += 4;
+    line("UP JUMPS, DOWN CROUCHES. HOLD BACK (AWAY) TO BLOCK; LOWS ONLY CROUCHING.", WHITE);
+    line("DOWN + KICK: LOW KICK. SPECIAL THROWS A PROJECTILE.", WHITE);
+    line("ESC OR START: PAUSE.   H: THIS PANEL.", WHITE);
+    y += 8;
+    render::DrawTextOutlined(r, 60, y, "DEBUG", RED, 2);
+    y += 22;
+    line("F1 OVERLAY: BOXES, OVERLAPS, COLLIDING PIXELS, STATISTICS", WHITE);
+    line("F2 PAUSE   F3 STEP ONE TICK   F4 SLOW MOTION 1, 1/2, 1/4", WHITE);
+    line("F5 RESET ROUND   F6 VIEW: SPRITES, HOTMAPS, BOTH", WHITE);
+    line("F7 DETECTION: PER-PIXEL, BOXES, BOXES WITH INSET", WHITE);
+    line("CLICK A FIGHTER (OVERLAY ON) TO SELECT IT BY ITS PIXELS", WHITE);
+    y += 8;
+    line("ANY KEY CLOSES THIS PANEL", DIM);
+}
+
+}  // namespace app

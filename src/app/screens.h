@@ -1,0 +1,44 @@
+// The title screen, the pause menu and the controls panel: what a player navigates before and
+// around a fight. Drawn on the game's logical picture with the pixel font.
+#pragma once
+
+#include <SDL.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "app/controls.h"
+#include "app/roster.h"
+#include "game/game.h"
+
+namespace app {
+
+/// The choices the title screen makes: who plays each side, with which fighter, how hard the CPU.
+struct MatchSetup {
+    std::array<game::Controller, 2> controllers{game::Controller::Human, game::Controller::Cpu};
+    std::array<int, 2> fighter{0, 1};  ///< roster indices
+    int cpuLevel = 2;
+};
+
+enum class TitleResult { Stay, Start, Quit, Help };
+
+struct TitleMenu {
+    int cursor = 5;  ///< on START, so Enter starts a fight at once
+    /// Applies one menu move to the setup.
+    TitleResult Apply(MenuMove move, MatchSetup& setup, int rosterSize);
+};
+
+enum class PauseResult { Stay, Resume, Restart, Help, QuitToTitle };
+
+struct PauseMenu {
+    int cursor = 0;
+    PauseResult Apply(MenuMove move);
+};
+
+void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick);
+void DrawPause(SDL_Renderer* r, const PauseMenu& menu);
+/// The controls, for players and for developers.
+void DrawHelp(SDL_Renderer* r);
+
+}  // namespace app

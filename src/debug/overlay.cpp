@@ -1,0 +1,214 @@
+// The overlay's drawing: boxes and pixels on ImGui's background draw list (under the panels, over
+// the game picture), the panel as an ImGui window. Everything is read from the last DebugRecord
+// and the state; requests go back through the Overlay struct.
+#include "debug/overlay.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace debug {
+
+namespace {
+
+constexpr ImU32 ATTACK_COLOUR = IM_COL32(255, 60, 60, 255);
+constexpr ImU32 HURT_COLOUR = IM_COL32(80, 150, 255, 255);
+constexpr ImU32 PUSH_COLOUR = IM_COL32(70, 230, 110, 255);
+constexpr ImU32 SPRITE_COLOUR = IM_COL32(200, 200, 210, 110);
+constexpr ImU32 ANCHOR_COLOUR = IM_COL32(255, 220, 40, 255);
+constexpr ImU32 OVERLAP_COLOUR = IM_COL32(255, 214, 40, 255);
+constexpr std::size_t LOG_LINES = 200;
+
+const char* ActionName(game::Action a) {
+    switch (a) {
+        case game::Action::Idle: return "idle";
+        case game::Action::WalkForward: return "walk forward";
+        case game::Action::WalkBack: return "walk back";
+        case game::Action::Crouch: return "crouch";
+        case game::Action::Jump: return "jump";
+        case game::Action::Attack: return "attack";
+        case game::Action::BlockStand: return "block (standing)";
+        case game::Action::BlockCrouch: return "block (crouching)";
+        case game::Action::Hitstun: return "hitstun";
+        case game::Action::Knockdown: return "knocked down";
+        case game::Action::Win: return "win";
+    }
+    return "?";
+}
+
+const char* PairName(game::PairKind k) {
+    switch (k) {
+        case game::PairKind::AttackHurt: return "attack/hurt";
+        case game::PairKind::AttackAttack: return "attack/attack";
+        case game::PairKind::ProjectileHurt: return "projectile/hurt";
+        case game::PairKind::ProjectileProjectile: return "projectile/projectile";
+    }
+    return "?";
+}
+
+void Box(ImDrawList* dl, const ScreenMap& m, collide::Rect r, ImU32 colour, float thickness) {
+    if (r.IsEmpty()) return;
+    dl->AddRect(m.ToScreen(static_cast<float>(r.x), static_cast<float>(r.y)),
+                m.ToScreen(static_cast<float>(r.Right()), static_cast<float>(r.Bottom())), colour, 0.0f, 0, thickness);
+}
+
+void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, const game::MatchState& s) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    for (int i = 0; i < 2; ++i) {
+        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
+        const game::FighterState& f = s.fighters[static_cast<std::size_t>(i)];
+        const game::FrameDef& frame = game::CurrentFrame(def, f);
+        const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+        Box(dl, m, collide::PlacedImageBox(frame.masks.any, place), SPRITE_COLOUR, 1.0f);
+        Box(dl, m, game::PushboxOf(def, f), PUSH_COLOUR, 1.0f);
+        if (o.selected == i) Box(dl, m, collide::PlacedBounds(frame.masks.any, place), IM_COL32(255, 255, 255, 255), 2.0f);
+        const ImVec2 a = m.ToScreen(game::ToPx(f.xSubpx) + 0.5f, game::ToPx(f.ySubpx) + 0.5f);
+        dl->AddLine(ImVec2(a.x - 6, a.y), ImVec2(a.x + 6, a.y), ANCHOR_COLOUR, 2.0f);
+        dl->AddLine(ImVec2(a.x, a.y - 6), ImVec2(a.x, a.y + 6), ANCHOR_COLOUR, 2.0f);
+    }
+    // The hitbox pass: every placed tight box of the last tick.
+    for (const game::DebugBody& b : o.last.bodies) {
+        Box(dl, m, b.boundsWorld, b.kind == game::BodyKind::FighterHurt ? HURT_COLOUR : ATTACK_COLOUR, 1.5f);
+    }
+    // Pairs whose boxes overlapped: the overlap rectangle, filled when the pixels collided.
+    for (const game::DebugPair& p : o.last.pairs) {
+        if (!p.boxesOverlap || p.overlap.IsEmpty()) continue;
+        if (p.pixelsCollide) {
+            dl->AddRectFilled(m.ToScreen(static_cast<float>(p.overlap.x), static_cast<float>(p.overlap.y)),
+                              m.ToScreen(static_cast<float>(p.overlap.Right()), static_cast<float>(p.overlap.Bottom())),
+                              IM_COL32(255, 214, 40, 50));
+        }
+        Box(dl, m, p.overlap, OVERLAP_COLOUR, 2.5f);
+    }
+    // Colliding pixels, held a while and fading; one world pixel is scale x scale window pixels.
+    for (const HeldContact& h : o.held) {
+        const double age = static_cast<double>(s.tick - h.tick) / HOLD_TICKS;
+        const ImU32 colour = age <= 0.0 ? COLLIDING_PIXEL_COLOUR
+                                        : IM_COL32(0x00, 0xFF, 0x66, static_cast<int>(255 * std::clamp(1.0 - age, 0.15, 1.0)));
+        for (const collide::Point& p : h.pixels) {
+            dl->AddRectFilled(m.ToScreen(static_cast<float>(p.x), static_cast<float>(p.y)),
+                              m.ToScreen(static_cast<float>(p.x + 1), static_cast<float>(p.y + 1)), colour);
+        }
+        const ImVec2 f = m.ToScreen(h.first.x + 0.5f, h.first.y + 0.5f);
+        dl->AddCircle(f, 5.0f * m.scale, IM_COL32(255, 255, 255, static_cast<int>(255 * std::clamp(1.0 - age, 0.0, 1.0))), 0, 1.5f);
+    }
+}
+
+// ImGui 1.86 has no SeparatorText: a spaced, dimmed heading over a rule.
+void Section(const char* title) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", title);
+    ImGui::Separator();
+}
+
+void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, bool selected) {
+    const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
+    const game::FighterState& f = s.fighters[static_cast<std::size_t>(i)];
+    const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
+    ImGui::TextColored(selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.8f, 0.8f, 0.85f, 1), "P%d %s%s", i + 1, def.displayName.c_str(),
+                       selected ? "  (selected)" : "");
+    ImGui::Text("  %s, %s frame %d (tick %d), health %d/%d", ActionName(f.action), anim.name.c_str(),
+                game::FrameIndexAt(anim, f.animTick), f.animTick, f.health, def.maxHealth);
+    ImGui::Text("  at (%d, %d) facing %s%s", game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing == game::Facing::Right ? "right" : "left",
+                f.move >= 0 ? (std::string(", move ") + def.moves[static_cast<std::size_t>(f.move)].name).c_str() : "");
+}
+
+void DrawPanel(Overlay& o, const game::MatchDefs& defs, const game::MatchState& s) {
+    ImGui::SetNextWindowPos(ImVec2(10, 60), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(430, 560), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.82f);
+    ImGui::Begin("Hotmap Brawl debug (F1)");
+    ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond, s.round,
+                s.phase == game::Phase::Fight ? "fight" : s.phase == game::Phase::Intro ? "intro" : s.phase == game::Phase::RoundEnd ? "round end" : "match over");
+    if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (F3)")) o.stepRequested = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reset round (F5)")) o.resetRequested = true;
+    ImGui::Text("speed");
+    for (const int f : {1, 2, 4}) {
+        ImGui::SameLine();
+        char label[16];
+        std::snprintf(label, sizeof label, f == 1 ? "1" : "1/%d", f);
+        if (ImGui::RadioButton(label, o.slowFactor == f)) o.slowFactor = f;
+    }
+    ImGui::Text("view ");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("sprites", o.view == render::ViewMode::Sprites)) o.view = render::ViewMode::Sprites;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("hotmaps", o.view == render::ViewMode::Hotmaps)) o.view = render::ViewMode::Hotmaps;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("both", o.view == render::ViewMode::Both)) o.view = render::ViewMode::Both;
+
+    Section("detection (F7)");
+    const game::DetectionMode mode = s.config.detection;
+    if (ImGui::RadioButton("per-pixel", mode == game::DetectionMode::PerPixel)) o.detectionRequest = game::DetectionMode::PerPixel;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("boxes", mode == game::DetectionMode::BoxesOnly)) o.detectionRequest = game::DetectionMode::BoxesOnly;
+    ImGui::SameLine();
+    char inset[32];
+    std::snprintf(inset, sizeof inset, "boxes, %d px inset", s.config.insetPx);
+    if (ImGui::RadioButton(inset, mode == game::DetectionMode::BoxesInset)) o.detectionRequest = game::DetectionMode::BoxesInset;
+    ImGui::Text("box hits the pixels rejected: %d", s.stats.boxHitsRejectedByPixels);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("pairs whose boxes overlapped (as this mode sees them)\nbut whose pixels did not touch: hits a box test\nwould have given that per-pixel detection did not");
+    }
+
+    Section("fighters (click one to select it)");
+    for (int i = 0; i < 2; ++i) FighterLine(defs, s, i, o.selected == i);
+
+    Section("last tick");
+    const game::DebugRecord& r = o.last;
+    ImGui::Text("hitbox pass:   %d pairs tested, %d box overlaps  %6.2f us", r.pairsTested, r.boxOverlaps, r.hitboxPassMicros);
+    ImGui::Text("per-pixel pass: %d pixel contacts, %lld colliding px  %6.2f us", r.pixelContacts,
+                static_cast<long long>(r.collidingPixels), r.pixelPassMicros);
+    for (const game::DebugPair& p : r.pairs) {
+        ImGui::BulletText("%s: boxes %s, pixels %s%s", PairName(p.kind), p.boxesOverlap ? "overlap" : "apart",
+                          p.pixelsCollide ? "touch" : "do not touch", p.contact ? "  -> contact" : "");
+    }
+    ImGui::Text("totals: hits %d / %d, blocks %d / %d, clashes %d", s.stats.hits[0], s.stats.hits[1], s.stats.blocks[0],
+                s.stats.blocks[1], s.stats.clashes);
+
+    if (!o.reloadMessages.empty()) {
+        Section("hot reload");
+        for (const std::string& line : o.reloadMessages) {
+            const bool error = line.rfind("error", 0) == 0;
+            ImGui::TextColored(error ? ImVec4(1, 0.4f, 0.4f, 1) : ImVec4(0.6f, 1, 0.6f, 1), "%s", line.c_str());
+        }
+    }
+
+    Section("contacts");
+    ImGui::BeginChild("log", ImVec2(0, 0), true);
+    for (const LogLine& line : o.log) ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);  // follow the newest
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+}  // namespace
+
+collide::Point ScreenMap::ToWorld(float screenX, float screenY) const {
+    return collide::Point{static_cast<std::int32_t>(std::floor((screenX - offsetX) / scale)),
+                          static_cast<std::int32_t>(std::floor((screenY - offsetY) / scale))};
+}
+
+void Observe(Overlay& o, const game::DebugRecord& record) {
+    o.last = record;
+    for (const game::DebugContact& c : record.contacts) {
+        o.held.push_back(HeldContact{record.tick, c.pixels, c.first});
+        char line[160];
+        std::snprintf(line, sizeof line, "%s (%lld px, first %d,%d)", c.what.c_str(), static_cast<long long>(c.pixelCount), c.first.x,
+                      c.first.y);
+        o.log.push_back(LogLine{record.tick, line});
+    }
+    while (!o.held.empty() && record.tick - o.held.front().tick > static_cast<std::uint64_t>(HOLD_TICKS)) o.held.pop_front();
+    while (o.log.size() > LOG_LINES) o.log.pop_front();
+}
+
+void Draw(Overlay& o, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state) {
+    if (!o.visible) return;
+    DrawWorldLayer(o, map, defs, state);
+    DrawPanel(o, defs, state);
+}
+
+}  // namespace debug

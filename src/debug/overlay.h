@@ -1,0 +1,67 @@
+// debug: the Dear ImGui overlay (F1). Reads the simulation's per-tick DebugRecord and the state,
+// draws the boxes, the overlaps and the colliding pixels over the game, and a panel of statistics
+// and controls. It never changes the state: it raises requests (pause, step, reset, modes) that
+// the app carries out.
+#pragma once
+
+#include <imgui.h>
+
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/game.h"
+#include "render/render.h"
+
+namespace debug {
+
+/// World pixels to window pixels: the letterboxed game picture.
+struct ScreenMap {
+    float offsetX = 0, offsetY = 0, scale = 1;
+    [[nodiscard]] ImVec2 ToScreen(float worldX, float worldY) const { return ImVec2(offsetX + worldX * scale, offsetY + worldY * scale); }
+    /// The world pixel under a window position.
+    [[nodiscard]] collide::Point ToWorld(float screenX, float screenY) const;
+};
+
+/// Colliding pixels stay on screen this many ticks after their contact, fading.
+inline constexpr int HOLD_TICKS = 45;
+/// The colour of a colliding pixel while fresh (tests look for it in screenshots).
+inline constexpr ImU32 COLLIDING_PIXEL_COLOUR = IM_COL32(0x00, 0xFF, 0x66, 0xFF);
+
+struct HeldContact {
+    std::uint64_t tick = 0;
+    std::vector<collide::Point> pixels;
+    collide::Point first{};
+};
+
+struct LogLine {
+    std::uint64_t tick = 0;
+    std::string text;
+};
+
+struct Overlay {
+    bool visible = false;
+    // The app's time controls, shown and changed in the panel.
+    bool paused = false;
+    int slowFactor = 1;  ///< 1, 2 or 4: ticks run at 1, 1/2, 1/4 speed
+    render::ViewMode view = render::ViewMode::Sprites;
+    // Requests for the app, cleared by it after acting.
+    bool stepRequested = false;
+    bool resetRequested = false;
+    std::optional<game::DetectionMode> detectionRequest;
+    // What it shows.
+    int selected = -1;  ///< the fighter picked by clicking on its pixels
+    game::DebugRecord last;
+    std::deque<HeldContact> held;
+    std::deque<LogLine> log;
+    std::vector<std::string> reloadMessages;  ///< the app's hot-reload news, errors included
+    double framesPerSecond = 0.0;
+};
+
+/// Takes in one tick's record: keeps it for the panel, holds its colliding pixels, logs contacts.
+void Observe(Overlay& overlay, const game::DebugRecord& record);
+/// Draws the overlay for this frame (between ImGui::NewFrame and ImGui::Render).
+void Draw(Overlay& overlay, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state);
+
+}  // namespace debug

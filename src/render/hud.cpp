@@ -1,0 +1,79 @@
+// The HUD: health bars with names, the round timer, round wins, and the announcements (round,
+// fight, KO, time, the winner). Reads the state only.
+#include <algorithm>
+
+#include "render/render.h"
+
+namespace render {
+
+namespace {
+
+constexpr SDL_Color WHITE{244, 240, 232, 255}, GOLD{255, 208, 96, 255}, RED{226, 58, 58, 255}, DARK{20, 14, 30, 255};
+
+void Fill(SDL_Renderer* r, int x, int y, int w, int h, SDL_Color c) {
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    const SDL_Rect rect{x, y, w, h};
+    SDL_RenderFillRect(r, &rect);
+}
+
+void Centered(SDL_Renderer* r, int y, const std::string& text, SDL_Color c, int scale) {
+    DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text, scale)) / 2, y, text, c, scale);
+}
+
+// One health bar: P1's drains toward the centre from the left, P2's mirrored.
+void HealthBar(SDL_Renderer* r, int side, const game::FighterDef& def, const game::FighterState& f) {
+    constexpr int BAR_W = 250, BAR_H = 12, Y = 14;
+    const int x = side == 0 ? 14 : game::STAGE_WIDTH_PX - 14 - BAR_W;
+    Fill(r, x - 2, Y - 2, BAR_W + 4, BAR_H + 4, DARK);
+    Fill(r, x, Y, BAR_W, BAR_H, SDL_Color{90, 24, 34, 255});
+    const int filled = BAR_W * std::max(0, f.health) / std::max(1, def.maxHealth);
+    const SDL_Color c = f.health * 4 <= def.maxHealth ? RED : GOLD;
+    Fill(r, side == 0 ? x + BAR_W - filled : x, Y, filled, BAR_H, c);
+    Fill(r, side == 0 ? x + BAR_W - filled : x, Y, filled, 3, SDL_Color{255, 246, 200, 140});  // a highlight
+    const std::string name = def.displayName;
+    DrawTextOutlined(r, side == 0 ? x : x + BAR_W - TextWidth(name, 1), Y + BAR_H + 5, name, WHITE, 1);
+    // Round wins: one gem per round won, next to the name.
+    for (int k = 0; k < game::ROUNDS_TO_WIN; ++k) {
+        const int gx = side == 0 ? x + TextWidth(name, 1) + 8 + k * 10 : x + BAR_W - TextWidth(name, 1) - 16 - k * 10;
+        Fill(r, gx, Y + BAR_H + 5, 7, 7, DARK);
+        Fill(r, gx + 1, Y + BAR_H + 6, 5, 5, k < f.roundsWon ? GOLD : SDL_Color{70, 60, 80, 255});
+    }
+}
+
+}  // namespace
+
+void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchState& s) {
+    for (int i = 0; i < 2; ++i) HealthBar(r, i, *defs.fighters[static_cast<std::size_t>(i)], s.fighters[static_cast<std::size_t>(i)]);
+    const int seconds = (s.roundTicksLeft + game::TICK_HZ - 1) / game::TICK_HZ;
+    const std::string timer = (seconds < 10 ? "0" : "") + std::to_string(std::max(0, seconds));
+    Fill(r, game::STAGE_WIDTH_PX / 2 - 22, 6, 44, 30, DARK);
+    DrawText(r, (game::STAGE_WIDTH_PX - TextWidth(timer, 3)) / 2, 11, timer, seconds <= 10 ? RED : WHITE, 3);
+
+    switch (s.phase) {
+        case game::Phase::Intro:
+            if (s.phaseTicks > 30) {
+                Centered(r, 120, "ROUND " + std::to_string(s.round), WHITE, 4);
+            } else {
+                Centered(r, 116, "FIGHT!", GOLD, 6);
+            }
+            break;
+        case game::Phase::RoundEnd:
+        case game::Phase::MatchOver: {
+            const bool timeUp = s.roundTicksLeft <= 0 && s.fighters[0].health > 0 && s.fighters[1].health > 0;
+            if (s.phase == game::Phase::RoundEnd || s.phaseTicks > 0) {
+                Centered(r, 110, timeUp ? "TIME" : s.roundWinner == 2 ? "DOUBLE K.O." : "K.O.", RED, 6);
+            }
+            if (s.phase == game::Phase::MatchOver) {
+                const std::string who = s.matchWinner == 2 ? "DRAW GAME"
+                                                           : defs.fighters[static_cast<std::size_t>(s.matchWinner)]->displayName + " WINS";
+                Centered(r, 170, who, GOLD, 4);
+                Centered(r, 214, "PRESS ENTER", WHITE, 2);
+            }
+            break;
+        }
+        case game::Phase::Fight: break;
+    }
+}
+
+}  // namespace render

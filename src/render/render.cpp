@@ -1,0 +1,176 @@
+// Fighters, projectiles, sparks and text. Placement goes through game::PlaceFrame, the same function
+// the hit check uses, so a sprite is drawn exactly where its hotmap is collided.
+#include "render/render.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "assets/pixel_font.h"
+
+namespace render {
+
+TexturePtr MakeTexture(SDL_Renderer* renderer, const assets::Image& image) {
+    SDL_Texture* t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, image.widthPx, image.heightPx);
+    if (t == nullptr) return nullptr;
+    SDL_UpdateTexture(t, nullptr, image.rgba.data(), image.widthPx * 4);
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    return TexturePtr(t);
+}
+
+assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, std::int32_t heightPx) {
+    assets::Image img;
+    img.widthPx = widthPx;
+    img.heightPx = heightPx;
+    img.rgba.assign(static_cast<std::size_t>(widthPx) * heightPx * 4, 0);
+    for (std::int32_t y = 0; y < heightPx; ++y) {
+        for (std::int32_t x = 0; x < widthPx; ++x) {
+            std::uint8_t* p = img.rgba.data() + (static_cast<std::size_t>(y) * widthPx + x) * 4;
+            if (masks.attack.Get(x, y)) p[0] = 255, p[1] = 48, p[2] = 48, p[3] = 255;
+            else if (masks.hurt.Get(x, y)) p[0] = 64, p[1] = 128, p[2] = 255, p[3] = 255;
+        }
+    }
+    return img;
+}
+
+FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter) {
+    FighterArt art;
+    art.sprites.resize(fighter.def.animations.size());
+    art.hotmaps.resize(fighter.def.animations.size());
+    for (std::size_t a = 0; a < fighter.def.animations.size(); ++a) {
+        const auto& anim = fighter.def.animations[a];
+        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
+            const game::FrameDef& frame = anim.frames[f];
+            art.sprites[a].push_back(MakeTexture(renderer, fighter.sprites[a][f]));
+            art.hotmaps[a].push_back(MakeTexture(renderer, TintMasks(frame.masks, frame.widthPx, frame.heightPx)));
+        }
+    }
+    return art;
+}
+
+int TextWidth(const std::string& text, int scale) { return assets::TextAdvance(text) * scale; }
+
+int DrawText(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale) {
+    std::vector<SDL_Rect> rects;
+    const int advance = assets::ForEachTextPixel(text, 0, 0, [&](int fx, int fy) {
+        rects.push_back(SDL_Rect{x + fx * scale, y + fy * scale, scale, scale});
+    });
+    SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, colour.a);
+    SDL_RenderFillRects(renderer, rects.data(), static_cast<int>(rects.size()));
+    return advance * scale;
+}
+
+int DrawTextOutlined(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale) {
+    const SDL_Color dark{16, 10, 24, colour.a};
+    for (const auto& [dx, dy] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}, std::pair{1, 1}}) {
+        DrawText(renderer, x + dx, y + dy, text, dark, scale);
+    }
+    return DrawText(renderer, x, y, text, colour, scale);
+}
+
+namespace {
+
+// The frame's texture drawn at its placement, mirrored when the placement is.
+void DrawFrame(SDL_Renderer* renderer, SDL_Texture* texture, const game::FrameDef& frame, collide::Placement place, Uint8 alpha) {
+    if (texture == nullptr) return;
+    const SDL_Rect dst{place.worldX, place.worldY, frame.widthPx, frame.heightPx};
+    SDL_SetTextureAlphaMod(texture, alpha);
+    SDL_RenderCopyEx(renderer, texture, nullptr, &dst, 0.0, nullptr,
+                     place.flip == collide::Flip::Horizontal ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    SDL_SetTextureAlphaMod(texture, 255);
+}
+
+void DrawLayers(SDL_Renderer* renderer, SDL_Texture* sprite, SDL_Texture* hotmap, const game::FrameDef& frame,
+                collide::Placement place, ViewMode view) {
+    if (view != ViewMode::Hotmaps) DrawFrame(renderer, sprite, frame, place, 255);
+    if (view == ViewMode::Hotmaps) DrawFrame(renderer, hotmap, frame, place, 255);
+    if (view == ViewMode::Both) DrawFrame(renderer, hotmap, frame, place, 120);
+}
+
+void DrawShadow(SDL_Renderer* renderer, int x, int y, int halfWidth) {
+    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(renderer, 10, 6, 20, 110);
+    for (int dy = -3; dy <= 3; ++dy) {
+        const int w = static_cast<int>(halfWidth * std::sqrt(1.0 - (dy * dy) / 16.0));
+        SDL_RenderDrawLine(renderer, x - w, y + dy, x + w, y + dy);
+    }
+}
+
+// A spark: rays from the contact point that grow and fade over its life.
+void DrawSpark(SDL_Renderer* renderer, const game::Spark& sp) {
+    const double life = static_cast<double>(sp.ageTicks) / game::SPARK_LIFETIME_TICKS;
+    SDL_Color c{255, 240, 120, 255};
+    if (sp.kind == game::SparkKind::Block) c = SDL_Color{140, 200, 255, 255};
+    if (sp.kind == game::SparkKind::Clash) c = SDL_Color{255, 255, 255, 255};
+    if (sp.kind == game::SparkKind::ProjectileCancel) c = SDL_Color{255, 150, 240, 255};
+    c.a = static_cast<Uint8>(255 * (1.0 - life));
+    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a);
+    const double inner = 2 + life * 10, outer = 6 + life * 20;
+    for (int k = 0; k < 8; ++k) {
+        const double a = k * 3.14159265 / 4 + (sp.kind == game::SparkKind::Clash ? 0.39 : 0.0);
+        const double len = (k % 2 == 0) ? outer : outer * 0.6;
+        SDL_RenderDrawLine(renderer, sp.xPx + static_cast<int>(std::cos(a) * inner), sp.yPx + static_cast<int>(std::sin(a) * inner),
+                           sp.xPx + static_cast<int>(std::cos(a) * len), sp.yPx + static_cast<int>(std::sin(a) * len));
+    }
+    if (life < 0.3) {
+        const SDL_Rect core{sp.xPx - 2, sp.yPx - 2, 5, 5};
+        SDL_RenderFillRect(renderer, &core);
+    }
+}
+
+}  // namespace
+
+void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
+               const game::MatchState& state, ViewMode view) {
+    for (int i = 0; i < 2; ++i) {
+        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
+        DrawShadow(renderer, game::ToPx(state.fighters[static_cast<std::size_t>(i)].xSubpx), game::FLOOR_Y_PX, def.pushboxWidthPx * 2 / 3);
+    }
+    // The attacker in front: whoever attacks is drawn last, as fighting games layer it.
+    int order[2] = {0, 1};
+    if (state.fighters[0].action == game::Action::Attack && state.fighters[1].action != game::Action::Attack) std::swap(order[0], order[1]);
+    for (const int i : order) {
+        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
+        const game::FighterState& f = state.fighters[static_cast<std::size_t>(i)];
+        const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
+        const std::int32_t frameIndex = game::FrameIndexAt(anim, f.animTick);
+        const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
+        const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+        const FighterArt& fa = *art[static_cast<std::size_t>(i)];
+        DrawLayers(renderer, fa.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(),
+                   fa.hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(), frame, place, view);
+    }
+    for (const game::ProjectileState& p : state.projectiles) {
+        if (!p.alive) continue;
+        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(p.owner)];
+        const game::ProjectileDef& pd = *def.moves[static_cast<std::size_t>(p.move)].projectile;
+        const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(pd.animation)];
+        const std::int32_t frameIndex = game::FrameIndexAt(anim, p.ageTicks);
+        const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
+        const FighterArt& fa = *art[static_cast<std::size_t>(p.owner)];
+        SDL_Texture* sprite = fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
+        SDL_Texture* hotmap = fa.hotmaps[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
+        const collide::Placement place = game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing);
+        if (pd.spinMilliDegreesPerTick == 0) {
+            DrawLayers(renderer, sprite, hotmap, frame, place, view);
+            continue;
+        }
+        // Rotated about the anchor pixel's centre, the way game::ProjectileTransform collides it.
+        const SDL_FRect dst{static_cast<float>(place.worldX), static_cast<float>(place.worldY), static_cast<float>(frame.widthPx),
+                            static_cast<float>(frame.heightPx)};
+        const bool left = p.facing == game::Facing::Left;
+        const SDL_FPoint centre{(left ? frame.widthPx - 1 - frame.anchorPx.x : frame.anchorPx.x) + 0.5f, frame.anchorPx.y + 0.5f};
+        const double degrees = (left ? -1.0 : 1.0) * p.angleMilliDeg / 1000.0;
+        for (SDL_Texture* t : {view != ViewMode::Hotmaps ? sprite : nullptr, view != ViewMode::Sprites ? hotmap : nullptr}) {
+            if (t == nullptr) continue;
+            SDL_SetTextureAlphaMod(t, (view == ViewMode::Both && t == hotmap) ? 120 : 255);
+            SDL_RenderCopyExF(renderer, t, nullptr, &dst, degrees, &centre, left ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+            SDL_SetTextureAlphaMod(t, 255);
+        }
+    }
+    for (const game::Spark& sp : state.sparks) {
+        if (sp.ageTicks >= 0) DrawSpark(renderer, sp);
+    }
+}
+
+}  // namespace render

@@ -1,0 +1,56 @@
+// render: draws the game with SDL_Renderer. Reads game state and loaded art; never changes the
+// state. Everything is drawn in the game's logical space (game::STAGE_WIDTH_PX x STAGE_HEIGHT_PX
+// world pixels) into a target texture that the app scales into the window.
+#pragma once
+
+#include <SDL.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "assets/assets.h"
+#include "game/game.h"
+
+namespace render {
+
+struct TextureDeleter {
+    void operator()(SDL_Texture* t) const { SDL_DestroyTexture(t); }
+};
+using TexturePtr = std::unique_ptr<SDL_Texture, TextureDeleter>;
+
+/// An RGBA8 image as a texture (blended); null with SDL's error when it cannot be made.
+TexturePtr MakeTexture(SDL_Renderer* renderer, const assets::Image& image);
+
+/// What the fighters are drawn as: their sprites, what the collider sees (hotmaps: attack red,
+/// hurt blue), or both blended.
+enum class ViewMode : std::uint8_t { Sprites, Hotmaps, Both };
+
+/// One fighter's textures, frame by frame, parallel to its FighterDef's animations.
+struct FighterArt {
+    std::vector<std::vector<TexturePtr>> sprites;
+    std::vector<std::vector<TexturePtr>> hotmaps;  ///< the masks tinted: attack red, hurt blue
+};
+
+/// Textures for every frame of `fighter` (its sprites and its masks' tints).
+FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter);
+
+/// The masks of a frame as a picture: attack red, hurt blue, air clear.
+assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, std::int32_t heightPx);
+
+/// The stage backdrop, drawn once (a pixel-art dusk street), as a texture.
+TexturePtr MakeStageTexture(SDL_Renderer* renderer);
+
+/// Text in the built-in 5x7 pixel font; each font pixel is `scale` logical pixels. Returns the width.
+int DrawText(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale = 1);
+/// Text with a 1-pixel dark outline, for text over the picture.
+int DrawTextOutlined(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale = 1);
+int TextWidth(const std::string& text, int scale = 1);
+
+/// The fighters, their shadows, the projectiles (spinning ones rotated) and the hit sparks.
+void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
+               const game::MatchState& state, ViewMode view);
+/// Health bars, names, the timer, round wins, and the round and KO announcements.
+void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);
+
+}  // namespace render
