@@ -24,6 +24,7 @@
 #include "app/roster.h"
 #include "app/screens.h"
 #include "debug/overlay.h"
+#include "game/bumper.h"
 #include "render/render.h"
 
 namespace app {
@@ -77,6 +78,9 @@ public:
 private:
     int RunWindowed();
     int RunHeadless();
+    int RunBumperHeadless();
+    void StartBumper();
+    void TickBumper();
     bool StartVideo(bool headless);
     void Shutdown();
     int LoadRoster();
@@ -109,7 +113,40 @@ private:
     int menuAnimTick_ = 0;
     std::uint64_t lastReloadNanos_ = 0;
     int reloads_ = 0, reloadErrors_ = 0;
+    // The bumper scene (--scene bumper): its own state, scratch buffers, art and overlay.
+    bool bumper_ = false;
+    game::BumperShapes bumperShapes_;
+    game::BumperState bumperState_;
+    game::BumperScratch bumperScratch_;
+    game::BumperStats bumperStats_;
+    render::BumperArt bumperArt_;
+    debug::BumperOverlay bumperOverlay_;
+    float bumperScale_ = 1.0f;
 };
+
+void App::StartBumper() {
+    bumper_ = true;
+    bumperShapes_ = game::MakeBumperShapes();
+    bumperState_ = game::NewBumper(bumperShapes_, opt_.count, opt_.seed.value_or(1));
+}
+
+void App::TickBumper() { game::StepBumper(bumperShapes_, bumperState_, bumperScratch_, &bumperStats_, NowNanos); }
+
+int App::RunBumperHeadless() {
+    StartBumper();
+    overlay_.visible = opt_.overlay;
+    const std::int64_t frames = opt_.frames.value_or(0);
+    for (std::int64_t t = 0; t < frames; ++t) TickBumper();
+    if (!opt_.screenshotPath.empty()) {
+        if (!StartVideo(true)) return 1;
+        Render(false);
+        if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
+    }
+    std::printf("{\"scene\": \"bumper\", \"frames\": %lld, \"count\": %d, \"contacts\": %lld, \"hash\": \"%s\", \"world\": [%d, %d]}\n",
+                static_cast<long long>(frames), opt_.count, static_cast<long long>(bumperState_.totalContacts),
+                Hex(game::HashBumper(bumperState_)).c_str(), bumperState_.worldWidthPx, bumperState_.worldHeightPx);
+    return 0;
+}
 
 int App::LoadRoster() {
     const std::string root = ProjectRoot(opt_);
@@ -145,7 +182,8 @@ bool App::StartVideo(bool headless) {
                                     game::STAGE_HEIGHT_PX));
     SDL_SetTextureScaleMode(target_.get(), SDL_ScaleModeNearest);
     stage_ = render::MakeStageTexture(renderer_);
-    roster_->MakeArt(renderer_);
+    if (roster_) roster_->MakeArt(renderer_);
+    if (bumper_) bumperArt_ = render::MakeBumperArt(renderer_, bumperShapes_);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini written next to the player's files
@@ -165,6 +203,7 @@ void App::Shutdown() {
     }
     target_.reset();
     stage_.reset();
+    bumperArt_ = {};
     if (roster_) {
         for (std::size_t i = 0; i < roster_->Size(); ++i) roster_->At(i).art = {};
     }
@@ -303,7 +342,9 @@ void App::Render(bool present) {
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
     SDL_RenderClear(renderer_);
     SDL_RenderCopy(renderer_, stage_.get(), nullptr, nullptr);
-    if (screen_ == Screen::Title) {
+    if (bumper_) {
+        bumperScale_ = render::DrawBumper(renderer_, bumperArt_, bumperShapes_, bumperState_);
+    } else if (screen_ == Screen::Title) {
         DrawTitle(renderer_, title_, setup_, *roster_, menuAnimTick_);
     } else {
         std::array<const render::FighterArt*, 2> art{};
@@ -323,7 +364,13 @@ void App::Render(bool present) {
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
-    if (screen_ != Screen::Title) debug::Draw(overlay_, map, match_.defs, match_.state);
+    if (bumper_) {
+        debug::ScreenMap world = map;
+        world.scale *= bumperScale_;
+        debug::DrawBumper(overlay_, bumperOverlay_, world, bumperState_, bumperStats_, bumperScratch_);
+    } else if (screen_ != Screen::Title) {
+        debug::Draw(overlay_, map, match_.defs, match_.state);
+    }
     ImGui::Render();
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     if (present) SDL_RenderPresent(renderer_);
@@ -416,14 +463,18 @@ int App::RunWindowed() {
         std::fprintf(stderr, "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under xvfb-run -a\n");
         return 1;
     }
-    if (const int rc = LoadRoster(); rc != 0) return rc;
-    if (auto bad = SetupFromOptions(setup_, std::nullopt)) {
-        std::fprintf(stderr, "brawl: %s\n%s", bad->c_str(), USAGE);
-        return 2;
+    if (opt_.scene == "bumper") {
+        StartBumper();
+    } else {
+        if (const int rc = LoadRoster(); rc != 0) return rc;
+        if (auto bad = SetupFromOptions(setup_, std::nullopt)) {
+            std::fprintf(stderr, "brawl: %s\n%s", bad->c_str(), USAGE);
+            return 2;
+        }
     }
     if (!StartVideo(false)) return 1;
     overlay_.visible = opt_.overlay;
-    if (opt_.frames || !opt_.screenshotPath.empty()) StartMatch(setup_);  // scripted runs skip the title
+    if (!bumper_ && (opt_.frames || !opt_.screenshotPath.empty())) StartMatch(setup_);  // scripted runs skip the title
     std::uint64_t last = NowNanos();
     double accumulator = 0.0, fpsTime = 0.0;
     int fpsFrames = 0;
@@ -441,7 +492,13 @@ int App::RunWindowed() {
                 overlay_.selected = game::PickFighter(match_.defs, match_.state, w.x, w.y);  // air picks nobody
             }
         }
-        HandleMenus();
+        if (bumper_) {
+            for (const MenuMove move : controls_.TakeMenuMoves()) {
+                if (move == MenuMove::Back) overlay_.paused = !overlay_.paused;
+            }
+        } else {
+            HandleMenus();
+        }
         if (overlay_.resetRequested && screen_ != Screen::Title) game::RestartRound(match_.defs, match_.state);
         if (overlay_.detectionRequest && screen_ != Screen::Title) match_.state.config.detection = *overlay_.detectionRequest;
         overlay_.resetRequested = false;
@@ -453,17 +510,24 @@ int App::RunWindowed() {
         fpsTime += frameSeconds, ++fpsFrames;
         if (fpsTime >= 0.5) overlay_.framesPerSecond = fpsFrames / fpsTime, fpsTime = 0, fpsFrames = 0;
         ++menuAnimTick_;
-        const bool live = screen_ == Screen::Fight && !help_;
+        const bool live = (bumper_ || screen_ == Screen::Fight) && !help_;
+        const auto tick = [&] {
+            if (bumper_) {
+                TickBumper();
+            } else {
+                Tick({controls_.Read(0), controls_.Read(1)});
+            }
+            ++ticksRun;
+        };
         if (live && !overlay_.paused) {
             accumulator += frameSeconds / overlay_.slowFactor;
             while (accumulator >= TICK_SECONDS) {
-                Tick({controls_.Read(0), controls_.Read(1)});
-                ++ticksRun;
+                tick();
                 accumulator -= TICK_SECONDS;
             }
         } else {
             accumulator = 0.0;
-            if (live && overlay_.stepRequested) Tick({controls_.Read(0), controls_.Read(1)}), ++ticksRun;
+            if (live && overlay_.stepRequested) tick();
         }
         overlay_.stepRequested = false;
         PollReload();
@@ -477,7 +541,10 @@ int App::RunWindowed() {
     return 0;
 }
 
-int App::Run() { return opt_.headless ? RunHeadless() : RunWindowed(); }
+int App::Run() {
+    if (opt_.headless) return opt_.scene == "bumper" ? RunBumperHeadless() : RunHeadless();
+    return RunWindowed();
+}
 
 }  // namespace
 
@@ -505,6 +572,7 @@ int main(int argc, char** argv) {
             "  --assets DIR        the project folder holding assets/ and hotmaps/\n"
             "  --realtime          headless at 60 ticks a second (to test hot reload)\n"
             "  --reload-ms N       check asset files for changes every N ms (default 250, 0 never)\n"
+            "  --scene bumper      the bumper scene instead of the fight: --count N sprites bounce in a box\n"
             "\nControls: P1 WASD + J K L, P2 arrows + keypad 1 2 3, gamepads; Esc pauses, H shows them all.\n"
             "Debug: F1 overlay, F2 pause, F3 step, F4 slow motion, F5 reset round, F6 view, F7 detection.\n");
         return 0;

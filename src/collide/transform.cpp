@@ -140,6 +140,19 @@ bool IsHotAtTransformed(const Mask& mask, const TransformedPlacement& p, std::in
     return mask.Get(static_cast<std::int32_t>(maskX), static_cast<std::int32_t>(maskY));
 }
 
+BakedTransform BakeTransformed(const Mask& mask, const TransformedPlacement& p) {
+    BakedTransform baked;
+    const Rect& b = p.boundsWorld;
+    baked.offsetWorld = Point{b.x, b.y};
+    baked.mask = Mask(b.w, b.h);
+    for (std::int32_t y = 0; y < b.h; ++y) {
+        for (std::int32_t x = 0; x < b.w; ++x) {
+            if (IsHotAtTransformed(mask, p, b.x + x, b.y + y)) baked.mask.Set(x, y);
+        }
+    }
+    return baked;
+}
+
 OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement& pa, const Mask& b, Placement pb,
                                       QueryMode mode, std::span<Point> pixelsOut) {
     COLLIDE_ASSERT(pixelsOut.empty() || mode == QueryMode::CountAll,
@@ -150,17 +163,17 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
         return result;
     }
     const Rect& ov = result.overlap;
+    const Rect tb = a.Bounds();
+    // One unsigned compare per axis tests "inside A's tight bounds": no division per row, which
+    // for the short rows of sprite-sized overlaps costs more than the samples it would save.
+    const std::uint64_t uLo = static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT, uSpan = static_cast<std::uint64_t>(tb.w) << FIXED_SHIFT;
+    const std::uint64_t vLo = static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT, vSpan = static_cast<std::uint64_t>(tb.h) << FIXED_SHIFT;
     const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
     for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY) {
-        // Only the columns whose sample lands in A's tight bounds: no bounds check per pixel.
-        const Interval xs = RowInterval(a, pa, worldY, Interval{ov.x, ov.Right() - 1});
-        if (xs.hi < xs.lo) {
-            continue;
-        }
         const std::uint64_t* bRow = b.RowWords(worldY - pb.worldY);
         const std::int64_t dy = worldY - pa.originWorldY;
         const std::int64_t uRow = pa.u0 + dy * pa.uPerY, vRow = pa.v0 + dy * pa.vPerY;
-        for (auto chunkX = static_cast<std::int32_t>(xs.lo); chunkX <= xs.hi; chunkX += 64) {
+        for (std::int32_t chunkX = ov.x; chunkX < ov.Right(); chunkX += 64) {
             // B's 64 pixels at world columns [chunkX, chunkX + 64), in world order: a mirrored B
             // is read backwards from its storage and bit-reversed.
             std::uint64_t bBits;
@@ -171,15 +184,15 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
                 const std::int32_t col = b.Width() - 64 - (chunkX - pb.worldX);
                 bBits = kernels::ReverseBits(kernels::ReadBits(bRow, col >> 6, static_cast<unsigned>(col & 63)));
             }
-            const std::int64_t lastBit = std::min<std::int64_t>(63, xs.hi - chunkX);
+            const std::int32_t lastBit = std::min(63, ov.Right() - 1 - chunkX);
             bBits &= ~std::uint64_t{0} >> (63 - lastBit);
             for (; bBits != 0; bBits &= bBits - 1) {
                 // Direct multiplication, not accumulation: the sample is the definition's, exactly.
                 const std::int32_t worldX = chunkX + std::countr_zero(bBits);
                 const std::int64_t dx = worldX - pa.originWorldX;
-                const auto maskX = static_cast<std::int32_t>((uRow + dx * pa.uPerX) >> FIXED_SHIFT);
-                const auto maskY = static_cast<std::int32_t>((vRow + dx * pa.vPerX) >> FIXED_SHIFT);
-                COLLIDE_ASSERT(a.Bounds().Contains(maskX, maskY), "row interval let a sample escape the bounds");
+                const std::int64_t u = uRow + dx * pa.uPerX, v = vRow + dx * pa.vPerX;
+                if (static_cast<std::uint64_t>(u) - uLo >= uSpan || static_cast<std::uint64_t>(v) - vLo >= vSpan) continue;
+                const auto maskX = static_cast<std::int32_t>(u >> FIXED_SHIFT), maskY = static_cast<std::int32_t>(v >> FIXED_SHIFT);
                 if (((a.RowWords(maskY)[maskX >> 6] >> (maskX & 63)) & 1u) == 0) {
                     continue;
                 }
@@ -211,19 +224,21 @@ OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& pa
     }
     const Rect& ov = result.overlap;
     const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
-    const auto sample = [](const Mask& m, const TransformedPlacement& p, std::int32_t x, std::int32_t y) {
+    // The definition, for one mask at one world pixel, with the bounds test as unsigned compares.
+    const auto hot = [](const Mask& m, const TransformedPlacement& p, std::int32_t x, std::int32_t y) {
+        const Rect tb = m.Bounds();
         const std::int64_t dx = x - p.originWorldX, dy = y - p.originWorldY;
-        const auto mx = static_cast<std::int32_t>((p.u0 + dx * p.uPerX + dy * p.uPerY) >> FIXED_SHIFT);
-        const auto my = static_cast<std::int32_t>((p.v0 + dx * p.vPerX + dy * p.vPerY) >> FIXED_SHIFT);
+        const std::int64_t u = p.u0 + dx * p.uPerX + dy * p.uPerY, v = p.v0 + dx * p.vPerX + dy * p.vPerY;
+        if (static_cast<std::uint64_t>(u) - (static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT) >= (static_cast<std::uint64_t>(tb.w) << FIXED_SHIFT) ||
+            static_cast<std::uint64_t>(v) - (static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT) >= (static_cast<std::uint64_t>(tb.h) << FIXED_SHIFT)) {
+            return false;
+        }
+        const auto mx = static_cast<std::int32_t>(u >> FIXED_SHIFT), my = static_cast<std::int32_t>(v >> FIXED_SHIFT);
         return ((m.RowWords(my)[mx >> 6] >> (mx & 63)) & 1u) != 0;
     };
     for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY) {
-        // Both rows solved exactly: inside the common interval every sample is inside both masks.
-        const Interval xa = RowInterval(a, pa, worldY, Interval{ov.x, ov.Right() - 1});
-        const Interval xs = RowInterval(b, pb, worldY, xa);
-        for (std::int64_t x = xs.lo; x <= xs.hi; ++x) {
-            const auto worldX = static_cast<std::int32_t>(x);
-            if (!sample(a, pa, worldX, worldY) || !sample(b, pb, worldX, worldY)) continue;
+        for (std::int32_t worldX = ov.x; worldX < ov.Right(); ++worldX) {
+            if (!hot(a, pa, worldX, worldY) || !hot(b, pb, worldX, worldY)) continue;
             if (!result.hit) {
                 result.hit = true;
                 result.first = Point{worldX, worldY};

@@ -205,6 +205,61 @@ void Observe(Overlay& o, const game::DebugRecord& record) {
     while (o.log.size() > LOG_LINES) o.log.pop_front();
 }
 
+void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::BumperState& st, const game::BumperStats& stats,
+                const game::BumperScratch& sc) {
+    if (!o.visible) return;
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    if (b.drawBroadPhase) {
+        const collide::Rect cells = sc.grid.LastGridCells();
+        const collide::Point origin = sc.grid.LastOriginPx();
+        const float cs = static_cast<float>(sc.grid.CellSizePx());
+        if (cells.w * cells.h <= 20000) {  // beyond that the lines are a grey wash
+            for (std::int32_t cx = 0; cx <= cells.w; ++cx) {
+                dl->AddLine(m.ToScreen(origin.x + cx * cs, static_cast<float>(origin.y)), m.ToScreen(origin.x + cx * cs, origin.y + cells.h * cs),
+                            IM_COL32(120, 120, 160, 60));
+            }
+            for (std::int32_t cy = 0; cy <= cells.h; ++cy) {
+                dl->AddLine(m.ToScreen(static_cast<float>(origin.x), origin.y + cy * cs), m.ToScreen(origin.x + cells.w * cs, origin.y + cy * cs),
+                            IM_COL32(120, 120, 160, 60));
+            }
+        }
+        const auto centre = [&](std::int32_t i) {
+            const collide::Rect& r = sc.boxes[static_cast<std::size_t>(i)];
+            return m.ToScreen(r.x + r.w * 0.5f, r.y + r.h * 0.5f);
+        };
+        for (const collide::IndexPair p : sc.pairs) dl->AddLine(centre(p.a), centre(p.b), IM_COL32(170, 170, 190, 140), 1.0f);
+        for (const collide::IndexPair p : sc.contacts) dl->AddLine(centre(p.a), centre(p.b), COLLIDING_PIXEL_COLOUR, 2.0f);
+    }
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(400, 300), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.82f);
+    ImGui::Begin("Bumper (F1)");
+    ImGui::Text("tick %llu   %.0f fps", static_cast<unsigned long long>(st.tick), o.framesPerSecond);
+    ImGui::Text("%d sprites in %d x %d px", stats.count, st.worldWidthPx, st.worldHeightPx);
+    if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (F3)")) o.stepRequested = true;
+    ImGui::Text("speed");
+    for (const int f : {1, 2, 4}) {
+        ImGui::SameLine();
+        char label[16];
+        std::snprintf(label, sizeof label, f == 1 ? "1" : "1/%d", f);
+        if (ImGui::RadioButton(label, o.slowFactor == f)) o.slowFactor = f;
+    }
+    Section("last tick");
+    ImGui::Text("broad phase:  %d pairs (%lld box tests)  %7.1f us", stats.pairsAfterBroadPhase, static_cast<long long>(stats.gridTests),
+                stats.broadMicros);
+    ImGui::Text("pixel tests:  %d, %d contacts       %7.1f us", stats.pairsAfterBroadPhase, stats.contacts, stats.narrowMicros);
+    ImGui::Text("reactions:                          %7.1f us", stats.reactMicros);
+    const double allPairs = static_cast<double>(stats.count) * (stats.count - 1) / 2;
+    ImGui::Text("the seed's loop would test %.0f pairs", allPairs);
+    ImGui::Text("contacts so far: %lld", static_cast<long long>(st.totalContacts));
+    Section("broad phase");
+    ImGui::Checkbox("draw the grid and its pairs", &b.drawBroadPhase);
+    ImGui::TextDisabled("grey: boxes overlap, pixels apart; green: pixels touch");
+    ImGui::End();
+}
+
 void Draw(Overlay& o, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state) {
     if (!o.visible) return;
     DrawWorldLayer(o, map, defs, state);

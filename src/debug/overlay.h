@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "game/bumper.h"
 #include "game/game.h"
 #include "render/render.h"
 
@@ -58,6 +59,14 @@ struct Overlay {
     std::vector<std::string> reloadMessages;  ///< the app's hot-reload news, errors included
     double framesPerSecond = 0.0;
 };
+
+/// The bumper scene's overlay: its numbers, and the broad phase drawn over the sprites (the grid's
+/// cells, the pairs it found: green where the pixels touched, grey where they did not).
+struct BumperOverlay {
+    bool drawBroadPhase = true;
+};
+void DrawBumper(Overlay& overlay, BumperOverlay& bumper, const ScreenMap& worldToWindow, const game::BumperState& state,
+                const game::BumperStats& stats, const game::BumperScratch& scratch);
 
 /// Takes in one tick's record: keeps it for the panel, holds its colliding pixels, logs contacts.
 void Observe(Overlay& overlay, const game::DebugRecord& record);

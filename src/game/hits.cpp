@@ -18,10 +18,8 @@ struct Body {
     BodyKind kind{};
     std::int32_t owner = 0;
     std::int32_t projectile = -1;
-    const collide::Mask* mask = nullptr;
-    collide::Placement place{};
-    bool transformed = false;
-    collide::TransformedPlacement tp{};
+    collide::Collider collider{};
+    collide::TransformedPlacement tp{};  // the collider points here for a spinning projectile
     collide::Rect bounds{};
 };
 
@@ -47,14 +45,6 @@ collide::Rect Inset(collide::Rect r, std::int32_t px) {
 
 bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
     return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
-}
-
-// The per-pixel answer for one pair, whichever queries its bodies need.
-collide::OverlapResult QueryPair(const Body& a, const Body& b, collide::QueryMode mode, std::span<collide::Point> pixels) {
-    if (a.transformed && b.transformed) return collide::QueryTransformedPair(*a.mask, a.tp, *b.mask, b.tp, mode, pixels);
-    if (a.transformed) return collide::QueryTransformedOverlap(*a.mask, a.tp, *b.mask, b.place, mode, pixels);
-    if (b.transformed) return collide::QueryTransformedOverlap(*b.mask, b.tp, *a.mask, a.place, mode, pixels);
-    return collide::QueryOverlap(*a.mask, a.place, *b.mask, b.place, mode, pixels);
 }
 
 const char* Name(std::int32_t side) { return side == 0 ? "P1" : "P2"; }
@@ -118,7 +108,6 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
     // ---- 1. the hitbox pass ---------------------------------------------------------------------
     std::array<Body, MAX_BODIES> bodies{};
     std::size_t bodyCount = 0;
-    std::array<std::int32_t, 2> hurtBody{-1, -1}, attackBody{-1, -1};
     for (std::int32_t i = 0; i < 2; ++i) {
         const FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
         const FighterState& f = s.fighters[static_cast<std::size_t>(i)];
@@ -127,19 +116,15 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
         const FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
         const collide::Placement place = PlaceFrame(frame, ToPx(f.xSubpx), ToPx(f.ySubpx), f.facing);
         if (f.action != Action::Knockdown && !frame.masks.hurt.IsEmpty()) {
-            hurtBody[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(bodyCount);
-            bodies[bodyCount++] = Body{BodyKind::FighterHurt, i, -1, &frame.masks.hurt, place, false, {},
+            bodies[bodyCount++] = Body{BodyKind::FighterHurt, i, -1, collide::Collider{&frame.masks.hurt, place, nullptr}, {},
                                        collide::PlacedBounds(frame.masks.hurt, place)};
         }
         if (f.action == Action::Attack && !f.moveHasHit &&
             IsActiveFrame(def.moves[static_cast<std::size_t>(f.move)], frameIndex) && !frame.masks.attack.IsEmpty()) {
-            attackBody[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(bodyCount);
-            bodies[bodyCount++] = Body{BodyKind::FighterAttack, i, -1, &frame.masks.attack, place, false, {},
+            bodies[bodyCount++] = Body{BodyKind::FighterAttack, i, -1, collide::Collider{&frame.masks.attack, place, nullptr}, {},
                                        collide::PlacedBounds(frame.masks.attack, place)};
         }
     }
-    std::array<std::int32_t, MAX_PROJECTILES> projectileBody{};
-    projectileBody.fill(-1);
     for (std::size_t p = 0; p < s.projectiles.size(); ++p) {
         const ProjectileState& ps = s.projectiles[p];
         if (!ps.alive) continue;
@@ -147,47 +132,62 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
         const ProjectileDef& pd = *def.moves[static_cast<std::size_t>(ps.move)].projectile;
         const AnimationDef& anim = def.animations[static_cast<std::size_t>(pd.animation)];
         const FrameDef& frame = anim.frames[static_cast<std::size_t>(FrameIndexAt(anim, ps.ageTicks))];
-        Body body{BodyKind::Projectile, ps.owner, static_cast<std::int32_t>(p), &frame.masks.attack};
+        Body& body = bodies[bodyCount];
+        body = Body{BodyKind::Projectile, ps.owner, static_cast<std::int32_t>(p), collide::Collider{&frame.masks.attack, {}, nullptr}};
         if (pd.spinMilliDegreesPerTick != 0) {
-            body.transformed = true;
             body.tp = collide::PlaceTransformed(frame.masks.attack, ProjectileTransform(frame, ps));
-            body.bounds = body.tp.boundsWorld;
+            body.collider.transformed = &body.tp;  // bodies[] does not move: the pointer stays good
         } else {
-            body.place = PlaceFrame(frame, ToPx(ps.xSubpx), ToPx(ps.ySubpx), ps.facing);
-            body.bounds = collide::PlacedBounds(frame.masks.attack, body.place);
+            body.collider.placement = PlaceFrame(frame, ToPx(ps.xSubpx), ToPx(ps.ySubpx), ps.facing);
         }
-        projectileBody[p] = static_cast<std::int32_t>(bodyCount);
-        bodies[bodyCount++] = body;
+        body.bounds = body.collider.Bounds();
+        ++bodyCount;
     }
 
-    // The pairs that can interact, in a fixed order (the order reactions apply in).
+    // The broad phase (the same grid the bumper scene uses) finds the overlapping boxes; of those,
+    // only pairs that can interact go on, sorted into a fixed order (the order reactions apply in).
+    std::array<collide::Rect, MAX_BODIES> boxes{};
+    for (std::size_t i = 0; i < bodyCount; ++i) boxes[i] = bodies[i].bounds;
+    collide::UniformGrid grid(128);
+    std::vector<collide::IndexPair> overlapping;
+    grid.FindPairs(std::span<const collide::Rect>(boxes.data(), bodyCount), overlapping);
     std::array<Pair, MAX_PAIRS> pairs{};
     std::size_t pairCount = 0;
-    for (std::int32_t i = 0; i < 2; ++i) {
-        if (attackBody[static_cast<std::size_t>(i)] >= 0 && hurtBody[static_cast<std::size_t>(1 - i)] >= 0) {
-            pairs[pairCount++] = Pair{PairKind::AttackHurt, attackBody[static_cast<std::size_t>(i)], hurtBody[static_cast<std::size_t>(1 - i)]};
+    for (const collide::IndexPair ip : overlapping) {
+        std::int32_t a = ip.a, b = ip.b;
+        const Body* ba = &bodies[static_cast<std::size_t>(a)];
+        const Body* bb = &bodies[static_cast<std::size_t>(b)];
+        // Put the attacking body first (attack before hurt, projectile before hurt).
+        if (bb->kind != BodyKind::FighterHurt && ba->kind == BodyKind::FighterHurt) std::swap(a, b), std::swap(ba, bb);
+        if (ba->owner == bb->owner) continue;  // nothing of one fighter hits that fighter
+        PairKind kind;
+        if (ba->kind == BodyKind::FighterAttack && bb->kind == BodyKind::FighterHurt) kind = PairKind::AttackHurt;
+        else if (ba->kind == BodyKind::FighterAttack && bb->kind == BodyKind::FighterAttack) kind = PairKind::AttackAttack;
+        else if (ba->kind == BodyKind::Projectile && bb->kind == BodyKind::FighterHurt) kind = PairKind::ProjectileHurt;
+        else if (ba->kind == BodyKind::Projectile && bb->kind == BodyKind::Projectile) kind = PairKind::ProjectileProjectile;
+        else continue;  // a fighter's attack against a projectile: no rule
+        if (kind == PairKind::AttackAttack && a > b) std::swap(a, b);
+        pairs[pairCount++] = Pair{kind, a, b};
+    }
+    std::sort(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(pairCount), [](const Pair& x, const Pair& y) {
+        if (x.kind != y.kind) return x.kind < y.kind;
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+    });
+    // What the all-pairs loop would have tested: every pair of bodies that can interact.
+    std::int32_t interacting = 0;
+    for (std::size_t i = 0; i < bodyCount; ++i)
+        for (std::size_t j = i + 1; j < bodyCount; ++j) {
+            const Body& x = bodies[i];
+            const Body& y = bodies[j];
+            const bool hurtPair = x.kind == BodyKind::FighterHurt && y.kind == BodyKind::FighterHurt;
+            interacting += (x.owner != y.owner && !hurtPair) ? 1 : 0;
         }
-    }
-    if (attackBody[0] >= 0 && attackBody[1] >= 0) pairs[pairCount++] = Pair{PairKind::AttackAttack, attackBody[0], attackBody[1]};
-    for (std::size_t p = 0; p < s.projectiles.size(); ++p) {
-        if (projectileBody[p] < 0) continue;
-        const std::int32_t target = hurtBody[static_cast<std::size_t>(1 - s.projectiles[p].owner)];
-        if (target >= 0) pairs[pairCount++] = Pair{PairKind::ProjectileHurt, projectileBody[p], target};
-    }
-    for (std::size_t p = 0; p < s.projectiles.size(); ++p) {
-        for (std::size_t q = p + 1; q < s.projectiles.size(); ++q) {  // each pair once, never itself
-            if (projectileBody[p] < 0 || projectileBody[q] < 0 || s.projectiles[p].owner == s.projectiles[q].owner) continue;
-            pairs[pairCount++] = Pair{PairKind::ProjectileProjectile, projectileBody[p], projectileBody[q]};
-        }
-    }
     const DetectionMode mode = s.config.detection;
-    std::array<bool, MAX_PAIRS> boxHit{}, rawOverlap{};
+    std::array<bool, MAX_PAIRS> boxHit{};
     for (std::size_t k = 0; k < pairCount; ++k) {
         const collide::Rect ra = bodies[static_cast<std::size_t>(pairs[k].a)].bounds, rb = bodies[static_cast<std::size_t>(pairs[k].b)].bounds;
-        rawOverlap[k] = !collide::IntersectRects(ra, rb).IsEmpty();
-        boxHit[k] = mode == DetectionMode::BoxesInset
-                        ? !collide::IntersectRects(Inset(ra, s.config.insetPx), Inset(rb, s.config.insetPx)).IsEmpty()
-                        : rawOverlap[k];
+        boxHit[k] = mode != DetectionMode::BoxesInset ||
+                    !collide::IntersectRects(Inset(ra, s.config.insetPx), Inset(rb, s.config.insetPx)).IsEmpty();
     }
     const std::uint64_t t1 = now();
 
@@ -199,15 +199,13 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
         const Body& b = bodies[static_cast<std::size_t>(pairs[k].b)];
         collide::OverlapResult r{};
         DebugContact* dc = nullptr;
-        if (rawOverlap[k]) {
-            if (debug != nullptr) {
-                debug->contacts.emplace_back();
-                dc = &debug->contacts.back();
-                dc->pixels.resize(MAX_CONTACT_PIXELS);
-                r = QueryPair(a, b, collide::QueryMode::CountAll, dc->pixels);
-            } else {
-                r = QueryPair(a, b, collide::QueryMode::FirstHit, {});
-            }
+        if (debug != nullptr) {
+            debug->contacts.emplace_back();
+            dc = &debug->contacts.back();
+            dc->pixels.resize(MAX_CONTACT_PIXELS);
+            r = collide::QueryColliders(a.collider, b.collider, collide::QueryMode::CountAll, dc->pixels);
+        } else {
+            r = collide::QueryColliders(a.collider, b.collider, collide::QueryMode::FirstHit, {});
         }
         const bool contact = mode == DetectionMode::PerPixel ? r.hit : boxHit[k];
         if (boxHit[k] && !r.hit) ++s.stats.boxHitsRejectedByPixels;
@@ -246,7 +244,7 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
         for (std::size_t i = 0; i < bodyCount; ++i) {
             debug->bodies.push_back(DebugBody{bodies[i].kind, bodies[i].owner, bodies[i].projectile, bodies[i].bounds});
         }
-        debug->pairsTested = static_cast<std::int32_t>(pairCount);
+        debug->pairsTested = interacting;
         debug->hitboxPassMicros = Micros(t0, t1);
         debug->pixelPassMicros = Micros(t1, t2);
     }

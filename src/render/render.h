@@ -54,3 +54,22 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
 void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);
 
 }  // namespace render
+
+namespace game {
+struct BumperShapes;
+struct BumperState;
+}  // namespace game
+
+namespace render {
+
+/// Textures for the bumper scene: each shape, and each baked rotation of the spinning ones, so
+/// what is drawn is exactly the mask that collides.
+struct BumperArt {
+    std::vector<TexturePtr> shapes;
+    std::vector<std::vector<TexturePtr>> rotations;  ///< [shape][degree]
+};
+BumperArt MakeBumperArt(SDL_Renderer* renderer, const game::BumperShapes& shapes);
+/// The bumper scene scaled to fit the logical picture; returns the world-to-picture scale.
+float DrawBumper(SDL_Renderer* renderer, const BumperArt& art, const game::BumperShapes& shapes, const game::BumperState& state);
+
+}  // namespace render

@@ -1,0 +1,206 @@
+// bumper_bench: the bumper scene's collision cost per tick (broad phase + pixel tests) for
+// N = 1,000, 10,000, 20,000 and 50,000 sprites, beside the seed's method in the same run: every
+// pair (j = i + 1), rectangles, then a per-pixel colour comparison. The seed's method runs only
+// up to the sizes where one tick takes under ten seconds. Also measured: sweep-and-prune as the
+// broad phase instead of the grid (printed, not in the CSV).
+// Writes `n,method,ms_per_tick` (method: ours or seed) to --csv FILE (default
+// bench/results/bumper.csv) and prints the ratios.
+// Run: make bench-bumper   (or build-release/bench/bumper_bench [--csv FILE] [--benchmark_filter=...])
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "game/bumper.h"
+
+namespace {
+
+constexpr int SIZES[] = {1000, 10000, 20000, 50000};
+constexpr double SEED_LIMIT_SECONDS = 10.0;
+constexpr int WARMUP_TICKS = 60;  // let the scene mix before timing it
+
+struct Scene {
+    game::BumperShapes shapes = game::MakeBumperShapes();
+    game::BumperState state;
+    game::BumperScratch scratch;
+    std::vector<std::vector<std::uint32_t>> images;  // the seed's RGBA pictures of the shapes
+};
+
+std::shared_ptr<Scene> MakeScene(int n) {
+    auto s = std::make_shared<Scene>();
+    s->state = game::NewBumper(s->shapes, n, 2026);
+    for (int t = 0; t < WARMUP_TICKS; ++t) game::StepBumper(s->shapes, s->state, s->scratch);
+    for (const game::BumperShape& shape : s->shapes.shapes) {
+        std::vector<std::uint32_t> px(static_cast<std::size_t>(shape.mask.Width()) * shape.mask.Height(), 0);
+        for (int y = 0; y < shape.mask.Height(); ++y)
+            for (int x = 0; x < shape.mask.Width(); ++x)
+                if (shape.mask.Get(x, y)) px[static_cast<std::size_t>(y) * shape.mask.Width() + x] = 0xFF3060D0u;
+        s->images.push_back(std::move(px));
+    }
+    return s;
+}
+
+// The seed's loop: all pairs, image rectangles, then pixels (transparent = 0) over the overlap,
+// stopping at the first colliding pixel. It cannot rotate: spinning sprites are tested upright.
+int SeedContacts(const Scene& s) {
+    const auto& sprites = s.state.sprites;
+    int contacts = 0;
+    for (std::size_t i = 0; i < sprites.size(); ++i) {
+        const auto& a = sprites[i];
+        const collide::Mask& ma = s.shapes.shapes[static_cast<std::size_t>(a.shape)].mask;
+        const int ax = game::ToPx(a.xSubpx), ay = game::ToPx(a.ySubpx), aw = ma.Width(), ah = ma.Height();
+        for (std::size_t j = i + 1; j < sprites.size(); ++j) {
+            const auto& b = sprites[j];
+            const collide::Mask& mb = s.shapes.shapes[static_cast<std::size_t>(b.shape)].mask;
+            const int bx = game::ToPx(b.xSubpx), by = game::ToPx(b.ySubpx), bw = mb.Width(), bh = mb.Height();
+            const int x0 = std::max(ax, bx), y0 = std::max(ay, by), x1 = std::min(ax + aw, bx + bw), y1 = std::min(ay + ah, by + bh);
+            if (x1 <= x0 || y1 <= y0) continue;
+            const std::uint32_t* pa = s.images[static_cast<std::size_t>(a.shape)].data();
+            const std::uint32_t* pb = s.images[static_cast<std::size_t>(b.shape)].data();
+            bool hit = false;
+            for (int y = y0; y < y1 && !hit; ++y)
+                for (int x = x0; x < x1 && !hit; ++x)
+                    hit = pa[(y - ay) * aw + (x - ax)] != 0 && pb[(y - by) * bw + (x - bx)] != 0;
+            contacts += hit;
+        }
+    }
+    return contacts;
+}
+
+// Our pipeline with sweep-and-prune instead of the grid: the other broad phase measured.
+int SapContacts(Scene& s, collide::SweepAndPrune& sap, std::vector<collide::IndexPair>& pairs) {
+    auto& sc = s.scratch;
+    const std::size_t n = s.state.sprites.size();
+    sc.boxes.resize(n), sc.colliders.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        sc.colliders[i] = game::BumperCollider(s.shapes, s.state.sprites[i]);
+        sc.boxes[i] = sc.colliders[i].Bounds();
+    }
+    sap.FindPairs(sc.boxes, pairs);
+    int contacts = 0;
+    for (const auto p : pairs) contacts += collide::QueryColliders(sc.colliders[static_cast<std::size_t>(p.a)], sc.colliders[static_cast<std::size_t>(p.b)]).hit;
+    return contacts;
+}
+
+std::map<std::pair<int, std::string>, double>& Results() {
+    static std::map<std::pair<int, std::string>, double> results;  // bench-only bookkeeping
+    return results;
+}
+
+class CollectingReporter : public benchmark::ConsoleReporter {
+public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        ConsoleReporter::ReportRuns(runs);
+        for (const Run& run : runs) {
+            if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+            const std::string name = run.benchmark_name();  // "bumper/<method>/<n>"
+            const auto first = name.find('/'), second = name.find('/', first + 1);
+            const std::string method = name.substr(first + 1, second - first - 1);
+            const int n = std::stoi(name.substr(second + 1));
+            Results()[{n, method}] = run.GetAdjustedRealTime();  // milliseconds
+        }
+    }
+};
+
+double TimeOneSeedTick(const Scene& s) {
+    const auto t0 = std::chrono::steady_clock::now();
+    benchmark::DoNotOptimize(SeedContacts(s));
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string csvPath = "bench/results/bumper.csv";
+    std::vector<char*> args;
+    for (int i = 0; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
+            csvPath = argv[++i];
+        } else if (std::strncmp(argv[i], "--csv=", 6) == 0) {
+            csvPath = argv[i] + 6;
+        } else {
+            args.push_back(argv[i]);
+        }
+    }
+    int benchArgc = static_cast<int>(args.size());
+    bool seedTooSlow = false;
+    for (const int n : SIZES) {
+        auto scene = MakeScene(n);
+        std::printf("N = %d: world %d x %d px, %d contacts in the warm-up's last tick\n", n, scene->state.worldWidthPx,
+                    scene->state.worldHeightPx, scene->state.lastContacts);
+        benchmark::RegisterBenchmark(("bumper/ours/" + std::to_string(n)).c_str(), [scene](benchmark::State& st) {
+            game::BumperStats stats;
+            game::FindBumperContacts(scene->shapes, scene->state, scene->scratch, &stats);  // untimed warm-up
+            for (auto _ : st) {
+                game::FindBumperContacts(scene->shapes, scene->state, scene->scratch, &stats);
+                benchmark::DoNotOptimize(stats.contacts);
+            }
+            st.counters["contacts"] = stats.contacts;
+            st.counters["pairs"] = stats.pairsAfterBroadPhase;
+        })->Unit(benchmark::kMillisecond);
+        auto sap = std::make_shared<collide::SweepAndPrune>();
+        auto pairs = std::make_shared<std::vector<collide::IndexPair>>();
+        benchmark::RegisterBenchmark(("bumper/ours-sap/" + std::to_string(n)).c_str(), [scene, sap, pairs](benchmark::State& st) {
+            int contacts = SapContacts(*scene, *sap, *pairs);
+            for (auto _ : st) benchmark::DoNotOptimize(contacts = SapContacts(*scene, *sap, *pairs));
+            st.counters["contacts"] = contacts;
+        })->Unit(benchmark::kMillisecond);
+        if (seedTooSlow) {
+            std::printf("  seed method skipped at N = %d: a tick at a smaller N already took over %.0f s\n", n, SEED_LIMIT_SECONDS);
+            continue;
+        }
+        const double oneTick = TimeOneSeedTick(*scene);
+        if (oneTick > SEED_LIMIT_SECONDS) {
+            std::printf("  seed method skipped at N = %d: one tick took %.1f s\n", n, oneTick);
+            seedTooSlow = true;
+            continue;
+        }
+        auto seedBench = benchmark::RegisterBenchmark(("bumper/seed/" + std::to_string(n)).c_str(), [scene](benchmark::State& st) {
+            int contacts = 0;
+            for (auto _ : st) benchmark::DoNotOptimize(contacts = SeedContacts(*scene));
+            st.counters["contacts"] = contacts;
+        });
+        seedBench->Unit(benchmark::kMillisecond);
+        if (oneTick > 0.5) seedBench->Iterations(1);  // slow ticks: one timed tick is plenty
+    }
+    benchmark::Initialize(&benchArgc, args.data());
+    CollectingReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::Shutdown();
+
+    std::printf("\n%8s %14s %16s %14s %12s\n", "N", "ours ms/tick", "(sap) ms/tick", "seed ms/tick", "speed-up");
+    for (const int n : SIZES) {
+        const auto ours = Results().find({n, "ours"}), sap = Results().find({n, "ours-sap"}), seed = Results().find({n, "seed"});
+        if (ours == Results().end()) continue;
+        std::printf("%8d %14.3f %16.3f ", n, ours->second, sap != Results().end() ? sap->second : 0.0);
+        if (seed != Results().end()) {
+            std::printf("%14.2f %11.0fx\n", seed->second, seed->second / ours->second);
+        } else {
+            std::printf("%14s %12s\n", "-", "-");
+        }
+    }
+    const auto a = Results().find({10000, "ours"}), b = Results().find({20000, "ours"});
+    if (a != Results().end() && b != Results().end()) {
+        std::printf("ours from 10,000 to 20,000 sprites: %.2fx the cost (target: at most 2.3x)\n", b->second / a->second);
+        std::printf("ours at 10,000: %.2f ms of a 16.67 ms frame (%.0f%%)\n", a->second, 100.0 * a->second / 16.667);
+    }
+    std::error_code ec;
+    if (const auto dir = std::filesystem::path(csvPath).parent_path(); !dir.empty()) std::filesystem::create_directories(dir, ec);
+    std::ofstream csv(csvPath);
+    csv << "n,method,ms_per_tick\n";
+    for (const auto& [key, ms] : Results()) {
+        if (key.second == "ours" || key.second == "seed") csv << key.first << "," << key.second << "," << ms << "\n";
+    }
+    if (!csv) {
+        std::fprintf(stderr, "error: %s: cannot write the CSV\n", csvPath.c_str());
+        return 1;
+    }
+    std::printf("wrote %s\n", csvPath.c_str());
+    return 0;
+}
