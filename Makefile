@@ -1,13 +1,14 @@
 # Hotmap Brawl: the two commands a person needs, and a few for developers.
 #   make play    install missing Debian packages, build, start the demo
 #   make test    install missing Debian packages, build, run every test through ctest
-#   make bench   Release build of bench/, then run the collision benchmarks
+#   make bench   Release build of bench/, then every benchmark (collision core, fight, bumper)
+#   make bench-plot   the bumper benchmark's CSV as docs/images/bumper-bench.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/collide_example
 
-.PHONY: all deps build test play bench format clean
+.PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-plot format clean
 
 all: build
 
@@ -29,13 +30,44 @@ play: build
 	  $(PLAY_BIN); \
 	fi
 
-bench: deps
+release: deps
 	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release -DHOTMAP_BUILD_TESTS=OFF > /dev/null
-	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_collide
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_collide bench_fight bumper_bench
+
+bench: bench-collide bench-fight bench-bumper
+
+bench-collide: release
 	$(RELEASE_DIR)/bench/bench_collide
+
+bench-fight: release
+	$(RELEASE_DIR)/bench/bench_fight
+
+bench-bumper: release
+	$(RELEASE_DIR)/bench/bumper_bench --csv bench/results/bumper.csv
+
+bench-plot:
+	@scripts/deps.sh gnuplot-nox
+	gnuplot -e "csv='bench/results/bumper.csv'; out='docs/images/bumper-bench.png'" bench/plot_bumper.gp
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
 
 clean:
 	rm -rf $(BUILD_DIR) $(RELEASE_DIR)
+
+# Reliability (docs/reliability.md): the whole suite under ASan + UBSan, and the libFuzzer targets.
+#   make asan    build-asan/ (CMakePresets.json "asan"), then every test through ctest
+#   make fuzz    build-fuzz/ (clang, "fuzz"), then each fuzzer FUZZ_SECONDS (default 60) seconds
+FUZZ_SECONDS ?= 60
+.PHONY: asan fuzz fuzz-build
+asan: deps
+	@cmake --preset asan > /dev/null
+	@cmake --build --preset asan
+	@ctest --preset asan
+
+fuzz-build: deps
+	@cmake --preset fuzz > /dev/null
+	@cmake --build --preset fuzz
+
+fuzz: fuzz-build
+	@tests/fuzz/run.sh $(FUZZ_SECONDS)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Hotmap Brawl builds and tests with, and nothing else.
 # Idempotent: apt runs only when a package is missing; it waits up to 5 minutes for the dpkg lock.
-# Usage: scripts/deps.sh        (the Makefile calls it before every build)
+# Usage: scripts/deps.sh            the build's packages (the Makefile calls it before every build)
+#        scripts/deps.sh PKG...     those packages too (e.g. gnuplot-nox for make bench-plot)
 set -euo pipefail
 
 # One list, one place: README and DEVELOPERS.md point here.
@@ -12,7 +13,9 @@ PACKAGES=(
   nlohmann-json3-dev                 # manifests and JSON output
   libgtest-dev libbenchmark-dev      # tests and benchmarks
   xvfb xauth                         # a virtual display for screenshots of the real window
+  clang libclang-rt-14-dev llvm      # libFuzzer + sanitizer runtimes, llvm-symbolizer (make fuzz, CI)
 )
+PACKAGES+=("$@")                     # extras a target asks for
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <regex>
 #include <thread>
 
@@ -182,6 +183,42 @@ TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
     EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1) << "the half-written file was refused: " << result.err;
     EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 1);
     EXPECT_NE(result.err.find("error: " + hotmap + ": "), std::string::npos) << result.err;
+}
+
+TEST_F(Brawl, HotReloadUnderFire) {
+    // A hotmap rewritten many times while the run reloads it every 20 ms: cut-off writes, garbage,
+    // and good versions of different shapes. The run must never crash, must keep a valid fighter
+    // the whole time, and must end with the last good version.
+    const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_00.png").string();
+    testrun::Output result;
+    std::thread run([&] {
+        result = Run({"--headless", "--realtime", "--frames", "240", "--reload-ms", "20", "--p1", "cpu", "--p2", "cpu"});
+    });
+    const auto good = [](int widen) {
+        auto px = fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT);
+        for (int y = 0; y < fixture::H; ++y)
+            for (int x = 4 - widen; x < 4; ++x) std::copy_n(&fixture::HURT.r, 4, px.begin() + (y * fixture::W + x) * 4);
+        return testpng::EncodeRgba(fixture::W, fixture::H, px);
+    };
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));  // loaded first: a bad start is an error, not a reload
+    std::mt19937 rng(7);
+    for (int k = 0; k < 25; ++k) {
+        const auto bytes = good(k % 4);
+        testpng::WriteFile(hotmap, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(rng() % bytes.size())));
+        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+        std::vector<std::uint8_t> garbage(1 + rng() % 300);
+        for (auto& b : garbage) b = static_cast<std::uint8_t>(rng());
+        testpng::WriteFile(hotmap, garbage);
+        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+        testpng::WriteFile(hotmap, bytes);
+        std::this_thread::sleep_for(std::chrono::milliseconds(40));
+    }
+    testpng::WriteFile(hotmap, good(3));
+    run.join();
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << "the final good version is loaded";
+    EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 5) << result.err;
+    EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 5) << result.err;
 }
 
 }  // namespace

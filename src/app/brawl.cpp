@@ -139,6 +139,9 @@ int App::RunBumperHeadless() {
     for (std::int64_t t = 0; t < frames; ++t) TickBumper();
     if (!opt_.screenshotPath.empty()) {
         if (!StartVideo(true)) return 1;
+        // Two frames: ImGui lays windows out and scrolls the log on the first, so the second is
+        // what a person watching would see.
+        Render(false);
         Render(false);
         if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
     }
@@ -451,6 +454,9 @@ int App::RunHeadless() {
     }
     if (!opt_.screenshotPath.empty()) {
         if (!StartVideo(true)) return 1;
+        // Two frames: ImGui lays windows out and scrolls the log on the first, so the second is
+        // what a person watching would see.
+        Render(false);
         Render(false);
         if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
     }

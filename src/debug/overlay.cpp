@@ -114,8 +114,9 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
 }
 
 void DrawPanel(Overlay& o, const game::MatchDefs& defs, const game::MatchState& s) {
-    ImGui::SetNextWindowPos(ImVec2(10, 60), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(430, 560), ImGuiCond_FirstUseEver);
+    // Below the HUD's health bar and name, as high as the picture leaves room for.
+    ImGui::SetNextWindowPos(ImVec2(10, 96), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(440, 540), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.82f);
     ImGui::Begin("Hotmap Brawl debug (F1)");
     ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond, s.round,
@@ -180,7 +181,10 @@ void DrawPanel(Overlay& o, const game::MatchDefs& defs, const game::MatchState& 
     Section("contacts");
     ImGui::BeginChild("log", ImVec2(0, 0), true);
     for (const LogLine& line : o.log) ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
-    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);  // follow the newest
+    // Follow the newest line when one arrives, unless the reader has scrolled up to read.
+    const bool atBottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f;
+    if (o.log.size() != o.logLinesShown && (atBottom || o.logLinesShown == 0)) ImGui::SetScrollHereY(1.0f);
+    o.logLinesShown = o.log.size();
     ImGui::EndChild();
     ImGui::End();
 }

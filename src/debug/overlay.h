@@ -56,6 +56,7 @@ struct Overlay {
     game::DebugRecord last;
     std::deque<HeldContact> held;
     std::deque<LogLine> log;
+    std::size_t logLinesShown = 0;  ///< the log's length when last drawn (to follow new lines)
     std::vector<std::string> reloadMessages;  ///< the app's hot-reload news, errors included
     double framesPerSecond = 0.0;
 };

@@ -249,6 +249,9 @@ struct StepHooks {
 [[nodiscard]] MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config);
 /// Advances one tick. `inputs` for a CPU-controlled side are ignored (the CPU decides, from the state).
 void StepMatch(const MatchDefs& defs, MatchState& state, const Inputs& inputs, const StepHooks& hooks = {});
+/// The hit check's first two passes on `state` as it is (no reaction, nothing changes): how many
+/// contacts there are; the record, when given, gets the passes' details. For tests and benchmarks.
+[[nodiscard]] std::int32_t ProbeContacts(const MatchDefs& defs, const MatchState& state, DebugRecord* debug = nullptr);
 /// Starts the current round over: start positions, full health, the intro; round wins are kept.
 void RestartRound(const MatchDefs& defs, MatchState& state);
 /// Makes the state valid for redefined fighters (after a hot reload): a fighter whose animation or

@@ -37,6 +37,15 @@ struct Contact {
 constexpr std::size_t MAX_BODIES = 4 + MAX_PROJECTILES;
 constexpr std::size_t MAX_PAIRS = 3 + MAX_PROJECTILES + MAX_PROJECTILES * MAX_PROJECTILES / 2;
 
+// What passes 1 and 2 hand to the reactions: the bodies and the contacts, in reaction order.
+struct Passes {
+    std::array<Body, MAX_BODIES> bodies{};
+    std::size_t bodyCount = 0;
+    std::array<Contact, MAX_PAIRS> contacts{};
+    std::size_t contactCount = 0;
+    std::int32_t rejectedByPixels = 0;  // box hits whose pixels did not touch
+};
+
 double Micros(std::uint64_t from, std::uint64_t to) { return static_cast<double>(to - from) / 1000.0; }
 
 collide::Rect Inset(collide::Rect r, std::int32_t px) {
@@ -100,14 +109,15 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
 
 }  // namespace
 
-void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks) {
+// Passes 1 and 2 on a state that does not change: bodies, broad phase, pixel tests, contacts.
+static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepHooks& hooks, Passes& out) {
     DebugRecord* debug = hooks.debug;
     const auto now = [&]() -> std::uint64_t { return hooks.nowNanos != nullptr ? hooks.nowNanos() : 0; };
     const std::uint64_t t0 = now();
 
     // ---- 1. the hitbox pass ---------------------------------------------------------------------
-    std::array<Body, MAX_BODIES> bodies{};
-    std::size_t bodyCount = 0;
+    std::array<Body, MAX_BODIES>& bodies = out.bodies;
+    std::size_t& bodyCount = out.bodyCount;
     for (std::int32_t i = 0; i < 2; ++i) {
         const FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
         const FighterState& f = s.fighters[static_cast<std::size_t>(i)];
@@ -192,8 +202,8 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
     const std::uint64_t t1 = now();
 
     // ---- 2. the per-pixel pass, over the overlap only, recording contacts ---------------------------
-    std::array<Contact, MAX_PAIRS> contacts{};
-    std::size_t contactCount = 0;
+    std::array<Contact, MAX_PAIRS>& contacts = out.contacts;
+    std::size_t& contactCount = out.contactCount;
     for (std::size_t k = 0; k < pairCount; ++k) {
         const Body& a = bodies[static_cast<std::size_t>(pairs[k].a)];
         const Body& b = bodies[static_cast<std::size_t>(pairs[k].b)];
@@ -208,7 +218,7 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
             r = collide::QueryColliders(a.collider, b.collider, collide::QueryMode::FirstHit, {});
         }
         const bool contact = mode == DetectionMode::PerPixel ? r.hit : boxHit[k];
-        if (boxHit[k] && !r.hit) ++s.stats.boxHitsRejectedByPixels;
+        if (boxHit[k] && !r.hit) ++out.rejectedByPixels;
         if (contact) {
             collide::Point at = r.first;
             if (!r.hit) {  // boxes-only contact: no pixel, so the spark goes to the boxes' overlap
@@ -248,6 +258,17 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
         debug->hitboxPassMicros = Micros(t0, t1);
         debug->pixelPassMicros = Micros(t1, t2);
     }
+
+}
+
+void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks) {
+    Passes passes;
+    FindContacts(defs, s, hooks, passes);
+    s.stats.boxHitsRejectedByPixels += passes.rejectedByPixels;
+    DebugRecord* debug = hooks.debug;
+    const std::array<Body, MAX_BODIES>& bodies = passes.bodies;
+    const std::array<Contact, MAX_PAIRS>& contacts = passes.contacts;
+    const std::size_t contactCount = passes.contactCount;
 
     // ---- 3. reactions, after every pair was tested --------------------------------------------------
     const std::array<FighterState, 2> before = s.fighters;
@@ -310,3 +331,14 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
 }
 
 }  // namespace game::detail
+
+namespace game {
+
+std::int32_t ProbeContacts(const MatchDefs& defs, const MatchState& state, DebugRecord* debug) {
+    detail::Passes passes;
+    if (debug != nullptr) debug->Clear();
+    detail::FindContacts(defs, state, StepHooks{debug, nullptr}, passes);
+    return static_cast<std::int32_t>(passes.contactCount);
+}
+
+}  // namespace game

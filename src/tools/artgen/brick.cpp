@@ -1,0 +1,675 @@
+// brick: the heavy brawler. Bald, bearded, brown skin, an open leather vest, a red sash, taped fists.
+// About 150 px standing on a 224x192 canvas, anchor at the feet. Slow: long startups, big reach.
+// His heavy kick is a stomp whose shockwave is hot in the hotmap but never drawn (the HGE case).
+#include "tools/artgen/body.h"
+
+#include <algorithm>
+#include <numbers>
+
+namespace artgen {
+
+namespace {
+
+constexpr CanvasSpec CANVAS = {224, 192, 112, 184};
+constexpr float BOOT_H = 9.0f;
+constexpr float BOOT_LEN = 25.0f;
+// Ankle height that puts the sole's outline on the anchor row.
+constexpr float FOOT_Y = -(BOOT_H + 1.5f);
+constexpr float PI = std::numbers::pi_v<float>;
+
+const Dims DIMS = {
+    .thigh = 32.0f,
+    .shin = 31.0f,
+    .upperArm = 28.0f,
+    .forearm = 25.0f,
+    .torso = 56.0f,
+    .shoulderNear = {-22.0f, 10.0f},
+    .shoulderFar = {19.0f, 9.0f},
+    .hipNear = {-8.0f, 1.0f},
+    .hipFar = {9.0f, 1.0f},
+    .head = {4.0f, -14.0f},
+};
+
+const Material SKIN = {Hex(0x2a140c), {Hex(0x5a3020), Hex(0x87503a), Hex(0xad6f4e), Hex(0xcf9570)}};
+const Material BEARD = {Hex(0x100806), {Hex(0x1c120c), Hex(0x2e1e14), Hex(0x44301f), Hex(0x5e4430)}};
+const Material VEST = {Hex(0x1a0a08), {Hex(0x3a1410), Hex(0x5c2218), Hex(0x7e3424), Hex(0xa04c30)}};
+const Material SASH = {Hex(0x2a0606), {Hex(0x5e1010), Hex(0x8e1a1a), Hex(0xb82a24), Hex(0xdc4a38)}};
+const Material PANTS = {Hex(0x14100e), {Hex(0x221c1a), Hex(0x362c28), Hex(0x4a3e36), Hex(0x625248)}};
+const Material BOOT = {Hex(0x0c0808), {Hex(0x161111), Hex(0x241c1a), Hex(0x362a26), Hex(0x4e3e36)}};
+const Material WRAP = {Hex(0x3a3028), {Hex(0x8a7c6a), Hex(0xb4a690), Hex(0xd8ccb4), Hex(0xf2ead8)}};
+const Material GLOVE = {Hex(0x200606), {Hex(0x4a0e0e), Hex(0x741a18), Hex(0x9e2a24), Hex(0xc8483a)}};
+const Material EYE = {Hex(0x100806), {Hex(0x100806), Hex(0x100806), Hex(0xf0e8e0), Hex(0xffffff)}};
+const Material ROCK = {Hex(0x1c1814), {Hex(0x3e3832), Hex(0x625a50), Hex(0x8a8074), Hex(0xb4aa9a)}};
+
+constexpr float FAR_SHADE = 0.74f;
+const Material SKIN_FAR = Darker(SKIN, FAR_SHADE);
+const Material PANTS_FAR = Darker(PANTS, FAR_SHADE);
+const Material BOOT_FAR = Darker(BOOT, FAR_SHADE);
+const Material WRAP_FAR = Darker(WRAP, FAR_SHADE);
+const Material GLOVE_FAR = Darker(GLOVE, FAR_SHADE);
+const Material SASH_BACK = Darker(SASH, 0.8f);
+
+struct LimbPalette {
+    const Material* skin;
+    const Material* pants;
+    const Material* boot;
+    const Material* wrap;
+    const Material* glove;
+};
+const LimbPalette NEAR_SIDE = {&SKIN, &PANTS, &BOOT, &WRAP, &GLOVE};
+const LimbPalette FAR_SIDE = {&SKIN_FAR, &PANTS_FAR, &BOOT_FAR, &WRAP_FAR, &GLOVE_FAR};
+
+// ---- drawing ----
+
+void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, bool strike) {
+    c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, Region::Arm,
+               {.roundness = 10.0f});
+    c.DrawPart(Segment(arm.joint, arm.end, 9.5f, 7.0f, 2.0f, 0.3f, 0.5f), *pal.skin, Region::Arm, {.roundness = 8.0f});
+    // Tape over the wrist, then the fist: the fist is what hits, the tape is still the arm.
+    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.8f), arm.end, 7.2f, 7.0f), *pal.wrap, Region::Arm,
+               {.roundness = 6.0f, .castShadow = false});
+    const float angle = Angle(arm.end - arm.joint) + handTurn;
+    DrawHand(c, arm.end, angle, hand, {15.0f, 13.0f}, *pal.glove, strike ? Region::Attack : Region::Arm);
+}
+
+void DrawLeg(Canvas& c, const Limb& leg, float footAngle, const LimbPalette& pal, bool strike) {
+    const Region lower = strike ? Region::Attack : Region::Leg;
+    c.DrawPart(Segment(leg.root, leg.joint, 12.5f, 10.0f, 1.5f, 0.4f, 1.0f), *pal.pants, Region::Leg,
+               {.roundness = 11.0f});
+    c.DrawPart(Segment(leg.joint, leg.end, 10.0f, 8.0f, 1.5f, 0.3f, -1.0f), *pal.pants, lower, {.roundness = 9.0f});
+    DrawBoot(c, leg.end, footAngle, BOOT_LEN, BOOT_H, *pal.boot, BOOT, lower);
+}
+
+Shape ChestShape(const Skeleton& s, float breath) {
+    auto t = [&](float u, float v) { return s.Torso(u, v); };
+    const float b = breath;
+    Shape chest;
+    chest.Polygon({t(-20, -58), t(-7, -62), t(7, -62), t(18, -59), t(27 + b, -51), t(28 + b, -38), t(23, -22),
+                   t(19, -8), t(13, 0), t(-13, 0), t(-20, -12), t(-27, -30), t(-30, -48)},
+                  3.0f);
+    chest.Ellipse(t(6, -17), 17.0f + b, 14.0f, s.pose.lean);
+    return chest;
+}
+
+void DrawSashTails(Canvas& c, const Skeleton& s) {
+    const Vec2 knot = s.Torso(-16, -4);
+    const float sway = s.pose.hairSway * 4.0f;
+    // The tails hang, but never through the floor.
+    Vec2 end1 = knot + Vec2{-9.0f + sway, 17.0f};
+    Vec2 end2 = knot + Vec2{-3.0f + sway, 21.0f};
+    end1.y = std::min(end1.y, -4.0f);
+    end2.y = std::min(end2.y, -4.0f);
+    c.DrawPart(Segment(knot, end1, 3.5f, 2.5f), SASH_BACK, Region::Torso, {.roundness = 3.0f});
+    c.DrawPart(Segment(knot, end2, 3.5f, 2.5f), SASH, Region::Torso, {.roundness = 3.0f});
+}
+
+void DrawTorso(Canvas& c, const Skeleton& s, float breath) {
+    auto t = [&](float u, float v) { return s.Torso(u, v); };
+    Shape hips;
+    hips.Box(s.Torso(0, 1), {18.0f, 10.0f}, s.pose.lean * 0.5f, 6.0f);
+    c.DrawPart(hips, PANTS, Region::Torso, {.roundness = 9.0f});
+    const Shape chest = ChestShape(s, breath);
+    c.DrawPart(chest, SKIN, Region::Torso, {.roundness = 16.0f});
+    // Pecs and a heavy gut under the open vest.
+    c.PaintLine(t(-6, -40), t(4, -37), SKIN, 1);
+    c.PaintLine(t(4, -37), t(14, -40), SKIN, 1);
+    c.PaintLine(t(-5, -39), t(3, -36), SKIN, 0);
+    c.PaintLine(t(5, -35), t(5, -27), SKIN, 1);
+    c.PaintPixel(t(6, -14), SKIN, 0);
+    c.PaintPixel(t(7, -14), SKIN, 1);
+    Shape vest = ChestShape(s, breath);
+    Shape opening;
+    opening.Polygon({t(-6, -66), t(10, -66), t(16, -34), t(16, -4), t(-1, -4), t(-7, -32)}, 0.0f);
+    vest.Cut(opening);
+    c.DrawPart(vest, VEST, Region::Torso, {.roundness = 10.0f, .castShadow = false});
+    // Stitching along the vest's front edge.
+    for (float v = -52.0f; v < -10.0f; v += 5.0f) c.PaintPixel(t(-10.0f + (v + 52.0f) * 0.05f, v), VEST, 3);
+}
+
+void DrawBelt(Canvas& c, const Skeleton& s) {
+    Shape sash;
+    sash.Capsule(s.Torso(-18, -4), s.Torso(15, -5), 4.2f, 4.2f);
+    c.DrawPart(sash, SASH, Region::Torso, {.roundness = 5.0f});
+    c.PaintLine(s.Torso(-14, -4), s.Torso(12, -5), SASH, 1);
+    Shape knot;
+    knot.Ellipse(s.Torso(-16, -4), 4.5f, 4.0f);
+    c.DrawPart(knot, SASH, Region::Torso, {.roundness = 4.0f});
+}
+
+void DrawHead(Canvas& c, const Skeleton& s, std::uint32_t flags) {
+    auto h = [&](float u, float v) { return s.Head(u, v); };
+    const float a = s.headAngle;
+    c.DrawPart(Segment(s.Torso(1, -52), h(-1, 7), 9.5f, 8.5f), SKIN, Region::Head, {.roundness = 8.0f});
+    Shape head;
+    head.Ellipse(h(0, 0), 12.5f, 14.0f, a);
+    head.Ellipse(h(4, 6), 10.0f, 8.5f, a);        // heavy square jaw
+    head.Ellipse(h(11.5f, 0.5f), 2.8f, 3.4f, a);  // nose
+    head.Ellipse(h(8, -5), 5.0f, 2.6f, a);        // brow ridge
+    c.DrawPart(head, SKIN, Region::Head, {.roundness = 11.0f});
+    Shape ear;
+    ear.Ellipse(h(-4, 1), 3.0f, 4.5f, a);
+    c.DrawPart(ear, SKIN, Region::Head, {.roundness = 3.0f, .castShadow = false});
+    c.PaintPixel(h(-4, 1), SKIN, 0);
+    // The beard: jaw, chin and sideburn, the mouth area above it left bare.
+    Shape beard;
+    beard.Ellipse(h(7, 10), 7.5f, 6.5f, a);
+    beard.Capsule(h(-3, 3), h(5, 11), 3.0f, 3.5f);
+    beard.Ellipse(h(10, 13), 4.0f, 5.0f, a);
+    Shape upper;
+    upper.Polygon({h(2, -20), h(20, -20), h(20, 4.5f), h(2, 4.5f)});
+    beard.Cut(upper);
+    beard.Capsule(h(6, 4), h(12.5f, 4.5f), 2.0f, 1.5f);  // moustache
+    beard.Capsule(h(6, 4), h(5.5f, 8), 1.5f, 1.2f);
+    c.DrawPart(beard, BEARD, Region::Head, {.roundness = 6.0f});
+    // Eye and a heavy brow; shut tight in pain.
+    if ((flags & FACE_PAIN) != 0) {
+        c.PaintLine(h(5, -2), h(8, -3), EYE, -1);
+        c.PaintLine(h(4, -6), h(9, -5), BEARD, 0);
+    } else {
+        c.PaintPixel(h(7, -2), EYE, -1);
+        c.PaintPixel(h(7, -1), EYE, -1);
+        c.PaintPixel(h(6, -2), EYE, 2);
+        c.PaintLine(h(3, -5), h(10, -3), BEARD, 0);
+        c.PaintLine(h(4, -6), h(9, -5), BEARD, 1);
+    }
+    if ((flags & (FACE_SHOUT | FACE_PAIN)) != 0) {
+        c.PaintLine(h(7, 6), h(11, 7), EYE, -1);
+        c.PaintLine(h(8, 7), h(10, 8), EYE, -1);
+    } else if ((flags & FACE_GRIN) != 0) {
+        c.PaintLine(h(7, 6), h(11, 5.5f), EYE, 3);
+    }
+    // The bald head's shine.
+    c.PaintPixel(h(-4, -9), SKIN, 3);
+    c.PaintPixel(h(-3, -10), SKIN, 3);
+}
+
+Shape RockShape(Vec2 centre, float scale) {
+    auto p = [&](float x, float y) { return centre + Vec2{x * scale, y * scale}; };
+    Shape rock;
+    rock.Polygon({p(-10, -4), p(-6, -9), p(2, -10), p(9, -6), p(11, 1), p(7, 8), p(-2, 9), p(-9, 6), p(-11, 1)}, 1.0f);
+    return rock;
+}
+
+void DrawRockDetails(Canvas& c, Vec2 centre, float scale) {
+    auto p = [&](float x, float y) { return centre + Vec2{x * scale, y * scale}; };
+    c.PaintLine(p(-3, -5), p(1, -1), ROCK, 0);
+    c.PaintLine(p(1, -1), p(5, 0), ROCK, 0);
+    c.PaintLine(p(-6, 3), p(-2, 4), ROCK, 1);
+    c.PaintPixel(p(-5, -5), ROCK, 3);
+    c.PaintPixel(p(-4, -6), ROCK, 3);
+}
+
+void DrawFrame(Canvas& c, const FrameSpec& f) {
+    const Pose& p = f.pose;
+    const Skeleton s = Solve(p, DIMS);
+    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, (f.flags & STRIKE_FAR_FIST) != 0);
+    DrawLeg(c, s.legFar, p.footFar, FAR_SIDE, (f.flags & STRIKE_FAR_LEG) != 0);
+    DrawSashTails(c, s);
+    DrawTorso(c, s, p.breath);
+    DrawLeg(c, s.legNear, p.footNear, NEAR_SIDE, (f.flags & STRIKE_NEAR_LEG) != 0);
+    DrawBelt(c, s);
+    DrawHead(c, s, f.flags);
+    if ((f.flags & HOLDING) != 0) {
+        const Vec2 centre = s.armNear.end + Rotate({9.0f, -3.0f}, Angle(s.armNear.end - s.armNear.joint));
+        c.DrawPart(RockShape(centre, 0.8f), ROCK, Region::Held, {.roundness = 6.0f});
+        DrawRockDetails(c, centre, 0.8f);
+    }
+    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, (f.flags & STRIKE_NEAR_FIST) != 0);
+    if ((f.flags & SWOOSH) != 0) {
+        if ((f.flags & STRIKE_NEAR_LEG) != 0) DrawLegTrail(c, s.legNear, 1.1f);
+        if ((f.flags & STRIKE_FAR_FIST) != 0) DrawFistTrail(c, s.armFar, 13.0f);
+        if ((f.flags & STRIKE_NEAR_FIST) != 0) DrawFistTrail(c, s.armNear, 13.0f);
+    }
+    if ((f.flags & SHOCKWAVE) != 0) {
+        // HGE's hot area the sprite does not draw: the stomp's shockwave runs along the floor in
+        // front of the foot. Only a few specks of dust hint at it.
+        const float x0 = s.legNear.end.x + BOOT_LEN - 2.0f;
+        Shape wave;
+        wave.Ellipse({x0 + 19.0f, -5.5f}, 19.0f, 5.6f);
+        c.MarkHot(wave, Region::Attack);
+        const Rgb8 dust = Hex(0xc8b8a0);
+        for (const Vec2 d : {Vec2{4, -2}, Vec2{9, -5}, Vec2{15, -3}, Vec2{22, -6}, Vec2{27, -2}, Vec2{33, -4}}) {
+            c.PaintEffect({x0 + d.x, d.y}, dust, 90);
+        }
+        // Speed lines above the foot: it came down hard.
+        const Vec2 ankle = s.legNear.end;
+        for (const float dx : {-4.0f, 3.0f, 10.0f}) {
+            for (float dy = 0.0f; dy < 12.0f; dy += 1.0f) {
+                c.PaintEffect({ankle.x + dx, ankle.y - 26.0f + dy}, Hex(0xffffff),
+                              static_cast<std::uint8_t>(40 + dy * 12));
+            }
+        }
+    }
+}
+
+// ---- poses ----
+
+Pose Stance() {
+    Pose p;
+    p.pelvis = {0, -66};
+    p.lean = 0.12f;
+    p.headTilt = 0.05f;
+    p.legNear = Ik(-24, FOOT_Y, Bend::Plus);
+    p.legFar = Ik(20, FOOT_Y, Bend::Plus);
+    p.armNear = Ik(22, -106, Bend::Minus);
+    p.armFar = Ik(46, -110, Bend::Minus);
+    return p;
+}
+
+Pose Crouched() {
+    Pose p;
+    // Hunched low over the knees with the weight sat back, so the head stays low and behind the
+    // fists: high kicks sail over it.
+    p.pelvis = {-18, -30};
+    p.lean = 0.7f;
+    p.headTilt = -0.32f;
+    // The rear knee rests on the floor, its shin runs back, toes tucked under.
+    p.legNear = Fk(0.45f, PI + 0.2f);
+    p.footNear = 0.62f;
+    p.legFar = Ik(18, FOOT_Y, Bend::Plus);
+    p.armNear = Ik(30, -64, Bend::Minus);
+    p.armFar = Ik(44, -70, Bend::Minus);
+    return p;
+}
+
+AnimSpec Idle() {
+    AnimSpec a{"idle", true, {}};
+    const float bob[] = {0.0f, 1.0f, 2.0f, 1.0f};
+    for (int i = 0; i < 4; ++i) {
+        Pose p = ShiftBody(Stance(), {0.0f, bob[i]});
+        p.breath = 1.0f - bob[i] * 0.5f;
+        p.hairSway = bob[i] * 0.2f;
+        a.frames.push_back({p, 10, 0});
+    }
+    return a;
+}
+
+// One step of a fighting walk: each foot plants for half the cycle and swings for the other half,
+// half a cycle apart, so one foot is always down. `phase` in [0, 1).
+Pose WalkPose(float phase) {
+    auto foot = [](float centre, float ph, float& lift) {
+        constexpr float STRIDE = 26.0f;
+        ph -= std::floor(ph);
+        if (ph < 0.5f) {
+            lift = 0.0f;
+            return centre + STRIDE * (0.5f - ph * 2.0f) * 0.5f;
+        }
+        const float q = (ph - 0.5f) * 2.0f;
+        lift = std::sin(q * PI) * 13.0f;
+        const float eased = q * q * (3.0f - 2.0f * q);
+        return centre - STRIDE * 0.25f + STRIDE * 0.5f * eased;
+    };
+    float liftFar = 0.0f;
+    float liftNear = 0.0f;
+    const float xFar = foot(18.0f, phase, liftFar);
+    const float xNear = foot(-22.0f, phase + 0.5f, liftNear);
+    const float bob = std::fabs(std::sin(phase * 2.0f * PI)) * 3.0f;
+    Pose p = ShiftBody(Stance(), {std::sin(phase * 2.0f * PI) * 1.5f, -bob + 2.0f});
+    p.legFar = Ik(xFar, FOOT_Y - liftFar, Bend::Plus);
+    p.legNear = Ik(xNear, FOOT_Y - liftNear, Bend::Plus);
+    p.footFar = liftFar > 0.0f ? 0.25f : 0.0f;
+    p.footNear = liftNear > 0.0f ? 0.25f : 0.0f;
+    p.hairSway = std::sin(phase * 2.0f * PI);
+    return p;
+}
+
+AnimSpec Walk(const char* name, bool forward) {
+    AnimSpec a{name, true, {}};
+    for (int i = 0; i < 6; ++i) {
+        const float phase = static_cast<float>(forward ? i : 6 - i) / 6.0f;
+        a.frames.push_back({WalkPose(phase), forward ? 7 : 8, 0});
+    }
+    return a;
+}
+
+AnimSpec Crouch() {
+    return {"crouch", false, {{Blend(Stance(), Crouched(), 0.5f), 3, 0}, {Crouched(), 8, 0}}};
+}
+
+AnimSpec Jump() {
+    Pose takeoff = Stance();
+    takeoff.pelvis = {0, -72};
+    takeoff.lean = 0.05f;
+    takeoff.legNear = Ik(-10, -4, Bend::Plus);
+    takeoff.legFar = Ik(10, -2, Bend::Plus);
+    takeoff.footNear = 0.9f;
+    takeoff.footFar = 0.8f;
+    takeoff.armNear = Ik(18, -104, Bend::Minus);
+    takeoff.armFar = Ik(44, -150, Bend::Minus);
+    Pose tuck = Stance();
+    tuck.pelvis = {0, -74};
+    tuck.lean = 0.3f;
+    tuck.legNear = Ik(-6, -44, Bend::Plus);
+    tuck.legFar = Ik(16, -50, Bend::Plus);
+    tuck.footNear = 0.5f;
+    tuck.footFar = 0.4f;
+    tuck.armNear = Ik(30, -112, Bend::Minus);
+    tuck.armFar = Ik(48, -118, Bend::Minus);
+    Pose apex = tuck;
+    apex.pelvis = {0, -76};
+    apex.lean = 0.4f;
+    apex.legNear = Ik(2, -52, Bend::Plus);
+    apex.legFar = Ik(22, -58, Bend::Plus);
+    Pose fall = Stance();
+    fall.pelvis = {0, -74};
+    fall.lean = 0.1f;
+    fall.legNear = Ik(-18, -16, Bend::Plus);
+    fall.legFar = Ik(18, -22, Bend::Plus);
+    fall.footNear = 0.35f;
+    fall.footFar = 0.3f;
+    fall.armNear = Ik(-8, -132, Bend::Minus);
+    fall.armFar = Ik(56, -124, Bend::Minus);
+    fall.hairSway = -1.0f;
+    return {"jump", false, {{takeoff, 3, 0}, {tuck, 10, 0}, {apex, 10, 0}, {fall, 30, 0}}};
+}
+
+AnimSpec LightPunch() {
+    Pose wind = ShiftBody(Stance(), {-1, 0});
+    wind.lean = 0.08f;
+    wind.armFar = Ik(38, -112, Bend::Minus);
+    // Two active frames: the half-extended fist covers close range, the full one reach.
+    Pose half = ShiftBody(Stance(), {3, 0});
+    half.lean = 0.18f;
+    half.armFar = Ik(64, -116, Bend::Minus);
+    Pose full = ShiftBody(Stance(), {6, 0});
+    full.lean = 0.24f;
+    full.armFar = Ik(92, -118, Bend::Minus);
+    full.armNear = Ik(20, -110, Bend::Minus);
+    Pose back = Blend(full, Stance(), 0.5f);
+    return {"light_punch",
+            false,
+            {{wind, 4, 0},
+             {half, 2, STRIKE_FAR_FIST | FACE_SHOUT},
+             {full, 2, STRIKE_FAR_FIST | SWOOSH | FACE_SHOUT},
+             {back, 5, 0},
+             {Stance(), 6, 0}}};
+}
+
+AnimSpec HeavyKick() {
+    // A stomp: weight back, knee up high, then the foot slammed flat on the floor in front.
+    Pose shift = Stance();
+    shift.pelvis = {0, -68};
+    shift.lean = 0.0f;
+    shift.legNear = Ik(-8, -30, Bend::Plus);
+    shift.footNear = 0.5f;
+    shift.legFar = Ik(14, FOOT_Y, Bend::Plus);
+    shift.armNear = Ik(14, -112, Bend::Minus);
+    shift.armFar = Ik(40, -118, Bend::Minus);
+    Pose chamber = shift;
+    chamber.pelvis = {2, -70};
+    chamber.lean = -0.12f;
+    chamber.headTilt = 0.1f;
+    chamber.legNear = Ik(24, -58, Bend::Plus);
+    chamber.footNear = 0.35f;
+    chamber.armNear = Ik(-4, -124, Bend::Minus);
+    chamber.armFar = Ik(46, -128, Bend::Minus);
+    Pose extend = chamber;
+    extend.pelvis = {8, -70};
+    extend.lean = 0.0f;
+    extend.legNear = Ik(44, -40, Bend::Plus);
+    extend.footNear = 0.1f;
+    extend.armNear = Ik(10, -120, Bend::Minus);
+    extend.armFar = Ik(54, -120, Bend::Minus);
+    Pose stomp = extend;
+    stomp.pelvis = {22, -60};
+    stomp.lean = 0.32f;
+    stomp.headTilt = 0.15f;
+    stomp.legNear = Ik(46, FOOT_Y, Bend::Plus);
+    stomp.legFar = Ik(-12, AnkleYOnToes(0.6f, BOOT_LEN, BOOT_H), Bend::Plus);
+    stomp.footFar = 0.6f;
+    stomp.armNear = Ik(42, -80, Bend::Minus);
+    stomp.armFar = Ik(66, -88, Bend::Minus);
+    stomp.hairSway = 1.0f;
+    Pose settle = stomp;
+    settle.pelvis = {18, -64};
+    settle.lean = 0.22f;
+    settle.armNear = Ik(38, -94, Bend::Minus);
+    settle.armFar = Ik(60, -100, Bend::Minus);
+    Pose back = Blend(settle, Stance(), 0.6f);
+    back.legNear = Ik(10, -24, Bend::Plus);
+    back.footNear = 0.4f;
+    return {"heavy_kick",
+            false,
+            {{shift, 5, 0},
+             {chamber, 6, 0},
+             {extend, 3, FACE_SHOUT},
+             {stomp, 4, STRIKE_NEAR_LEG | SHOCKWAVE | FACE_SHOUT},
+             {settle, 9, 0},
+             {back, 10, 0}}};
+}
+
+AnimSpec LowKick() {
+    Pose coil = Crouched();
+    coil.legNear = Ik(-12, -14, Bend::Plus);
+    coil.footNear = 0.3f;
+    coil.lean = 0.5f;
+    Pose reach = Crouched();
+    reach.pelvis = {0, -36};
+    reach.legNear = Ik(34, -12, Bend::Plus);
+    reach.footNear = -0.1f;
+    reach.lean = 0.35f;
+    Pose sweep = Crouched();
+    sweep.pelvis = {2, -34};
+    sweep.lean = 0.22f;
+    sweep.headTilt = -0.15f;
+    sweep.legNear = Ik(70, -10, Bend::Plus);
+    sweep.footNear = -0.15f;
+    sweep.legFar = Ik(-4, FOOT_Y, Bend::Plus);
+    sweep.armNear = Ik(20, -66, Bend::Minus);
+    sweep.armFar = Ik(38, -76, Bend::Minus);
+    Pose back = Blend(sweep, Crouched(), 0.55f);
+    return {"low_kick",
+            false,
+            {{coil, 4, 0}, {reach, 3, 0}, {sweep, 3, STRIKE_NEAR_LEG | FACE_SHOUT}, {back, 6, 0}, {Crouched(), 8, 0}}};
+}
+
+Pose SpecialRelease() {
+    Pose p = Stance();
+    p.pelvis = {10, -64};
+    p.lean = 0.32f;
+    p.legNear = Ik(-20, FOOT_Y, Bend::Plus);
+    p.legFar = Ik(30, FOOT_Y, Bend::Plus);
+    p.armNear = Ik(70, -112, Bend::Minus);
+    p.armFar = Ik(16, -92, Bend::Minus);
+    return p;
+}
+
+AnimSpec Special() {
+    Pose wind = Stance();
+    wind.pelvis = {-6, -66};
+    wind.lean = -0.18f;
+    wind.headTilt = 0.1f;
+    wind.armNear = Ik(-34, -140, Bend::Plus);
+    wind.armFar = Ik(50, -122, Bend::Minus);
+    wind.handFar = Hand::Open;
+    Pose over = wind;
+    over.pelvis = {0, -66};
+    over.lean = 0.05f;
+    over.armNear = Ik(0, -158, Bend::Plus);
+    over.armFar = Ik(40, -110, Bend::Minus);
+    Pose follow = SpecialRelease();
+    follow.pelvis = {12, -62};
+    follow.lean = 0.42f;
+    follow.armNear = Ik(54, -76, Bend::Minus);
+    follow.hairSway = 1.0f;
+    Pose back = Blend(follow, Stance(), 0.5f);
+    return {"special",
+            false,
+            {{wind, 8, HOLDING},
+             {over, 5, HOLDING | FACE_SHOUT},
+             {SpecialRelease(), 4, FACE_SHOUT},
+             {follow, 8, 0},
+             {back, 8, 0}}};
+}
+
+AnimSpec BlockStand() {
+    Pose p = Stance();
+    p.pelvis = {-3, -65};
+    p.lean = 0.02f;
+    p.headTilt = 0.25f;
+    p.armNear = Ik(24, -130, Bend::Minus);
+    p.armFar = Ik(36, -136, Bend::Minus);
+    p.handNearTurn = 0.2f;
+    return {"block_stand", false, {{Blend(Stance(), p, 0.5f), 2, 0}, {p, 6, 0}}};
+}
+
+AnimSpec BlockCrouch() {
+    Pose p = Crouched();
+    p.pelvis = {-6, -37};
+    p.lean = 0.4f;
+    p.headTilt = 0.1f;
+    p.armNear = Ik(32, -94, Bend::Minus);
+    p.armFar = Ik(44, -100, Bend::Minus);
+    return {"block_crouch", false, {{Blend(Crouched(), p, 0.5f), 2, 0}, {p, 6, 0}}};
+}
+
+AnimSpec Hit() {
+    Pose a = Stance();
+    a.pelvis = {-4, -66};
+    a.lean = -0.22f;
+    a.headTilt = -0.3f;
+    // The blow throws the arms out: the far one up and open, the near one dropped back.
+    a.armNear = Ik(-8, -90, Bend::Minus);
+    a.armFar = Ik(30, -134, Bend::Minus);
+    a.handFar = Hand::Open;
+    Pose b = a;
+    b.pelvis = {-8, -65};
+    b.lean = -0.34f;
+    b.headTilt = -0.35f;
+    b.armNear = Ik(-16, -86, Bend::Minus);
+    b.armFar = Ik(20, -138, Bend::Minus);
+    Pose c = Blend(b, Stance(), 0.5f);
+    return {"hit", false, {{a, 4, FACE_PAIN}, {b, 7, FACE_PAIN}, {c, 6, FACE_PAIN}}};
+}
+
+AnimSpec Knockdown() {
+    Pose a = Stance();
+    a.pelvis = {-6, -70};
+    a.lean = -0.5f;
+    a.headTilt = -0.35f;
+    a.legFar = Ik(14, -14, Bend::Plus);
+    a.footFar = 0.5f;
+    a.armNear = Ik(-10, -128, Bend::Minus);
+    a.armFar = Ik(20, -140, Bend::Minus);
+    a.handNear = Hand::Open;
+    a.handFar = Hand::Open;
+    Pose b = a;
+    b.pelvis = {-22, -54};
+    b.lean = -0.95f;
+    b.headTilt = -0.2f;
+    b.legNear = Ik(12, -40, Bend::Plus);
+    b.legFar = Ik(22, -48, Bend::Plus);
+    b.footNear = 0.4f;
+    b.footFar = 0.4f;
+    b.armNear = Ik(-52, -118, Bend::Minus);
+    b.armFar = Ik(-30, -126, Bend::Minus);
+    Pose c = b;
+    c.pelvis = {-26, -40};
+    c.lean = -1.35f;
+    c.legNear = Ik(26, -58, Bend::Plus);
+    c.legFar = Ik(36, -62, Bend::Plus);
+    c.armNear = Ik(-66, -76, Bend::Minus);
+    c.armFar = Ik(-50, -90, Bend::Minus);
+    Pose d = c;
+    d.pelvis = {-24, -26};
+    d.lean = -1.57f;
+    d.headTilt = 0.0f;
+    d.legNear = Ik(34, -40, Bend::Plus);
+    d.legFar = Ik(44, -36, Bend::Plus);
+    d.armNear = Ik(-74, -34, Bend::Minus);
+    d.armFar = Ik(-60, -50, Bend::Minus);
+    Pose e = d;
+    e.pelvis = {-22, -24};
+    e.legNear = Ik(46, -12, Bend::Plus);
+    e.legFar = Ik(54, -10, Bend::Plus);
+    e.footNear = -1.2f;
+    e.footFar = -1.3f;
+    e.armNear = Ik(-50, -8, Bend::Minus);
+    e.armFar = Ik(-40, -16, Bend::Minus);
+    e.handNear = Hand::Open;
+    return {"knockdown",
+            false,
+            {{a, 6, FACE_PAIN}, {b, 6, FACE_PAIN}, {c, 6, FACE_PAIN}, {d, 6, FACE_PAIN}, {e, 40, FACE_PAIN}}};
+}
+
+AnimSpec Win() {
+    Pose flex = Stance();
+    flex.pelvis = {0, -67};
+    flex.lean = 0.0f;
+    flex.headTilt = -0.05f;
+    flex.legNear = Ik(-22, FOOT_Y, Bend::Plus);
+    flex.legFar = Ik(22, FOOT_Y, Bend::Plus);
+    flex.armNear = Fk(PI + 0.25f, -PI * 0.5f - 0.1f);
+    flex.armFar = Fk(-0.2f, -PI * 0.5f + 0.1f);
+    flex.breath = 1.0f;
+    Pose harder = ShiftBody(flex, {0, -1});
+    harder.armNear = Fk(PI + 0.15f, -PI * 0.5f - 0.3f);
+    harder.armFar = Fk(-0.1f, -PI * 0.5f + 0.3f);
+    harder.breath = 2.0f;
+    return {"win", true, {{flex, 14, FACE_GRIN}, {harder, 14, FACE_SHOUT}, {flex, 14, FACE_GRIN}}};
+}
+
+// The thrown rock, upright (it does not spin): a small canvas, the anchor at its centre.
+constexpr CanvasSpec ROCK_CANVAS = {33, 29, 16, 14};
+
+AnimArt RockAnim() {
+    AnimArt out;
+    out.name = "rock";
+    out.loop = true;
+    out.anchor = {ROCK_CANVAS.anchorX, ROCK_CANVAS.anchorY};
+    for (int i = 0; i < 2; ++i) {
+        Canvas c(ROCK_CANVAS.width, ROCK_CANVAS.height, ROCK_CANVAS.anchorX, ROCK_CANVAS.anchorY);
+        Shape rock = RockShape({0, 0}, 1.0f);
+        c.DrawPart(rock, ROCK, Region::Attack, {.roundness = 8.0f});
+        DrawRockDetails(c, {0, 0}, 1.0f);
+        // Dust trailing behind, alternating, so the flying rock shimmers.
+        const Rgb8 dust = Hex(0xd8ccb8);
+        for (int k = 0; k < 5; ++k) {
+            const float y = static_cast<float>(-6 + k * 3 + (i == 0 ? 0 : 1));
+            c.PaintEffect({-13.0f - static_cast<float>((k + i) % 3), y}, dust, 120);
+        }
+        out.frames.push_back({c.Sprite(), c.Hotmap(), 4});
+    }
+    return out;
+}
+
+}  // namespace
+
+FighterArt BuildBrick() {
+    FighterArt f;
+    f.id = "brick";
+    f.name = "Brick";
+    f.health = 1000;
+    f.walkForwardSpeed = 2.0;
+    f.walkBackSpeed = 1.6;
+    f.jumpVelocity = 10.5;
+    f.jumpForwardSpeed = 2.5;
+    f.gravity = 0.55;
+    f.pushboxWidth = 60;
+    f.pushboxHeight = 148;
+    f.pushboxCrouchHeight = 100;
+    for (const AnimSpec& a :
+         {Idle(), Walk("walk_forward", true), Walk("walk_back", false), Crouch(), Jump(), BlockStand(), BlockCrouch(),
+          Hit(), Knockdown(), Win(), LightPunch(), HeavyKick(), LowKick(), Special()}) {
+        f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
+    }
+    f.animations.push_back(RockAnim());
+
+    f.moves.push_back(
+        {"light_punch", "light_punch", "punch", "stand", 55, 14, 9, 6, 3.0, std::array{1, 2}, "high", {}});
+    f.moves.push_back({"heavy_kick", "heavy_kick", "kick", "stand", 135, 24, 16, 11, 6.5, std::array{3, 3}, "mid", {}});
+    f.moves.push_back({"low_kick", "low_kick", "kick", "crouch", 75, 16, 10, 7, 3.5, std::array{2, 2}, "low", {}});
+    // The rock leaves from the throwing hand of the release frame.
+    const Skeleton release = Solve(SpecialRelease(), DIMS);
+    const Vec2 hand = release.armNear.end + Vec2{10.0f, -2.0f};
+    ProjectileArt rock;
+    rock.animation = "rock";
+    rock.spawnFrame = 2;
+    rock.spawn = {static_cast<std::int32_t>(std::lround(hand.x)), static_cast<std::int32_t>(std::lround(hand.y))};
+    rock.speed = 4.5;
+    rock.lifetimeTicks = 120;
+    f.moves.push_back({"special", "special", "special", "stand", 90, 20, 14, 8, 5.0, std::nullopt, "mid", rock});
+    return f;
+}
+
+}  // namespace artgen

@@ -1,0 +1,186 @@
+// artgen: writes both fighters' sprite frames, hotmaps and fighter.json, deterministically (the
+// same binary always writes the same bytes), and optionally a contact sheet to look at them.
+// Never overwrites without --force, and then checks every target before writing any.
+#include "tools/artgen/fighter.h"
+#include "tools/artgen/manifest.h"
+#include "tools/artgen/sheet.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int EXIT_OK = 0;
+constexpr int EXIT_DATA = 1;
+constexpr int EXIT_USAGE = 2;
+
+constexpr const char* USAGE =
+    "usage: artgen [--out-root DIR] [--force] [--sheet OUT.png] [--only brick|kestrel]\n"
+    "              [--sheet-plain] [--sheet-scale N]\n";
+
+constexpr const char* HELP =
+    "\n"
+    "Generates the fighters' art: DIR/assets/<fighter>/<anim>_<ii>.png (sprites),\n"
+    "DIR/hotmaps/<fighter>/<anim>_<ii>.png (hotmaps) and DIR/assets/<fighter>/fighter.json.\n"
+    "DIR defaults to the current directory (run it from the repository root).\n"
+    "  --force          overwrite existing files and remove stale frames of earlier runs\n"
+    "  --sheet OUT.png  also write a contact sheet: every frame, hotmap tinted over the sprite\n"
+    "  --sheet-plain    the contact sheet without the hotmap tint\n"
+    "  --sheet-scale N  magnify the contact sheet N times (1-8, nearest neighbour)\n"
+    "  --only NAME      only this fighter (brick or kestrel)\n"
+    "\n"
+    "Exit: 0 ok, 1 a file exists (without --force) or cannot be written, 2 bad usage.\n";
+
+int UsageError(const std::string& what) {
+    std::fprintf(stderr, "artgen: %s\n%s", what.c_str(), USAGE);
+    return EXIT_USAGE;
+}
+
+struct Output {
+    std::string path;
+    const assets::Image* image = nullptr;  // null: `text` is written instead
+    std::string text;
+};
+
+bool WriteText(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    return static_cast<bool>(out);
+}
+
+// Frames an earlier run wrote that this run does not: left behind they would sit beside the
+// manifest, unreferenced. Only names of the frame pattern are touched.
+void RemoveStaleFrames(const fs::path& dir, const std::set<std::string>& keep) {
+    static const std::regex FRAME_NAME("[a-z0-9_]+_[0-9][0-9]\\.png");
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        if (e.is_regular_file(ec) && std::regex_match(name, FRAME_NAME) && keep.count(e.path().string()) == 0) {
+            fs::remove(e.path(), ec);
+        }
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string outRoot = ".";
+    std::string sheetPath;
+    std::string only;
+    bool force = false;
+    artgen::SheetStyle sheetStyle;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&](std::string& into) {
+            if (i + 1 >= argc) return false;
+            into = argv[++i];
+            return true;
+        };
+        if (arg == "--help" || arg == "-h") {
+            std::printf("%s%s", USAGE, HELP);
+            return EXIT_OK;
+        } else if (arg == "--force") {
+            force = true;
+        } else if (arg == "--sheet-plain") {
+            sheetStyle.tint = false;
+        } else if (arg == "--out-root") {
+            if (!value(outRoot) || outRoot.empty()) return UsageError("--out-root needs a folder");
+        } else if (arg == "--sheet") {
+            if (!value(sheetPath) || sheetPath.empty()) return UsageError("--sheet needs a file name");
+        } else if (arg == "--only") {
+            if (!value(only)) return UsageError("--only needs a fighter name");
+            if (only != "brick" && only != "kestrel")
+                return UsageError("--only is brick or kestrel, not '" + only + "'");
+        } else if (arg == "--sheet-scale") {
+            std::string v;
+            if (!value(v) || v.size() != 1 || v[0] < '1' || v[0] > '8') {
+                return UsageError("--sheet-scale wants a whole number from 1 to 8");
+            }
+            sheetStyle.scale = v[0] - '0';
+        } else {
+            return UsageError("unknown argument '" + arg + "'");
+        }
+    }
+
+    std::vector<artgen::FighterArt> fighters;
+    if (only.empty() || only == "brick") fighters.push_back(artgen::BuildBrick());
+    if (only.empty() || only == "kestrel") fighters.push_back(artgen::BuildKestrel());
+
+    const fs::path root(outRoot);
+    std::vector<Output> outputs;
+    std::vector<fs::path> folders;
+    for (const artgen::FighterArt& f : fighters) {
+        const fs::path spriteDir = root / "assets" / f.id;
+        const fs::path hotDir = root / "hotmaps" / f.id;
+        folders.push_back(spriteDir);
+        folders.push_back(hotDir);
+        for (const artgen::AnimArt& a : f.animations) {
+            for (std::size_t i = 0; i < a.frames.size(); ++i) {
+                char name[96];
+                std::snprintf(name, sizeof name, "%s_%02zu.png", a.name.c_str(), i);
+                outputs.push_back({(spriteDir / name).string(), &a.frames[i].sprite, {}});
+                outputs.push_back({(hotDir / name).string(), &a.frames[i].hotmap, {}});
+            }
+        }
+        outputs.push_back({(spriteDir / "fighter.json").string(), nullptr, artgen::ManifestText(f)});
+    }
+    assets::Image sheet;
+    if (!sheetPath.empty()) {
+        sheet = artgen::ContactSheet(fighters, sheetStyle);
+        outputs.push_back({sheetPath, &sheet, {}});
+    }
+
+    if (!force) {
+        for (const Output& o : outputs) {
+            std::error_code ec;
+            if (fs::exists(o.path, ec)) {
+                std::fprintf(stderr, "error: %s: exists (use --force to overwrite)\n", o.path.c_str());
+                return EXIT_DATA;
+            }
+        }
+    }
+    for (const fs::path& dir : folders) {
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        if (ec) {
+            std::fprintf(stderr, "error: %s: cannot create the folder: %s\n", dir.string().c_str(),
+                         ec.message().c_str());
+            return EXIT_DATA;
+        }
+    }
+    if (!sheetPath.empty() && fs::path(sheetPath).has_parent_path()) {
+        std::error_code ec;
+        fs::create_directories(fs::path(sheetPath).parent_path(), ec);
+    }
+    if (force) {
+        std::set<std::string> keep;
+        for (const Output& o : outputs) keep.insert(o.path);
+        for (const fs::path& dir : folders) RemoveStaleFrames(dir, keep);
+    }
+    for (const Output& o : outputs) {
+        if (o.image != nullptr) {
+            if (const auto err = assets::SavePng(o.path, *o.image)) {
+                std::fprintf(stderr, "%s\n", err->ToLine().c_str());
+                return EXIT_DATA;
+            }
+        } else if (!WriteText(o.path, o.text)) {
+            std::fprintf(stderr, "error: %s: cannot write the file\n", o.path.c_str());
+            return EXIT_DATA;
+        }
+    }
+    std::size_t frames = 0;
+    for (const artgen::FighterArt& f : fighters) {
+        for (const artgen::AnimArt& a : f.animations) frames += a.frames.size();
+    }
+    std::printf("artgen: %zu fighter(s), %zu frames, %zu files written under %s\n", fighters.size(), frames,
+                outputs.size(), root.string().c_str());
+    return EXIT_OK;
+}

@@ -1,0 +1,14 @@
+// manifest: a FighterArt as the fighter.json of docs/manifest.md, fields in the documented order,
+// pretty-printed with a 2-space indent so a regenerated manifest reads well in a diff.
+#pragma once
+
+#include "tools/artgen/fighter.h"
+
+#include <string>
+
+namespace artgen {
+
+/// The whole text of assets/<id>/fighter.json, ending in a newline.
+[[nodiscard]] std::string ManifestText(const FighterArt& fighter);
+
+}  // namespace artgen
