@@ -6,7 +6,7 @@
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
-PLAY_BIN     = $(BUILD_DIR)/src/app/collide_example
+PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
 .PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-plot format clean
 
@@ -25,7 +25,7 @@ test: build
 # With no display there is no window to open: say so once, name the headless way, and stop.
 play: build
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
-	  echo "no display: run '$(PLAY_BIN) --headless --screenshot shot.png' or 'xvfb-run -a make play'"; \
+	  echo "no display: run '$(PLAY_BIN) --headless --frames 600 --screenshot shot.png' or 'xvfb-run -a make play'"; \
 	else \
 	  $(PLAY_BIN); \
 	fi

@@ -34,6 +34,7 @@ namespace {
 constexpr int WINDOW_W = 1280, WINDOW_H = 720;
 constexpr double TICK_SECONDS = 1.0 / game::TICK_HZ;
 constexpr double MAX_FRAME_SECONDS = 0.25;  // after a stall, catch up at most this much
+constexpr std::int64_t REMATCH_AFTER_TICKS = 240;  // headless: how long a finished match stays
 
 std::uint64_t NowNanos() {
     return static_cast<std::uint64_t>(
@@ -113,6 +114,7 @@ private:
     int menuAnimTick_ = 0;
     std::uint64_t lastReloadNanos_ = 0;
     int reloads_ = 0, reloadErrors_ = 0;
+    int matchesDone_ = 0;  ///< headless: finished matches before the current one
     // The bumper scene (--scene bumper): its own state, scratch buffers, art and overlay.
     bool bumper_ = false;
     game::BumperShapes bumperShapes_;
@@ -397,10 +399,10 @@ void App::PrintSummary(std::int64_t frames, const std::optional<bool>& replayOk)
     std::uint64_t assetsHash = 0xCBF29CE484222325ull;
     for (std::size_t i = 0; i < roster_->Size(); ++i) assetsHash = (assetsHash ^ game::HashFighterDef(roster_->At(i).loaded.def)) * 0x100000001B3ull;
     std::printf("{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, \"round\": %d, "
-                "\"rounds_won\": [%d, %d], \"assets_hash\": \"%s\", \"reloads\": %d, \"reload_errors\": %d%s}\n",
+                "\"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", \"reloads\": %d, \"reload_errors\": %d%s}\n",
                 static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health, s.fighters[1].health,
                 s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon, s.fighters[1].roundsWon,
-                Hex(assetsHash).c_str(), reloads_, reloadErrors_,
+                matchesDone_ + 1, Hex(assetsHash).c_str(), reloads_, reloadErrors_,
                 replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
 }
 
@@ -427,12 +429,25 @@ int App::RunHeadless() {
     StartMatch(setup_);
     if (replay) match_.state.config.insetPx = replay->config.insetPx;
     overlay_.visible = opt_.overlay;
+    overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps : opt_.view == "both" ? render::ViewMode::Both : render::ViewMode::Sprites;
+    if (opt_.title) screen_ = Screen::Title;
     const std::int64_t frames = opt_.frames.value_or(replay ? static_cast<std::int64_t>(replay->inputs.size()) : 0);
     const auto started = std::chrono::steady_clock::now();
+    // Without a replay to follow or record, a finished match is followed by the next (as an attract
+    // mode would), each with the next seed: a long run keeps fighting.
+    const bool rematch = !replay && opt_.recordPath.empty();
+    const std::uint64_t firstSeed = match_.state.config.seed;
+    std::int64_t overTicks = 0;
     for (std::int64_t t = 0; t < frames; ++t) {
         game::Inputs in{};
         if (replay && static_cast<std::size_t>(t) < replay->inputs.size()) in = replay->inputs[static_cast<std::size_t>(t)];
         Tick(in);
+        overTicks = match_.state.phase == game::Phase::MatchOver ? overTicks + 1 : 0;
+        if (rematch && overTicks >= REMATCH_AFTER_TICKS) {
+            opt_.seed = firstSeed + static_cast<std::uint64_t>(++matchesDone_);
+            StartMatch(setup_);
+            overTicks = 0;
+        }
         if (opt_.realtime) {
             std::this_thread::sleep_until(started + std::chrono::microseconds(static_cast<std::int64_t>((t + 1) * 1e6 / game::TICK_HZ)));
         }
@@ -480,6 +495,7 @@ int App::RunWindowed() {
     }
     if (!StartVideo(false)) return 1;
     overlay_.visible = opt_.overlay;
+    overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps : opt_.view == "both" ? render::ViewMode::Both : render::ViewMode::Sprites;
     if (!bumper_ && (opt_.frames || !opt_.screenshotPath.empty())) StartMatch(setup_);  // scripted runs skip the title
     std::uint64_t last = NowNanos();
     double accumulator = 0.0, fpsTime = 0.0;
@@ -579,6 +595,8 @@ int main(int argc, char** argv) {
             "  --realtime          headless at 60 ticks a second (to test hot reload)\n"
             "  --reload-ms N       check asset files for changes every N ms (default 250, 0 never)\n"
             "  --scene bumper      the bumper scene instead of the fight: --count N sprites bounce in a box\n"
+            "  --view MODE         draw sprites (default), hotmaps (what collides) or both\n"
+            "  --title             headless: the screenshot shows the title screen\n"
             "\nControls: P1 WASD + J K L, P2 arrows + keypad 1 2 3, gamepads; Esc pauses, H shows them all.\n"
             "Debug: F1 overlay, F2 pause, F3 step, F4 slow motion, F5 reset round, F6 view, F7 detection.\n");
         return 0;

@@ -105,6 +105,16 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, b
                 if (v != nullptr) error = "--count wants 1-200000, not '" + std::string(v) + "'";
                 return std::nullopt;
             }
+        } else if (arg == "--view") {
+            const char* v = value();
+            if (v == nullptr) return std::nullopt;
+            o.view = v;
+            if (o.view != "sprites" && o.view != "hotmaps" && o.view != "both") {
+                error = "--view is sprites, hotmaps or both, not '" + o.view + "'";
+                return std::nullopt;
+            }
+        } else if (arg == "--title") {
+            o.title = true;
         } else if (arg == "--detection") {
             const char* v = value();
             if (v == nullptr) return std::nullopt;

@@ -26,13 +26,16 @@ struct Options {
     std::string scene = "fight";          ///< "fight" or "bumper"
     std::int32_t count = 200;             ///< bumper: how many sprites
     std::optional<game::DetectionMode> detection;
+    std::string view = "sprites";         ///< the overlay's view at start: sprites, hotmaps, both
+    bool title = false;                   ///< headless screenshot of the title screen
 };
 
 constexpr const char* USAGE =
     "usage: brawl [--headless --frames N] [--p1 human|cpu] [--p2 human|cpu] [--level 1-3] [--seed S]\n"
     "             [--p1-fighter NAME] [--p2-fighter NAME] [--record FILE] [--replay FILE] [--overlay]\n"
     "             [--screenshot OUT.png] [--detection per-pixel|boxes|boxes-inset] [--assets DIR]\n"
-    "             [--realtime] [--reload-ms N] [--scene fight|bumper] [--count N]\n";
+    "             [--realtime] [--reload-ms N] [--scene fight|bumper] [--count N]\n"
+    "             [--view sprites|hotmaps|both] [--title]\n";
 
 /// Parses argv; on a usage error returns nothing and sets `error`; `help` is set by --help.
 std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help);

@@ -25,8 +25,13 @@ assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, st
     for (std::int32_t y = 0; y < heightPx; ++y) {
         for (std::int32_t x = 0; x < widthPx; ++x) {
             std::uint8_t* p = img.rgba.data() + (static_cast<std::size_t>(y) * widthPx + x) * 4;
-            if (masks.attack.Get(x, y)) p[0] = 255, p[1] = 48, p[2] = 48, p[3] = 255;
-            else if (masks.hurt.Get(x, y)) p[0] = 64, p[1] = 128, p[2] = 255, p[3] = 255;
+            // A darker rim where a hot pixel meets air keeps overlapping silhouettes apart.
+            const bool rim = !masks.any.Get(x - 1, y) || !masks.any.Get(x + 1, y) || !masks.any.Get(x, y - 1) || !masks.any.Get(x, y + 1);
+            if (masks.attack.Get(x, y)) {
+                p[0] = rim ? 170 : 255, p[1] = rim ? 20 : 48, p[2] = rim ? 20 : 48, p[3] = 255;
+            } else if (masks.hurt.Get(x, y)) {
+                p[0] = rim ? 24 : 64, p[1] = rim ? 56 : 128, p[2] = rim ? 150 : 255, p[3] = 255;
+            }
         }
     }
     return img;

@@ -1,0 +1,205 @@
+// The fight with the project's own fighters (assets/ and hotmaps/), where the per-pixel cases live
+// in real art: kestrel's high kick passing over a crouching brick whose box it overlaps, brick's
+// stomp landing with the shockwave its sprite does not draw, the spinning blade through the
+// transformed query, and picking by pixels. Each scenario also runs mirrored.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "assets/assets.h"
+#include "game/game.h"
+
+namespace {
+
+using game::Action;
+using game::Facing;
+using game::Input;
+
+struct Roster {
+    assets::LoadedFighter brick, kestrel;
+    Roster() {
+        const assets::AssetRoots roots = assets::AssetRoots::Under(HOTMAP_SOURCE_DIR);
+        auto b = assets::LoadFighter(roots, "brick");
+        auto k = assets::LoadFighter(roots, "kestrel");
+        EXPECT_TRUE(b.Ok()) << (b.Ok() ? "" : b.GetError().ToLine());
+        EXPECT_TRUE(k.Ok()) << (k.Ok() ? "" : k.GetError().ToLine());
+        if (b.Ok()) brick = std::move(b).Value();
+        if (k.Ok()) kestrel = std::move(k).Value();
+    }
+};
+
+const Roster& TheRoster() {
+    static const Roster roster;  // loaded once for the whole test program
+    return roster;
+}
+
+// The tick within an animation at which frame `frame` starts.
+std::int32_t FrameStart(const game::FighterDef& def, const std::string& anim, std::int32_t frame) {
+    const auto& frames = def.animations[static_cast<std::size_t>(def.FindAnimation(anim))].frames;
+    std::int32_t t = 0;
+    for (std::int32_t i = 0; i < frame; ++i) t += frames[static_cast<std::size_t>(i)].ticks;
+    return t;
+}
+
+const game::MoveDef& Move(const game::FighterDef& def, const std::string& name) {
+    for (const auto& m : def.moves) {
+        if (m.name == name) return m;
+    }
+    static const game::MoveDef none;
+    ADD_FAILURE() << "no move " << name;
+    return none;
+}
+
+class Scene {
+public:
+    Scene(bool mirrored, const game::FighterDef& p1, const game::FighterDef& p2) : mirrored_(mirrored) {
+        defs_.fighters = {&p1, &p2};
+        game::MatchConfig c;
+        c.controllers = {game::Controller::Human, game::Controller::Human};
+        state = game::NewMatch(defs_, c);
+        while (state.phase == game::Phase::Intro) Step(0, 0);
+    }
+    void Place(int i, int xPx, Facing facing) {
+        auto& f = state.fighters[static_cast<std::size_t>(i)];
+        f.xSubpx = mirrored_ ? (639 * 256 + 255) - xPx * 256 : xPx * 256;
+        f.facing = mirrored_ ? (facing == Facing::Right ? Facing::Left : Facing::Right) : facing;
+    }
+    void Step(std::uint8_t a, std::uint8_t b) {
+        const auto flip = [&](std::uint8_t bits) {
+            if (!mirrored_) return Input{bits};
+            const std::uint8_t lr = bits & (Input::LEFT | Input::RIGHT);
+            return Input{static_cast<std::uint8_t>((bits & ~(Input::LEFT | Input::RIGHT)) | ((lr & Input::LEFT) ? Input::RIGHT : 0) |
+                                                   ((lr & Input::RIGHT) ? Input::LEFT : 0))};
+        };
+        game::StepMatch(defs_, state, {flip(a), flip(b)}, game::StepHooks{&debug, nullptr});
+    }
+    void Run(int n, std::uint8_t a = 0, std::uint8_t b = 0) {
+        for (int i = 0; i < n; ++i) Step(a, b);
+    }
+    [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
+    game::MatchState state;
+    game::DebugRecord debug;
+
+private:
+    bool mirrored_;
+    game::MatchDefs defs_;
+};
+
+void RunBoth(const game::FighterDef& p1, const game::FighterDef& p2, const std::function<void(Scene&)>& scenario) {
+    Scene plain(false, p1, p2), mirrored(true, p1, p2);
+    {
+        SCOPED_TRACE("plain");
+        scenario(plain);
+    }
+    {
+        SCOPED_TRACE("mirrored");
+        scenario(mirrored);
+    }
+    EXPECT_EQ(plain.state.fighters[0].health, mirrored.state.fighters[0].health);
+    EXPECT_EQ(plain.state.fighters[1].health, mirrored.state.fighters[1].health);
+    EXPECT_EQ(plain.state.stats.boxHitsRejectedByPixels, mirrored.state.stats.boxHitsRejectedByPixels);
+}
+
+TEST(RealFighters, KestrelsHighKickPassesOverACrouchingBrickWhoseBoxItOverlaps) {
+    const auto& r = TheRoster();
+    const std::int32_t active = FrameStart(r.kestrel.def, "heavy_kick", Move(r.kestrel.def, "heavy_kick").activeFirst);
+    RunBoth(r.kestrel.def, r.brick.def, [&](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 260, Facing::Left);
+        s.Run(12, 0, Input::DOWN);  // brick settles into his crouch
+        ASSERT_EQ(s.state.fighters[1].action, Action::Crouch);
+        s.Step(Input::KICK, Input::DOWN);
+        s.Run(active - 1, 0, Input::DOWN);
+        EXPECT_TRUE(s.debug.pairs.empty()) << "startup: nothing active yet";
+        s.Step(0, Input::DOWN);  // the active frame
+        ASSERT_EQ(s.debug.pairs.size(), 1u);
+        EXPECT_TRUE(s.debug.pairs[0].boxesOverlap) << "the hitbox pass lets the pair through";
+        EXPECT_FALSE(s.debug.pairs[0].pixelsCollide) << "the kick's pixels pass over his";
+        s.Run(30, 0, Input::DOWN);
+        EXPECT_EQ(s.state.fighters[1].health, r.brick.def.maxHealth);
+    });
+}
+
+TEST(RealFighters, TheSameKickConnectsOnAStandingBrick) {
+    const auto& r = TheRoster();
+    RunBoth(r.kestrel.def, r.brick.def, [&](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 260, Facing::Left);
+        s.Step(Input::KICK, 0);
+        s.Run(30);
+        EXPECT_EQ(s.state.fighters[1].health, r.brick.def.maxHealth - Move(r.kestrel.def, "heavy_kick").damage);
+    });
+}
+
+TEST(RealFighters, BricksStompHitsWithAShockwaveHisSpriteDoesNotDraw) {
+    const auto& r = TheRoster();
+    RunBoth(r.brick.def, r.kestrel.def, [&](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 330, Facing::Left);  // beyond the foot: only the shockwave reaches
+        s.Step(Input::KICK, 0);
+        bool hit = false;
+        for (int t = 0; t < 40 && !hit; ++t) {
+            s.Step(0, 0);
+            for (const auto& c : s.debug.contacts) {
+                hit = true;
+                // The colliding pixels are ones the sprite leaves transparent: an invisible hit.
+                const auto& f = s.state.fighters[0];
+                const game::AnimationDef& anim = r.brick.def.animations[static_cast<std::size_t>(f.animation)];
+                const std::int32_t frame = game::FrameIndexAt(anim, f.animTick);
+                const collide::Placement place =
+                    game::PlaceFrame(anim.frames[static_cast<std::size_t>(frame)], game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+                const assets::Image& sprite = r.brick.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frame)];
+                int transparent = 0;
+                for (const collide::Point p : c.pixels) {
+                    int sx = p.x - place.worldX;
+                    if (place.flip == collide::Flip::Horizontal) sx = sprite.widthPx - 1 - sx;
+                    const int sy = p.y - place.worldY;
+                    transparent += sprite.rgba[(static_cast<std::size_t>(sy) * sprite.widthPx + sx) * 4 + 3] == 0;
+                }
+                // At this range only the shockwave touches; the sprite draws at most a few faint
+                // specks of dust where it is.
+                EXPECT_GE(transparent * 10, static_cast<int>(c.pixels.size()) * 9)
+                    << transparent << " of " << c.pixels.size() << " colliding pixels are air in the sprite";
+            }
+        }
+        EXPECT_TRUE(hit);
+        EXPECT_LT(s.state.fighters[1].health, r.kestrel.def.maxHealth);
+    });
+}
+
+TEST(RealFighters, TheSpinningBladeHitsThroughTheTransformedQuery) {
+    const auto& r = TheRoster();
+    const game::MoveDef& special = Move(r.kestrel.def, "special");
+    ASSERT_TRUE(special.projectile.has_value());
+    ASSERT_NE(special.projectile->spinMilliDegreesPerTick, 0) << "kestrel's blade spins";
+    RunBoth(r.kestrel.def, r.brick.def, [&](Scene& s) {
+        s.Place(0, 150, Facing::Right);
+        s.Place(1, 420, Facing::Left);
+        s.Step(Input::SPECIAL, 0);
+        bool spun = false;
+        for (int t = 0; t < 90 && s.state.fighters[1].health == r.brick.def.maxHealth; ++t) {
+            s.Step(0, 0);
+            for (const auto& p : s.state.projectiles) spun = spun || (p.alive && p.angleMilliDeg != 0);
+        }
+        EXPECT_TRUE(spun);
+        EXPECT_EQ(s.state.fighters[1].health, r.brick.def.maxHealth - special.damage);
+    });
+}
+
+TEST(RealFighters, ClickingPicksByPixelsNotByBox) {
+    const auto& r = TheRoster();
+    Scene s(false, r.brick.def, r.kestrel.def);
+    s.Place(0, 200, Facing::Right);
+    s.Place(1, 420, Facing::Left);
+    const game::FighterState& f = s.state.fighters[0];
+    const game::FrameDef& frame = game::CurrentFrame(r.brick.def, f);
+    const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+    // The image box's top-left corner is air; the body's tight-bounds centre row has body.
+    EXPECT_EQ(game::PickFighter(s.Defs(), s.state, place.worldX, place.worldY), -1) << "a click on air picks nobody";
+    const collide::Rect body = collide::PlacedBounds(frame.masks.any, place);
+    int picked = -1;
+    for (int x = body.x; x < body.Right() && picked < 0; ++x) picked = game::PickFighter(s.Defs(), s.state, x, body.y + body.h / 2);
+    EXPECT_EQ(picked, 0);
+}
+
+}  // namespace
