@@ -639,7 +639,7 @@ FighterArt BuildBrick() {
     FighterArt f;
     f.id = "brick";
     f.name = "Brick";
-    f.health = 1000;
+    f.health = 1250;  // the heavy takes more: balanced against the quick kicker in CPU-vs-CPU play
     f.walkForwardSpeed = 2.0;
     f.walkBackSpeed = 1.6;
     f.jumpVelocity = 10.5;

@@ -627,7 +627,7 @@ FighterArt BuildKestrel() {
     FighterArt f;
     f.id = "kestrel";
     f.name = "Kestrel";
-    f.health = 1000;
+    f.health = 900;
     f.walkForwardSpeed = 3.2;
     f.walkBackSpeed = 2.6;
     f.jumpVelocity = 12.0;
