@@ -172,8 +172,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     game::DebugRecord probe;
-    std::printf("busy scene: %d contacts, %d interacting pairs, %d box overlaps\n", game::ProbeContacts(scene->defs, scene->state, &probe),
-                probe.pairsTested, probe.boxOverlaps);
+    const int contacts = game::ProbeContacts(scene->defs, scene->state, &probe);
+    std::printf("busy scene: %d contacts, %d interacting pairs, %d box overlaps, %lld colliding pixels\n", contacts, probe.pairsTested,
+                probe.boxOverlaps, static_cast<long long>(probe.collidingPixels));
     benchmark::RegisterBenchmark("ours/tick", [scene](benchmark::State& st) {
         benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state));
         for (auto _ : st) benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state));

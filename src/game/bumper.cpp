@@ -50,11 +50,11 @@ BumperShapes MakeBumperShapes() {
     for (std::size_t i = 0; i < s.shapes.size(); ++i) {
         if (!s.shapes[i].spins) continue;
         const collide::Mask& m = s.shapes[i].mask;
-        for (std::int32_t deg = 0; deg < BUMPER_ROTATION_STEPS; ++deg) {
+        for (std::int32_t step = 0; step < BUMPER_ROTATION_STEPS; ++step) {
             collide::Transform t;
             t.anchorMaskX = t.anchorWorldX = m.Width() / 2.0;  // the box's centre, the box at (0, 0)
             t.anchorMaskY = t.anchorWorldY = m.Height() / 2.0;
-            t.angleRadians = deg * std::numbers::pi / 180.0;
+            t.angleRadians = step * 2.0 * std::numbers::pi / BUMPER_ROTATION_STEPS;
             s.rotations[i].push_back(collide::BakeTransformed(m, collide::PlaceTransformed(m, t)));
         }
     }
@@ -92,7 +92,7 @@ collide::Collider BumperCollider(const BumperShapes& shapes, const BumperSprite&
     const std::int32_t x = ToPx(sp.xSubpx), y = ToPx(sp.ySubpx);
     if (sp.spinMilliDegPerTick != 0) {
         // The baked rotation for this whole degree, moved by whole pixels with the sprite's box.
-        const collide::BakedTransform& r = shapes.rotations[static_cast<std::size_t>(sp.shape)][static_cast<std::size_t>(sp.angleMilliDeg / 1000)];
+        const collide::BakedTransform& r = shapes.rotations[static_cast<std::size_t>(sp.shape)][static_cast<std::size_t>(BumperRotationIndex(sp))];
         return collide::Collider{&r.mask, collide::Placement{x + r.offsetWorld.x, y + r.offsetWorld.y}, nullptr};
     }
     return collide::Collider{&shapes.shapes[static_cast<std::size_t>(sp.shape)].mask, collide::Placement{x, y}, nullptr};
@@ -103,21 +103,19 @@ void FindBumperContacts(const BumperShapes& shapes, const BumperState& st, Bumpe
     const std::size_t n = st.sprites.size();
     const double t0 = Now(nowNanos);
     sc.boxes.resize(n);
-    sc.colliders.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        sc.colliders[i] = BumperCollider(shapes, st.sprites[i]);
-        sc.boxes[i] = sc.colliders[i].Bounds();
-    }
+    for (std::size_t i = 0; i < n; ++i) sc.boxes[i] = BumperCollider(shapes, st.sprites[i]).Bounds();
     // Cells twice the largest sprite: most boxes then sit in one or two cells (measured: fewer
     // entries beat fewer tests per cell here).
     if (sc.grid.CellSizePx() < 2 * shapes.maxSidePx) sc.grid = collide::UniformGrid(2 * shapes.maxSidePx);
     sc.grid.FindPairs(sc.boxes, sc.pairs);
     const double t1 = Now(nowNanos);
     sc.contacts.clear();
+    // Colliders are made again from the sprites rather than kept in an array: a few loads, and
+    // less memory to walk, which keeps the cost per sprite flat as the count grows.
     for (const collide::IndexPair p : sc.pairs) {
-        if (collide::QueryColliders(sc.colliders[static_cast<std::size_t>(p.a)], sc.colliders[static_cast<std::size_t>(p.b)]).hit) {
-            sc.contacts.push_back(p);
-        }
+        const collide::Collider a = BumperCollider(shapes, st.sprites[static_cast<std::size_t>(p.a)]);
+        const collide::Collider b = BumperCollider(shapes, st.sprites[static_cast<std::size_t>(p.b)]);
+        if (collide::QueryColliders(a, b).hit) sc.contacts.push_back(p);
     }
     const double t2 = Now(nowNanos);
     if (stats != nullptr) {

@@ -73,7 +73,6 @@ struct BumperStats {
 struct BumperScratch {
     collide::UniformGrid grid{32};
     std::vector<collide::Rect> boxes;
-    std::vector<collide::Collider> colliders;
     std::vector<collide::IndexPair> pairs;
     std::vector<collide::IndexPair> contacts;
     std::vector<std::int64_t> pushX, pushY;
@@ -90,5 +89,9 @@ void FindBumperContacts(const BumperShapes& shapes, const BumperState& state, Bu
 /// The sprite's mask (its shape, or the shape's baked rotation) placed in the world.
 [[nodiscard]] collide::Collider BumperCollider(const BumperShapes& shapes, const BumperSprite& sprite);
 [[nodiscard]] std::uint64_t HashBumper(const BumperState& state);
+/// Which of the BUMPER_ROTATION_STEPS baked rotations a spinning sprite shows and collides with.
+[[nodiscard]] inline std::int32_t BumperRotationIndex(const BumperSprite& sprite) {
+    return static_cast<std::int32_t>(static_cast<std::int64_t>(sprite.angleMilliDeg) * BUMPER_ROTATION_STEPS / 360000);
+}
 
 }  // namespace game

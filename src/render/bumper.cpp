@@ -56,7 +56,7 @@ float DrawBumper(SDL_Renderer* renderer, const BumperArt& art, const game::Bumpe
     for (const game::BumperSprite& sp : st.sprites) {
         const collide::Collider c = game::BumperCollider(shapes, sp);
         SDL_Texture* t = sp.spinMilliDegPerTick != 0
-                             ? art.rotations[static_cast<std::size_t>(sp.shape)][static_cast<std::size_t>(sp.angleMilliDeg / 1000)].get()
+                             ? art.rotations[static_cast<std::size_t>(sp.shape)][static_cast<std::size_t>(game::BumperRotationIndex(sp))].get()
                              : art.shapes[static_cast<std::size_t>(sp.shape)].get();
         const SDL_FRect dst{c.placement.worldX * scale, c.placement.worldY * scale, c.mask->Width() * scale, c.mask->Height() * scale};
         SDL_RenderCopyF(renderer, t, nullptr, &dst);
