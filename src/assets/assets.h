@@ -73,6 +73,10 @@ struct Image {
 /// Writes `image` as an 8-bit RGBA PNG (through SDL_image). Overwrites: callers that must not,
 /// check first. Returns the Error when the file cannot be written.
 [[nodiscard]] std::optional<Error> SavePng(const std::string& path, const Image& image);
+/// Is there anything at `path` (a file, a folder, a link, even a broken or looping one)? False only
+/// when nothing is there: an entry that cannot be examined counts as there, so that reading it
+/// reports why (a loop of links, no permission) instead of it being taken for absent.
+[[nodiscard]] bool EntryExists(const std::string& path);
 /// Reads a whole file; the Error says missing or unreadable.
 [[nodiscard]] Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path);
 

@@ -60,7 +60,7 @@ Result<std::vector<std::string>> ListFighters(const AssetRoots& roots) {
     std::vector<std::string> ids;
     for (fs::directory_iterator it(roots.assetsDir, ec), end; !ec && it != end; it.increment(ec)) {
         std::error_code ec2;
-        if (it->is_directory(ec2) && fs::exists(it->path() / "fighter.json", ec2)) {
+        if (it->is_directory(ec2) && EntryExists((it->path() / "fighter.json").string())) {
             ids.push_back(it->path().filename().string());
         }
     }
@@ -117,7 +117,9 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
             frame.widthPx = sprite.Value().widthPx;
             frame.heightPx = sprite.Value().heightPx;
             Image hotmapImage;
-            if (!fs::exists(hotmapPath, ec)) {
+            // Only a hotmap that is not there at all falls back; one that is there but cannot be
+            // read (a loop of links, no permission) is an error, reported by LoadPng.
+            if (!EntryExists(hotmapPath)) {
                 frame.hotmapFromSprite = true;
                 frame.masks = MasksFromSprite(sprite.Value());
                 out.warnings.push_back({hotmapPath, "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});

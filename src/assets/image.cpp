@@ -145,6 +145,13 @@ using SurfacePtr = std::unique_ptr<SDL_Surface, SurfaceDeleter>;
 
 }  // namespace
 
+bool EntryExists(const std::string& path) {
+    std::error_code ec;
+    const auto st = std::filesystem::symlink_status(path, ec);
+    if (ec) return ec != std::errc::no_such_file_or_directory;
+    return st.type() != std::filesystem::file_type::not_found;
+}
+
 Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);

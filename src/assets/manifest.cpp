@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <regex>
 #include <set>
 
@@ -16,21 +17,40 @@ namespace {
 
 using json = nlohmann::json;
 
-// "a string \"40\"", "a number 2.5": what was found, for the message.
+// "a string \"40\"", "a number 2.5": what was found, for the message. Only scalars are dumped:
+// dumping an array or object recurses once per level, and a hostile file can nest thousands deep.
 std::string Describe(const json& v) {
-    std::string text = v.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    const auto shown = [&v] {
+        std::string text = v.dump(-1, ' ', true);  // ASCII: control characters come out escaped
+        return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+    };
     switch (v.type()) {
-        case json::value_t::string: return "a string " + text;
-        case json::value_t::boolean: return "a boolean " + text;
+        case json::value_t::string: return "a string " + shown();
+        case json::value_t::boolean: return "a boolean " + shown();
         case json::value_t::number_integer:
-        case json::value_t::number_unsigned: return "the whole number " + text;
-        case json::value_t::number_float: return "the number " + text;
+        case json::value_t::number_unsigned: return "the whole number " + shown();
+        case json::value_t::number_float: return "the number " + shown();
         case json::value_t::object: return "an object";
         case json::value_t::array: return "an array";
         case json::value_t::null: return "null";
-        default: return text;
+        default: return "a value";
     }
+}
+
+// A key as it may appear in a message: control characters escaped as JSON writes them, so one
+// error is always one line (a key can hold a newline or a terminal escape).
+std::string Printable(const std::string& key) {
+    std::string out;
+    for (const unsigned char c : key) {
+        if (c < 0x20 || c == 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
 }
 
 std::string FormatRange(double lo, double hi) {
@@ -65,7 +85,9 @@ public:
     }
 
     [[nodiscard]] bool Ok() const { return error_.empty(); }
-    [[nodiscard]] std::string PathOf(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+    [[nodiscard]] std::string PathOf(const std::string& key) const {
+        return path_.empty() ? Printable(key) : path_ + "." + Printable(key);
+    }
     [[nodiscard]] bool Has(const std::string& key) const { return Ok() && obj_.is_object() && obj_.contains(key); }
 
     const json* Get(const std::string& key, bool optional = false) {
@@ -107,7 +129,7 @@ public:
         }
         const double d = v->get<double>();
         if (!std::isfinite(d) || d < lo || d > hi) {
-            Fail(PathOf(key), "must be " + FormatRange(lo, hi) + ", got " + v->dump());
+            Fail(PathOf(key), "must be " + FormatRange(lo, hi) + ", got " + v->dump(-1, ' ', true));
             return fallback;
         }
         return d;
@@ -252,11 +274,15 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
     json root;
     try {
         root = json::parse(text, nullptr, true, false);
-    } catch (const json::parse_error& e) {
-        // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "parse error".
+    } catch (const json::exception& e) {
+        // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "parse
+        // error"; a number too big for a double throws out_of_range (406) with no position:
+        // "number overflow parsing '1e400'" names the number instead.
         std::string what = e.what();
-        const auto at = what.find("parse error");
-        return Error{ErrorCode::ManifestSyntax, nameForErrors, "JSON " + (at == std::string::npos ? what : what.substr(at))};
+        const auto bracket = what.find("] ");
+        std::string rest = bracket == std::string::npos ? what : what.substr(bracket + 2);
+        for (char& c : rest) c = (c == '\n' || c == '\r') ? ' ' : c;
+        return Error{ErrorCode::ManifestSyntax, nameForErrors, "JSON " + rest};
     }
 
     Problem error;
@@ -294,7 +320,7 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
         for (const std::string& name : names) {
             if (!af.Ok()) break;
             if (!IsSafeName(name)) {
-                af.Fail("animations." + name, "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)");
+                af.Fail("animations." + Printable(name), "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)");
                 break;
             }
             const json* value = af.ObjectField(name);
@@ -315,7 +341,7 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
         for (const auto& [name, value] : moves->items()) {
             if (!mf.Ok()) break;
             mf.Get(name);  // every move name is allowed: mark it known for Finish()
-            Fields f(value, "moves." + name, error);
+            Fields f(value, "moves." + Printable(name), error);
             game::MoveDef move;
             move.name = name;
             const std::string animName = f.Text("animation", 1, 32);
@@ -369,7 +395,7 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
             // Two moves on the same button and stance: the game could not tell which to start.
             for (const game::MoveDef& other : def.moves) {
                 if (f.Ok() && other.button == move.button && other.stance == move.stance) {
-                    f.Fail("moves." + name, "starts on the same button and stance as moves." + other.name,
+                    f.Fail("moves." + Printable(name), "starts on the same button and stance as moves." + Printable(other.name),
                            ErrorCode::ManifestRule);
                 }
             }

@@ -136,10 +136,14 @@ enum class Flip : std::uint8_t { None, Horizontal };
 
 /// Where a mask sits in the world: its full image box's top-left pixel at (worldX, worldY).
 /// A Flip::Horizontal placement covers the same box with mask column x drawn at column w-1-x.
+/// Positions stay within +-MAX_ABS_WORLD_PX, so every sum of a position and a mask size fits in
+/// int32.
 struct Placement {
     std::int32_t worldX = 0;
     std::int32_t worldY = 0;
     Flip flip = Flip::None;
+
+    static constexpr std::int32_t MAX_ABS_WORLD_PX = 1 << 30;
 };
 
 /// World-space box of the placed mask's image (w x h at the placement).
@@ -170,7 +174,7 @@ struct OverlapResult {
 /// (maskPoint - anchorMask) + anchorWorld, in continuous pixel coordinates (pixel (i, j) covers
 /// [i, i+1) x [j, j+1)). Angles are radians, clockwise on screen (y points down).
 struct Transform {
-    double anchorMaskX = 0.0;  ///< the pivot in mask space, e.g. width / 2.0 for the centre
+    double anchorMaskX = 0.0;  ///< the pivot in mask space, e.g. width / 2.0 for the centre; |.| <= MAX_ABS_WORLD
     double anchorMaskY = 0.0;
     double anchorWorldX = 0.0;  ///< where the pivot lands in world space
     double anchorWorldY = 0.0;
@@ -180,7 +184,7 @@ struct Transform {
 
     static constexpr double MIN_SCALE = 1.0 / 16.0;
     static constexpr double MAX_SCALE = 16.0;
-    static constexpr double MAX_ABS_WORLD = 1 << 20;  ///< keeps the fixed-point sums in int64
+    static constexpr double MAX_ABS_WORLD = 1 << 20;  ///< bounds both anchors: keeps the fixed-point sums in int64
 };
 
 /// A Transform frozen to exact fixed point (32 fractional bits) for one mask: the sampled mask

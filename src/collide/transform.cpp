@@ -75,6 +75,9 @@ TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& t) {
     COLLIDE_ASSERT(
         std::abs(t.anchorWorldX) <= Transform::MAX_ABS_WORLD && std::abs(t.anchorWorldY) <= Transform::MAX_ABS_WORLD,
         "Transform.anchorWorld is beyond MAX_ABS_WORLD; keep worlds within +-2^20 px");
+    COLLIDE_ASSERT(
+        std::abs(t.anchorMaskX) <= Transform::MAX_ABS_WORLD && std::abs(t.anchorMaskY) <= Transform::MAX_ABS_WORLD,
+        "Transform.anchorMask is beyond MAX_ABS_WORLD; a pivot is near its mask, within +-2^20 px");
     COLLIDE_ASSERT(std::isfinite(t.angleRadians) && std::isfinite(t.anchorMaskX) && std::isfinite(t.anchorMaskY),
                    "Transform has a NaN or infinite field");
     TransformedPlacement p;

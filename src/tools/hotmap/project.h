@@ -30,7 +30,7 @@ inline assets::Result<std::vector<FighterTarget>> ResolveFighters(const std::str
     std::error_code ec;
     std::string clean = dir;
     while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
-    if (fs::exists(fs::path(clean) / "fighter.json", ec)) {
+    if (assets::EntryExists((fs::path(clean) / "fighter.json").string())) {
         const fs::path folder(clean);
         const fs::path assetsDir = folder.parent_path().empty() ? fs::path(".") : folder.parent_path();
         const fs::path root = assetsDir.parent_path().empty() ? fs::path(".") : assetsDir.parent_path();
