@@ -94,6 +94,24 @@ void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs&
     }
 }
 
+// Pause, step, (reset,) and the slow-motion factor: the same controls in both scenes' panels.
+void TimeControls(Overlay& o, bool withReset) {
+    if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (F3)")) o.stepRequested = true;
+    if (withReset) {
+        ImGui::SameLine();
+        if (ImGui::Button("Reset round (F5)")) o.resetRequested = true;
+    }
+    ImGui::Text("speed");
+    for (const int f : {1, 2, 4}) {
+        ImGui::SameLine();
+        char label[16];
+        std::snprintf(label, sizeof label, f == 1 ? "1" : "1/%d", f);
+        if (ImGui::RadioButton(label, o.slowFactor == f)) o.slowFactor = f;
+    }
+}
+
 // ImGui 1.86 has no SeparatorText: a spaced, dimmed heading over a rule.
 void Section(const char* title) {
     ImGui::Spacing();
@@ -121,18 +139,7 @@ void DrawPanel(Overlay& o, const game::MatchDefs& defs, const game::MatchState& 
     ImGui::Begin("Hotmap Brawl debug (F1)");
     ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond, s.round,
                 s.phase == game::Phase::Fight ? "fight" : s.phase == game::Phase::Intro ? "intro" : s.phase == game::Phase::RoundEnd ? "round end" : "match over");
-    if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
-    ImGui::SameLine();
-    if (ImGui::Button("Step (F3)")) o.stepRequested = true;
-    ImGui::SameLine();
-    if (ImGui::Button("Reset round (F5)")) o.resetRequested = true;
-    ImGui::Text("speed");
-    for (const int f : {1, 2, 4}) {
-        ImGui::SameLine();
-        char label[16];
-        std::snprintf(label, sizeof label, f == 1 ? "1" : "1/%d", f);
-        if (ImGui::RadioButton(label, o.slowFactor == f)) o.slowFactor = f;
-    }
+    TimeControls(o, true);
     ImGui::Text("view ");
     ImGui::SameLine();
     if (ImGui::RadioButton("sprites", o.view == render::ViewMode::Sprites)) o.view = render::ViewMode::Sprites;
@@ -240,16 +247,7 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
     ImGui::Begin("Bumper (F1)");
     ImGui::Text("tick %llu   %.0f fps", static_cast<unsigned long long>(st.tick), o.framesPerSecond);
     ImGui::Text("%d sprites in %d x %d px", stats.count, st.worldWidthPx, st.worldHeightPx);
-    if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
-    ImGui::SameLine();
-    if (ImGui::Button("Step (F3)")) o.stepRequested = true;
-    ImGui::Text("speed");
-    for (const int f : {1, 2, 4}) {
-        ImGui::SameLine();
-        char label[16];
-        std::snprintf(label, sizeof label, f == 1 ? "1" : "1/%d", f);
-        if (ImGui::RadioButton(label, o.slowFactor == f)) o.slowFactor = f;
-    }
+    TimeControls(o, false);
     Section("last tick");
     ImGui::Text("broad phase:  %d pairs (%lld box tests)  %7.1f us", stats.pairsAfterBroadPhase, static_cast<long long>(stats.gridTests),
                 stats.broadMicros);
