@@ -101,4 +101,84 @@ TEST(BroadPhase, DeterministicOrderAndNoAllocationOnceWarm) {
     EXPECT_EQ(pa.data(), data) << "the output buffer is reused";
 }
 
+// Scenes a dense grid cannot hold: clusters millions of pixels apart, boxes at the world's limits
+// and boxes over many cells. The same pairs as all pairs, with memory that follows the box count.
+std::vector<Rect> SpreadScene(std::mt19937_64& rng, int n) {
+    constexpr std::int32_t LIMIT = collide::Placement::MAX_ABS_WORLD_PX;
+    std::vector<Rect> boxes;
+    std::vector<collide::Point> clusters;
+    for (int c = 0; c < 4; ++c) {
+        clusters.push_back({static_cast<std::int32_t>(rng() % (2ull * LIMIT - 2000)) - LIMIT + 1000,
+                            static_cast<std::int32_t>(rng() % (2ull * LIMIT - 2000)) - LIMIT + 1000});
+    }
+    clusters.push_back({LIMIT - 40, -LIMIT + 3000});  // at the limits: edges near 2^30, spans near 2^31
+    const auto clampToWorld = [&](Rect r) {
+        r.x = std::clamp(r.x, -LIMIT, LIMIT), r.y = std::clamp(r.y, -LIMIT, LIMIT);
+        return r;
+    };
+    for (int i = 0; i < n; ++i) {
+        const collide::Point c = clusters[rng() % clusters.size()];
+        switch (rng() % 10) {
+            case 0:  // huge: tens of thousands of cells, tested against every box instead
+                boxes.push_back({c.x - static_cast<std::int32_t>(rng() % 3000), c.y - static_cast<std::int32_t>(rng() % 3000),
+                                 1 + static_cast<std::int32_t>(rng() % 6000), 1 + static_cast<std::int32_t>(rng() % 6000)});
+                break;
+            case 1:  // as wide as the world allows
+                boxes.push_back({-LIMIT, c.y, LIMIT - 1, 1 + static_cast<std::int32_t>(rng() % 40)});
+                break;
+            case 2:
+                boxes.push_back(boxes.empty() ? Rect{c.x, c.y, 3, 3} : boxes[rng() % boxes.size()]);
+                break;
+            default:
+                boxes.push_back({c.x + static_cast<std::int32_t>(rng() % 200) - 100, c.y + static_cast<std::int32_t>(rng() % 200) - 100,
+                                 1 + static_cast<std::int32_t>(rng() % 60), 1 + static_cast<std::int32_t>(rng() % 60)});
+        }
+        boxes.back() = clampToWorld(boxes.back());
+    }
+    return boxes;
+}
+
+TEST(BroadPhase, SpreadScenesSamePairsWithMemoryFollowingTheBoxCount) {
+    std::mt19937_64 rng(21);
+    collide::UniformGrid grid(64);
+    std::vector<IndexPair> fromGrid;
+    std::int64_t totalPairs = 0, largeBoxes = 0;
+    for (int scene = 0; scene < 200; ++scene) {
+        const auto boxes = SpreadScene(rng, 1 + static_cast<int>(rng() % 120));
+        const auto want = AllPairs(boxes);
+        grid.FindPairs(boxes, fromGrid);
+        ASSERT_EQ(Sorted(fromGrid), want) << "scene " << scene;
+        for (const IndexPair p : fromGrid) ASSERT_LT(p.a, p.b);
+        // A box covers at most MAX_CELLS_PER_BOX cells in the grid, and the dense array (when used)
+        // stays within its bound: the grid never grows with the distance between boxes.
+        EXPECT_LE(grid.LastEntries(), static_cast<std::int64_t>(boxes.size()) * collide::UniformGrid::MAX_CELLS_PER_BOX);
+        EXPECT_LE(grid.LastDenseCells(), static_cast<std::int64_t>(boxes.size()) * collide::UniformGrid::DENSE_CELLS_PER_BOX +
+                                             collide::UniformGrid::DENSE_MIN_CELLS);
+        totalPairs += static_cast<std::int64_t>(want.size());
+        largeBoxes += grid.LastLargeBoxes();
+    }
+    EXPECT_GT(totalPairs, 2000) << "the clusters overlap enough to mean something";
+    EXPECT_GT(largeBoxes, 100) << "the scenes hold boxes too large for the grid";
+}
+
+TEST(BroadPhase, TwoSmallBoxesFarApartCostTwoEntries) {
+    collide::UniformGrid grid(64);
+    std::vector<IndexPair> pairs;
+    grid.FindPairs(std::vector<Rect>{{-1000000, 0, 1, 1}, {1000000, 5, 1, 1}}, pairs);
+    EXPECT_TRUE(pairs.empty());
+    EXPECT_TRUE(grid.LastWasSparse()) << "31,250 cells for two boxes: sorted by cell, not a dense array";
+    EXPECT_EQ(grid.LastEntries(), 2);
+    EXPECT_EQ(grid.LastDenseCells(), 0);
+    // At the limits of the world, where the extent is 2^31 px.
+    constexpr std::int32_t LIMIT = collide::Placement::MAX_ABS_WORLD_PX;
+    grid.FindPairs(std::vector<Rect>{{-LIMIT, -LIMIT, 10, 10}, {LIMIT, LIMIT, 10, 10}, {LIMIT - 5, LIMIT - 5, 10, 10}}, pairs);
+    EXPECT_EQ(pairs, (std::vector<IndexPair>{{1, 2}}));
+    // A dense scene still takes the dense path.
+    std::vector<Rect> dense;
+    for (int i = 0; i < 100; ++i) dense.push_back({(i % 10) * 50, (i / 10) * 50, 60, 60});
+    grid.FindPairs(dense, pairs);
+    EXPECT_FALSE(grid.LastWasSparse());
+    EXPECT_EQ(Sorted(pairs), AllPairs(dense));
+}
+
 }  // namespace

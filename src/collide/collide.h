@@ -241,17 +241,27 @@ struct IndexPair {
 /// each pair once, never a box with itself: the seed's `j = i + 1` loop, without visiting every
 /// pair. A uniform grid of square cells: each box goes into the cells it touches, each cell tests
 /// its boxes, and a pair is reported only by the cell holding the top-left pixel of the two boxes'
-/// intersection, so no pair comes twice and nothing needs sorting or hashing. Buffers are kept
-/// between calls: after the first tick of a scene, finding pairs allocates nothing.
+/// intersection, so no pair comes twice. Buffers are kept between calls: once they have grown to
+/// a scene's size, finding pairs allocates nothing.
 class UniformGrid {
 public:
     /// cellSizePx: about the size of a typical box (the scenes use their largest sprite's side);
     /// rounded up to a power of two, so a cell index is a shift, not a division.
     explicit UniformGrid(std::int32_t cellSizePx = 64);
 
-    /// Appends the overlapping pairs of `boxes` to `pairs` (cleared first), in a deterministic order
-    /// (cell by cell, row-major; within a cell, by position in `boxes`).
+    /// Appends the overlapping pairs of `boxes` to `pairs` (cleared first), each once, a < b, in a
+    /// deterministic order: cell by cell, row-major (within a cell, by position in `boxes`), then
+    /// the pairs of boxes too large for the grid (over MAX_CELLS_PER_BOX cells), by index.
+    /// Boxes lie within +-Placement::MAX_ABS_WORLD_PX. Any spread works: a scene whose extent
+    /// holds far more cells than boxes is sorted by cell instead of counted into a dense array, so
+    /// memory follows the box count, never the distance between boxes.
     void FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>& pairs);
+
+    /// A box over more cells than this is tested against every box instead of entered in each.
+    static constexpr std::int64_t MAX_CELLS_PER_BOX = 64;
+    /// The dense array is used while it holds at most this many cells per box (plus a floor).
+    static constexpr std::int64_t DENSE_CELLS_PER_BOX = 16;
+    static constexpr std::int64_t DENSE_MIN_CELLS = 4096;
 
     [[nodiscard]] std::int32_t CellSizePx() const { return cellSizePx_; }
     /// The last call's grid: origin and size in cells (for drawing it), and how many box-in-cell
@@ -260,21 +270,42 @@ public:
     [[nodiscard]] Point LastOriginPx() const { return origin_; }
     [[nodiscard]] std::int64_t LastEntries() const { return static_cast<std::int64_t>(entries_.size()); }
     [[nodiscard]] std::int64_t LastTests() const { return tests_; }
+    /// How the last call went: sorted by cell (a sparse scene), and how many boxes were too large.
+    [[nodiscard]] bool LastWasSparse() const { return sparse_; }
+    [[nodiscard]] std::int64_t LastLargeBoxes() const { return static_cast<std::int64_t>(large_.size()); }
+    /// Cells in the dense array of the last call (0 when sparse): the grid's memory, in cells.
+    [[nodiscard]] std::int64_t LastDenseCells() const { return sparse_ ? 0 : static_cast<std::int64_t>(cellStart_.size()) - 1; }
 
 private:
-    std::int32_t cellSizePx_;
-    std::int32_t cellShift_;  // cellSizePx_ == 1 << cellShift_
-    Point origin_{};
-    Rect gridCells_{};
-    // Counting sort: the entries of cell c are [cellStart_[c], cellStart_[c+1]). Each entry carries
-    // a copy of its box, so a cell's tests read contiguous memory instead of chasing indices.
+    // Each entry carries a copy of its box, so a cell's tests read contiguous memory instead of
+    // chasing indices.
     struct Entry {
         Rect box;
         std::int32_t index;
     };
+    // Sparse path: a box-in-cell entry keyed by its cell (row-major: row << 32 | column).
+    struct CellKey {
+        std::uint64_t cell;
+        std::int32_t index;
+    };
+    template <typename Fn>
+    void ForEachCell(const Rect& r, Fn&& fn) const;
+    [[nodiscard]] bool IsLarge(std::int32_t index) const;
+    std::int64_t PairsInCell(std::size_t begin, std::size_t end, std::int64_t cx, std::int64_t cy, std::vector<IndexPair>& pairs) const;
+    std::int64_t PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows, std::vector<IndexPair>& pairs);
+    std::int64_t PairsSparse(std::span<const Rect> boxes, std::vector<IndexPair>& pairs);
+
+    std::int32_t cellSizePx_;
+    std::int32_t cellShift_;  // cellSizePx_ == 1 << cellShift_
+    Point origin_{};
+    Rect gridCells_{};
+    // Dense path, a counting sort: the entries of cell c are [cellStart_[c], cellStart_[c+1]).
     std::vector<std::int32_t> cellStart_;
     std::vector<Entry> entries_;
     std::vector<std::int32_t> cursor_;
+    std::vector<CellKey> keys_;
+    std::vector<std::int32_t> large_;  // indices of the boxes over MAX_CELLS_PER_BOX cells, ascending
+    bool sparse_ = false;
     std::int64_t tests_ = 0;
 };
 
