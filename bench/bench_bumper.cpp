@@ -4,9 +4,10 @@
 // up to the sizes where one tick takes under ten seconds. Also measured: sweep-and-prune as the
 // broad phase instead of the grid (printed, not in the CSV).
 // Our figures are the median of five runs. Writes `n,method,ms_per_tick` (method: ours or seed)
-// to --csv FILE (default
-// bench/results/bumper.csv) and prints the ratios.
-// Run: make bench-bumper   (or build-release/bench/bumper_bench [--csv FILE] [--benchmark_filter=...])
+// to --csv FILE (default bench/results/bumper.csv) and prints the ratios. A run narrowed by
+// --benchmark_filter builds and times only what the filter selects, and writes a CSV only when
+// one is named (the default file keeps the full run).
+// Run: make bench-bumper   (or build-release/bench/bumper_bench --help)
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <regex>
 #include <string>
 
 #include "game/bumper.h"
@@ -122,21 +124,72 @@ double TimeOneSeedTick(const Scene& s) {
 
 }  // namespace
 
+constexpr const char* USAGE =
+    "usage: bumper_bench [--csv FILE] [--benchmark_filter=REGEX] [Google Benchmark flags]\n"
+    "  The bumper scene's collision cost per tick at N = 1,000, 10,000, 20,000 and 50,000 sprites:\n"
+    "  ours (grid broad phase + bit-parallel pixel tests, median of five runs), ours-sap (the same\n"
+    "  with sweep-and-prune) and seed (all pairs, rectangles, per-pixel colours; only while a tick\n"
+    "  takes under ten seconds), with the ratios.\n"
+    "  --csv FILE   write n,method,ms_per_tick (method: ours or seed) to FILE; default\n"
+    "               bench/results/bumper.csv, written only by a run with no --benchmark_filter\n"
+    "  Benchmark names: bumper/ours/N, bumper/ours-sap/N, bumper/seed/N.\n"
+    "  --help       this text (--benchmark_help: Google Benchmark's flags)\n";
+
 int main(int argc, char** argv) {
     std::string csvPath = "bench/results/bumper.csv";
+    bool csvNamed = false;
+    std::string filter;  // Google Benchmark's --benchmark_filter, also used to skip unselected work
     std::vector<char*> args;
     for (int i = 0; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
-            csvPath = argv[++i];
-        } else if (std::strncmp(argv[i], "--csv=", 6) == 0) {
-            csvPath = argv[i] + 6;
+        const std::string arg = argv[i];
+        if (i > 0 && (arg == "--help" || arg == "-h")) {
+            std::fputs(USAGE, stdout);
+            return 0;
+        }
+        if (arg == "--benchmark_help") {
+            args = {argv[0], const_cast<char*>("--help")};
+            break;
+        }
+        if (arg == "--csv") {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+                std::fprintf(stderr, "error: --csv needs a file name\n%s", USAGE);
+                return 2;
+            }
+            csvPath = argv[++i], csvNamed = true;
+        } else if (arg.rfind("--csv=", 0) == 0) {
+            csvPath = arg.substr(6), csvNamed = true;
+            if (csvPath.empty()) {
+                std::fprintf(stderr, "error: --csv needs a file name\n%s", USAGE);
+                return 2;
+            }
         } else {
+            if (arg.rfind("--benchmark_filter=", 0) == 0) filter = arg.substr(19);
             args.push_back(argv[i]);
         }
     }
+    if (args.size() == 2 && std::strcmp(args[1], "--help") == 0) {
+        int helpArgc = 2;  // Google Benchmark prints its flags and exits
+        benchmark::Initialize(&helpArgc, args.data());
+        return 0;
+    }
+    // As Google Benchmark reads it: empty or "all" selects everything, a leading '-' negates.
+    const bool negated = !filter.empty() && filter[0] == '-';
+    const std::string pattern = filter.empty() || filter == "all" ? std::string(".") : filter.substr(negated ? 1 : 0);
+    std::regex selected;
+    try {
+        selected = std::regex(pattern, std::regex::extended);
+    } catch (const std::regex_error&) {
+        std::fprintf(stderr, "error: --benchmark_filter: not a regular expression: %s\n", filter.c_str());
+        return 2;
+    }
+    const auto wanted = [&](const std::string& name) { return std::regex_search(name, selected) != negated; };
     int benchArgc = static_cast<int>(args.size());
     bool seedTooSlow = false;
     for (const int n : SIZES) {
+        const std::string size = std::to_string(n);
+        const bool oursWanted = wanted("bumper/ours/" + size), sapWanted = wanted("bumper/ours-sap/" + size),
+                   seedWanted = wanted("bumper/seed/" + size);
+        if (!oursWanted && !sapWanted && !seedWanted) continue;  // nothing at this size: build nothing
         auto scene = MakeScene(n);
         std::printf("N = %d: world %d x %d px, %d contacts in the warm-up's last tick\n", n, scene->state.worldWidthPx,
                     scene->state.worldHeightPx, scene->state.lastContacts);
@@ -157,6 +210,7 @@ int main(int argc, char** argv) {
             for (auto _ : st) benchmark::DoNotOptimize(contacts = SapContacts(*scene, *sap, *pairs));
             st.counters["contacts"] = contacts;
         })->Unit(benchmark::kMillisecond)->Repetitions(REPETITIONS)->ReportAggregatesOnly(true);
+        if (!seedWanted) continue;
         if (seedTooSlow) {
             std::printf("  seed method skipped at N = %d: a tick at a smaller N already took over %.0f s\n", n, SEED_LIMIT_SECONDS);
             continue;
@@ -195,6 +249,11 @@ int main(int argc, char** argv) {
     if (a != Results().end() && b != Results().end()) {
         std::printf("ours from 10,000 to 20,000 sprites: %.2fx the cost (target: at most 2.3x)\n", b->second / a->second);
         std::printf("ours at 10,000: %.2f ms of a 16.67 ms frame (%.0f%%)\n", a->second, 100.0 * a->second / 16.667);
+    }
+    if (!filter.empty() && !csvNamed) {
+        std::printf("a filtered run: %s keeps the full run's figures (name a file with --csv to write these)\n",
+                    csvPath.c_str());
+        return 0;
     }
     std::error_code ec;
     if (const auto dir = std::filesystem::path(csvPath).parent_path(); !dir.empty()) std::filesystem::create_directories(dir, ec);

@@ -128,6 +128,23 @@ void FindBumperContacts(const BumperShapes& shapes, const BumperState& st, Bumpe
     }
 }
 
+namespace {
+
+void SortByTile(BumperState& st, BumperScratch& sc) {
+    // 64 px tiles: 2^(8+6) subpixels. Positions are clamped inside the world, so never negative.
+    const auto tileOf = [](std::int32_t subpx) { return static_cast<std::size_t>(std::max(subpx, 0) >> 14); };
+    const std::size_t cols = tileOf(st.worldWidthPx * SUBPIXELS_PER_PX) + 1, rows = tileOf(st.worldHeightPx * SUBPIXELS_PER_PX) + 1;
+    const auto keyOf = [&](const BumperSprite& sp) { return std::min(tileOf(sp.ySubpx), rows - 1) * cols + std::min(tileOf(sp.xSubpx), cols - 1); };
+    sc.tileStart.assign(rows * cols + 1, 0);
+    for (const BumperSprite& sp : st.sprites) ++sc.tileStart[keyOf(sp) + 1];
+    for (std::size_t t = 0; t + 1 < sc.tileStart.size(); ++t) sc.tileStart[t + 1] += sc.tileStart[t];
+    sc.sortedSprites.resize(st.sprites.size());
+    for (const BumperSprite& sp : st.sprites) sc.sortedSprites[static_cast<std::size_t>(sc.tileStart[keyOf(sp)]++)] = sp;
+    st.sprites.swap(sc.sortedSprites);
+}
+
+}  // namespace
+
 void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, BumperStats* stats, std::uint64_t (*nowNanos)()) {
     ++st.tick;
     // Motion, and the walls: a sprite that would leave the box turns back.
@@ -142,14 +159,10 @@ void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, 
     }
     // Every so often the sprites are put in row-major order of 64 px tiles, so neighbours in the
     // world are neighbours in memory: the broad phase's cells and the pixel tests then touch
-    // memory in order, and the cost per sprite stays flat as the count grows. The order is a pure
-    // function of the state (ties keep their order), so the scene stays deterministic.
-    if (st.tick % SORT_EVERY_TICKS == 0) {
-        std::stable_sort(st.sprites.begin(), st.sprites.end(), [](const BumperSprite& a, const BumperSprite& b) {
-            const std::int32_t ay = a.ySubpx >> 14, by = b.ySubpx >> 14;  // 64 px tiles: 2^(8+6) subpixels
-            return ay != by ? ay < by : (a.xSubpx >> 14) < (b.xSubpx >> 14);
-        });
-    }
+    // memory in order, and the cost per sprite stays flat as the count grows. A counting sort by
+    // tile into scratch buffers: linear, stable (ties keep their order, so the order is a pure
+    // function of the state and the scene stays deterministic), no allocation once warm.
+    if (st.tick % SORT_EVERY_TICKS == 0) SortByTile(st, sc);
     // Phase one: record every contact (Hit() in the seed). Nothing moves here.
     FindBumperContacts(shapes, st, sc, stats, nowNanos);
     const double t0 = Now(nowNanos);

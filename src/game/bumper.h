@@ -76,6 +76,8 @@ struct BumperScratch {
     std::vector<collide::IndexPair> pairs;
     std::vector<collide::IndexPair> contacts;
     std::vector<std::int64_t> pushX, pushY;
+    std::vector<std::int32_t> tileStart;    ///< the periodic sort's counting sort, by 64 px tile
+    std::vector<BumperSprite> sortedSprites;
 };
 
 [[nodiscard]] BumperState NewBumper(const BumperShapes& shapes, std::int32_t count, std::uint64_t seed);

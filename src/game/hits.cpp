@@ -158,6 +158,8 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
     // only pairs that can interact go on, sorted into a fixed order (the order reactions apply in).
     std::array<collide::Rect, MAX_BODIES> boxes{};
     for (std::size_t i = 0; i < bodyCount; ++i) boxes[i] = bodies[i].bounds;
+    // A grid per tick: the fight has at most MAX_BODIES boxes, so its few small allocations cost
+    // less than keeping scratch beside a state that must stay one plain copyable value.
     collide::UniformGrid grid(128);
     std::vector<collide::IndexPair> overlapping;
     grid.FindPairs(std::span<const collide::Rect>(boxes.data(), bodyCount), overlapping);
