@@ -283,6 +283,29 @@ const std::vector<Case>& Cases() {
          }},
         {"manifest-name-too-long",
          [](const fs::path& r) { EditManifest(r, [](ordered_json& m) { m["name"] = "Fixture The Magnificent!!"; }); }},
+        {"manifest-bad-enum",
+         [](const fs::path& r) {
+             EditManifest(r, [](ordered_json& m) { m["moves"]["light_punch"]["height"] = "overhead"; });
+         }},
+        {"manifest-bool-mistyped",
+         [](const fs::path& r) { EditManifest(r, [](ordered_json& m) { m["animations"]["hit"]["loop"] = "no"; }); }},
+        {"manifest-anchor-malformed",
+         [](const fs::path& r) {
+             EditManifest(r, [](ordered_json& m) { m["animations"]["crouch"]["anchor"] = {8}; });
+         }},
+        {"manifest-frames-empty",
+         [](const fs::path& r) {
+             EditManifest(r, [](ordered_json& m) { m["animations"]["knockdown"]["frames"] = ordered_json::array(); });
+         }},
+        {"manifest-idle-too-short",
+         [](const fs::path& r) {
+             // The fourth frame's files stay: the manifest is checked before any file is paired.
+             EditManifest(r, [](ordered_json& m) { m["animations"]["idle"]["frames"].erase(3); });
+         }},
+        {"manifest-projectile-missing-animation",
+         [](const fs::path& r) {
+             EditManifest(r, [](ordered_json& m) { m["moves"]["special"]["projectile"]["animation"] = "fireball"; });
+         }},
         // Findings (tests/fuzz/findings/README.md), fixed: they crashed the loader.
         {"manifest-number-overflow",
          [](const fs::path& r) {
