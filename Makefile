@@ -8,7 +8,7 @@ RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-plot format clean
+.PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-plot format format-check clean
 
 all: build
 
@@ -50,7 +50,14 @@ bench-plot:
 	gnuplot -e "csv='bench/results/bumper.csv'; out='docs/images/bumper-bench.png'" bench/plot_bumper.gp
 
 format:
+	@scripts/deps.sh clang-format
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+# The layout check CI runs: every tracked source already formatted, or the files that are not.
+format-check:
+	@scripts/deps.sh clang-format
+	@clang-format --dry-run -Werror $$(git ls-files '*.cpp' '*.h') 2>/dev/null || \
+	  { echo "error: not formatted (run 'make format'):"; clang-format --dry-run $$(git ls-files '*.cpp' '*.h') 2>&1 | grep -o '^[^:]*' | sort -u; exit 1; }
 
 clean:
 	rm -rf $(BUILD_DIR) $(RELEASE_DIR)
@@ -60,12 +67,14 @@ clean:
 #   make fuzz    build-fuzz/ (clang, "fuzz"), then each fuzzer FUZZ_SECONDS (default 60) seconds
 FUZZ_SECONDS ?= 60
 .PHONY: asan fuzz fuzz-build
-asan: deps
+asan:
+	@scripts/deps.sh llvm
 	@cmake --preset asan > /dev/null
 	@cmake --build --preset asan
 	@ctest --preset asan
 
-fuzz-build: deps
+fuzz-build:
+	@scripts/deps.sh clang libclang-rt-14-dev llvm
 	@cmake --preset fuzz > /dev/null
 	@cmake --build --preset fuzz
 

@@ -13,8 +13,10 @@ PACKAGES=(
   nlohmann-json3-dev                 # manifests and JSON output
   libgtest-dev libbenchmark-dev      # tests and benchmarks
   xvfb xauth                         # a virtual display for screenshots of the real window
-  clang libclang-rt-14-dev llvm      # libFuzzer + sanitizer runtimes, llvm-symbolizer (make fuzz, CI)
 )
+# The reliability targets ask for theirs (Makefile): make asan adds llvm (llvm-symbolizer, for
+# readable sanitizer stacks), make fuzz adds clang libclang-rt-14-dev llvm (libFuzzer), make
+# format-check adds clang-format.
 PACKAGES+=("$@")                     # extras a target asks for
 
 missing=()
