@@ -8,6 +8,8 @@
 #include <fstream>
 #include <random>
 #include <regex>
+#include <set>
+#include <sstream>
 #include <thread>
 
 #include "assets/assets.h"
@@ -122,6 +124,51 @@ TEST_F(Brawl, ScreenshotShowsTheCollidingPixelsOfAScriptedContact) {
     EXPECT_NE((std::array<int, 3>{px[0], px[1], px[2]}), (std::array<int, 3>{0x00, 0xFF, 0x66}));
 }
 
+// The bumper scene headless: one JSON line, the same hash for the same seed, a golden hash for
+// the default seed (Box2D's determinism check: a change to the scene's rules or the collision
+// pipeline that moves it must be deliberate, and then this number changes with it).
+TEST_F(Brawl, BumperHeadlessIsDeterministicWithAGoldenHash) {
+    const std::vector<std::string> args{"--scene", "bumper", "--count", "500", "--headless", "--frames", "300"};
+    const auto a = Run(args), b = Run(args);
+    ASSERT_EQ(a.exitCode, 0) << a.err;
+    EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 1) << a.out;
+    EXPECT_EQ(JsonField(a.out, "scene"), "\"bumper\"");
+    EXPECT_EQ(JsonField(a.out, "frames"), "300");
+    EXPECT_EQ(JsonField(a.out, "count"), "500");
+    EXPECT_GT(std::stoll(JsonField(a.out, "contacts")), 1000) << "500 sprites in a 1168 x 658 box meet often";
+    EXPECT_EQ(JsonField(a.out, "hash"), "\"e1bd16fbe8cad584\"");
+    EXPECT_EQ(a.out, b.out) << "same seed, same run";
+    auto other = args;
+    other.insert(other.end(), {"--seed", "7"});
+    EXPECT_NE(JsonField(Run(other).out, "hash"), JsonField(a.out, "hash"));
+    for (const char* bad : {"0", "-5", "x", "200001"}) {
+        EXPECT_EQ(Run({"--scene", "bumper", "--count", bad, "--headless", "--frames", "3"}).exitCode, 2) << "--count " << bad;
+    }
+    EXPECT_EQ(Run({"--scene", "pinball", "--headless", "--frames", "3"}).exitCode, 2);
+}
+
+// With --overlay the bumper screenshot carries the overlay (its panel and the contacts drawn
+// over the sprites); without it, the plain scene.
+TEST_F(Brawl, BumperScreenshotWithAndWithoutTheOverlay) {
+    const std::string plainShot = (root_ / "plain.png").string(), overlayShot = (root_ / "overlay.png").string();
+    const std::vector<std::string> args{"--scene", "bumper", "--count", "300", "--headless", "--frames", "120"};
+    auto withShot = [&](const std::string& shot, bool overlay) {
+        auto a = args;
+        a.insert(a.end(), {"--screenshot", shot});
+        if (overlay) a.push_back("--overlay");
+        return Run(a);
+    };
+    ASSERT_EQ(withShot(plainShot, false).exitCode, 0);
+    ASSERT_EQ(withShot(overlayShot, true).exitCode, 0);
+    const auto plain = assets::LoadPng(plainShot), overlay = assets::LoadPng(overlayShot);
+    ASSERT_TRUE(plain.Ok() && overlay.Ok());
+    ASSERT_EQ(plain.Value().widthPx, 1280);
+    ASSERT_EQ(plain.Value().heightPx, 720);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < plain.Value().rgba.size(); i += 4) differing += plain.Value().rgba[i] != overlay.Value().rgba[i] || plain.Value().rgba[i + 1] != overlay.Value().rgba[i + 1];
+    EXPECT_GT(differing, 20000u) << "the overlay's panel alone covers more than 20,000 pixels";
+}
+
 TEST_F(Brawl, BadAssetsGiveOneErrorLine) {
     const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
     testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
@@ -158,6 +205,16 @@ std::string AssetsHash(const fs::path& root) {
     }
     char buf[24];
     std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+/// One fighter's definition hash as brawl's reload line prints it (16 hex digits).
+std::string FighterHash(const fs::path& root, const std::string& id) {
+    auto f = assets::LoadFighter(assets::AssetRoots::Under(root.string()), id);
+    EXPECT_TRUE(f.Ok()) << (f.Ok() ? "" : f.GetError().ToLine());
+    if (!f.Ok()) return "";
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(game::HashFighterDef(f.Value().def)));
     return buf;
 }
 
@@ -219,6 +276,27 @@ TEST_F(Brawl, HotReloadUnderFire) {
     EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << "the final good version is loaded";
     EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 5) << result.err;
     EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 5) << result.err;
+
+    // What the run held after every reload: exactly one of the good versions written, never a
+    // mix of old and new frames or a version the half-written files would make.
+    std::set<std::string> goodVersions;
+    for (int widen = 0; widen < 4; ++widen) {
+        const auto bytes = good(widen);
+        testpng::WriteFile(hotmap, std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+        goodVersions.insert(FighterHash(root_, "beta"));
+    }
+    ASSERT_EQ(goodVersions.size(), 4u) << "the four good versions differ";
+    std::istringstream err(result.err);
+    int reloadLines = 0;
+    for (std::string line; std::getline(err, line);) {
+        if (line.rfind("reloaded ", 0) != 0) continue;
+        ++reloadLines;
+        const auto at = line.find("(fighter hash ");
+        ASSERT_NE(at, std::string::npos) << line;
+        EXPECT_EQ(line.rfind("reloaded beta:", 0), 0u) << "only beta changed: " << line;
+        EXPECT_EQ(goodVersions.count(line.substr(at + 14, 16)), 1u) << "held a version never written whole: " << line;
+    }
+    EXPECT_EQ(reloadLines, std::stoi(JsonField(result.out, "reloads")));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <imgui_impl_sdlrenderer.h>
 
 #include <algorithm>
+#include <cstring>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -55,6 +56,9 @@ std::string ProjectRoot(const Options& o) {
     return HOTMAP_SOURCE_DIR;
 }
 
+constexpr const char* NO_DISPLAY =
+    "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under xvfb-run -a\n";
+
 int FailLine(const std::string& line) {
     std::fprintf(stderr, "%s\n", line.c_str());
     return 1;
@@ -67,7 +71,9 @@ struct Match {
     std::array<int, 2> fighter{0, 1};
     game::MatchState state;
     game::DebugRecord debug;
-    std::vector<game::Inputs> inputs;
+    game::MatchConfig config;          ///< as the match started (a replay's config)
+    std::vector<game::Inputs> inputs;  ///< every tick's inputs, while recording
+    std::int64_t replayTick = 0;       ///< --replay: the next replay tick to play
 };
 
 class App {
@@ -85,6 +91,10 @@ private:
     bool StartVideo(bool headless);
     void Shutdown();
     int LoadRoster();
+    int LoadReplay();
+    game::Inputs NextInputs();
+    bool SaveRecording();
+    void EndRecording(const char* why);
     std::optional<std::string> SetupFromOptions(MatchSetup& setup, const std::optional<game::Replay>& replay);
     void StartMatch(const MatchSetup& setup);
     void Tick(const game::Inputs& inputs);
@@ -101,6 +111,7 @@ private:
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
     bool imgui_ = false;
+    bool vsync_ = false;  ///< presenting waits for the display (else the loop sleeps between ticks)
     render::TexturePtr target_, stage_;
     Controls controls_;
     debug::Overlay overlay_;
@@ -115,6 +126,9 @@ private:
     std::uint64_t lastReloadNanos_ = 0;
     int reloads_ = 0, reloadErrors_ = 0;
     int matchesDone_ = 0;  ///< headless: finished matches before the current one
+    std::optional<game::Replay> replay_;  ///< --replay: the inputs both sides play
+    bool recordingDone_ = false;          ///< --record: this match's file is written; no more ticks go in
+    bool replayOverSaid_ = false;
     // The bumper scene (--scene bumper): its own state, scratch buffers, art and overlay.
     bool bumper_ = false;
     game::BumperShapes bumperShapes_;
@@ -155,6 +169,12 @@ int App::RunBumperHeadless() {
 
 int App::LoadRoster() {
     const std::string root = ProjectRoot(opt_);
+    // The folder given names the error when it is not a project at all, as `hotmap lint` does.
+    std::error_code ec;
+    if (!std::filesystem::is_directory(root, ec)) return FailLine("error: " + root + ": no such folder");
+    if (!std::filesystem::exists(root + "/assets", ec)) {
+        return FailLine("error: " + root + ": not a project folder (no assets/ inside)");
+    }
     auto roster = Roster::Load(assets::AssetRoots::Under(root));
     if (!roster.Ok()) return FailLine(roster.GetError().ToLine());
     roster_ = std::move(roster).Value();
@@ -169,6 +189,13 @@ bool App::StartVideo(bool headless) {
         std::fprintf(stderr, "brawl: cannot start video (%s); run it with --headless\n", SDL_GetError());
         return false;
     }
+    // With DISPLAY set but no server behind it, SDL falls back to a driver that shows nothing:
+    // a window nobody can see would run forever, so say so and stop.
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (!headless && driver != nullptr && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
+        std::fprintf(stderr, "%s", NO_DISPLAY);
+        return false;
+    }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest");
     window_ = SDL_CreateWindow("Hotmap Brawl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, WINDOW_W, WINDOW_H,
                                headless ? SDL_WINDOW_HIDDEN : (SDL_WINDOW_SHOWN | SDL_WINDOW_RESIZABLE));
@@ -179,6 +206,8 @@ bool App::StartVideo(bool headless) {
     // The dummy driver has only the software renderer, which is also pixel-exact for screenshots.
     renderer_ = SDL_CreateRenderer(window_, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC);
     if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    SDL_RendererInfo info{};
+    vsync_ = renderer_ != nullptr && SDL_GetRendererInfo(renderer_, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
     if (renderer_ == nullptr) {
         std::fprintf(stderr, "brawl: cannot create a renderer: %s\n", SDL_GetError());
         return false;
@@ -238,6 +267,9 @@ std::optional<std::string> App::SetupFromOptions(MatchSetup& setup, const std::o
 }
 
 void App::StartMatch(const MatchSetup& setup) {
+    SaveRecording();  // a windowed rematch: the file keeps the match just played until the next one ends
+    recordingDone_ = false;
+    replayOverSaid_ = false;
     match_ = Match{};
     match_.fighter = setup.fighter;
     for (int i = 0; i < 2; ++i) {
@@ -248,6 +280,8 @@ void App::StartMatch(const MatchSetup& setup) {
     config.cpuLevel = setup.cpuLevel;
     config.seed = opt_.seed.value_or(static_cast<std::uint64_t>(opt_.headless ? 1 : NowNanos()));
     if (opt_.detection) config.detection = *opt_.detection;
+    if (replay_) config = replay_->config;  // the recorded match exactly: controllers, level, seed, detection, inset
+    match_.config = config;
     match_.state = game::NewMatch(match_.defs, config);
     overlay_.held.clear();
     overlay_.log.clear();
@@ -256,8 +290,52 @@ void App::StartMatch(const MatchSetup& setup) {
 
 void App::Tick(const game::Inputs& inputs) {
     game::StepMatch(match_.defs, match_.state, inputs, game::StepHooks{&match_.debug, NowNanos});
-    if (!opt_.recordPath.empty()) match_.inputs.push_back(inputs);
+    if (!opt_.recordPath.empty() && !recordingDone_) match_.inputs.push_back(inputs);
     debug::Observe(overlay_, match_.debug);
+}
+
+int App::LoadReplay() {
+    if (opt_.replayPath.empty()) return 0;
+    auto bytes = assets::ReadFileBytes(opt_.replayPath);
+    if (!bytes.Ok()) return FailLine(bytes.GetError().ToLine());
+    std::string error;
+    replay_ = game::ParseReplay(std::string(bytes.Value().begin(), bytes.Value().end()), error);
+    if (!replay_) return FailLine("error: " + opt_.replayPath + ": " + error);
+    return 0;
+}
+
+// The next tick's inputs from the replay (neutral once it has run out).
+game::Inputs App::NextInputs() {
+    const auto t = static_cast<std::size_t>(match_.replayTick++);
+    return t < replay_->inputs.size() ? replay_->inputs[t] : game::Inputs{};
+}
+
+// Writes this match's replay: the fighters, the config it started with, every tick's inputs and
+// the hash they end in. Once per match (later calls do nothing until the next match starts).
+bool App::SaveRecording() {
+    if (opt_.recordPath.empty() || recordingDone_ || match_.inputs.empty() || match_.defs.fighters[0] == nullptr) return true;
+    recordingDone_ = true;
+    game::Replay out;
+    out.fighterIds = {match_.defs.fighters[0]->id, match_.defs.fighters[1]->id};
+    out.config = match_.config;
+    out.inputs = match_.inputs;
+    out.finalHash = game::HashState(match_.state);
+    std::ofstream file(opt_.recordPath);
+    file << game::FormatReplay(out);
+    if (!file) {
+        FailLine("error: " + opt_.recordPath + ": cannot write the replay");
+        return false;
+    }
+    if (!opt_.headless) std::fprintf(stderr, "brawl: recorded %zu ticks to %s\n", out.inputs.size(), opt_.recordPath.c_str());
+    return true;
+}
+
+// A replay holds inputs only: a reset, a detection switch or a reload would not replay, so the
+// recording ends (and is written) just before one.
+void App::EndRecording(const char* why) {
+    if (opt_.recordPath.empty() || recordingDone_ || match_.inputs.empty()) return;
+    std::fprintf(stderr, "brawl: the recording ends at tick %zu: %s, which a replay cannot repeat\n", match_.inputs.size(), why);
+    SaveRecording();
 }
 
 void App::PollReload() {
@@ -270,7 +348,10 @@ void App::PollReload() {
         overlay_.reloadMessages.push_back(n.line);
         if (overlay_.reloadMessages.size() > 6) overlay_.reloadMessages.erase(overlay_.reloadMessages.begin());
         n.ok ? ++reloads_ : ++reloadErrors_;
-        if (n.ok && screen_ != Screen::Title) game::ConformToDefs(match_.defs, match_.state);
+        if (n.ok && screen_ != Screen::Title) {
+            EndRecording("a fighter was reloaded");
+            game::ConformToDefs(match_.defs, match_.state);
+        }
     }
 }
 
@@ -298,10 +379,16 @@ void App::HandleDebugKey(SDL_Keycode key) {
 }
 
 void App::HandleMenus() {
-    for (const MenuMove move : controls_.TakeMenuMoves()) {
+    for (MenuMove move : controls_.TakeMenuMoves()) {
         if (help_) {  // any key closes the controls panel
             help_ = false;
             continue;
+        }
+        // A pad's B backs out of the pause menu; in a fight it kicks, so it never pauses one, and
+        // on the title it never quits the game.
+        if (move == MenuMove::Cancel) {
+            if (screen_ != Screen::Paused) continue;
+            move = MenuMove::Back;
         }
         if (screen_ == Screen::Title) {
             switch (title_.Apply(move, setup_, static_cast<int>(roster_->Size()))) {
@@ -407,41 +494,25 @@ void App::PrintSummary(std::int64_t frames, const std::optional<bool>& replayOk)
 }
 
 int App::RunHeadless() {
-    std::optional<game::Replay> replay;
-    if (!opt_.replayPath.empty()) {
-        auto bytes = assets::ReadFileBytes(opt_.replayPath);
-        if (!bytes.Ok()) return FailLine(bytes.GetError().ToLine());
-        std::string error;
-        replay = game::ParseReplay(std::string(bytes.Value().begin(), bytes.Value().end()), error);
-        if (!replay) return FailLine("error: " + opt_.replayPath + ": " + error);
-    }
+    if (const int rc = LoadReplay(); rc != 0) return rc;
     if (const int rc = LoadRoster(); rc != 0) return rc;
-    if (auto bad = SetupFromOptions(setup_, replay)) {
+    if (auto bad = SetupFromOptions(setup_, replay_)) {
         std::fprintf(stderr, "brawl: %s\n%s", bad->c_str(), USAGE);
         return 2;
     }
-    if (replay) {
-        setup_.controllers = replay->config.controllers;
-        setup_.cpuLevel = replay->config.cpuLevel;
-        opt_.seed = replay->config.seed;
-        opt_.detection = replay->config.detection;
-    }
     StartMatch(setup_);
-    if (replay) match_.state.config.insetPx = replay->config.insetPx;
     overlay_.visible = opt_.overlay;
     overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps : opt_.view == "both" ? render::ViewMode::Both : render::ViewMode::Sprites;
     if (opt_.title) screen_ = Screen::Title;
-    const std::int64_t frames = opt_.frames.value_or(replay ? static_cast<std::int64_t>(replay->inputs.size()) : 0);
+    const std::int64_t frames = opt_.frames.value_or(replay_ ? static_cast<std::int64_t>(replay_->inputs.size()) : 0);
     const auto started = std::chrono::steady_clock::now();
     // Without a replay to follow or record, a finished match is followed by the next (as an attract
     // mode would), each with the next seed: a long run keeps fighting.
-    const bool rematch = !replay && opt_.recordPath.empty();
+    const bool rematch = !replay_ && opt_.recordPath.empty();
     const std::uint64_t firstSeed = match_.state.config.seed;
     std::int64_t overTicks = 0;
     for (std::int64_t t = 0; t < frames; ++t) {
-        game::Inputs in{};
-        if (replay && static_cast<std::size_t>(t) < replay->inputs.size()) in = replay->inputs[static_cast<std::size_t>(t)];
-        Tick(in);
+        Tick(replay_ ? NextInputs() : game::Inputs{});
         overTicks = match_.state.phase == game::Phase::MatchOver ? overTicks + 1 : 0;
         if (rematch && overTicks >= REMATCH_AFTER_TICKS) {
             opt_.seed = firstSeed + static_cast<std::uint64_t>(++matchesDone_);
@@ -454,19 +525,10 @@ int App::RunHeadless() {
         PollReload();
     }
     std::optional<bool> replayOk;
-    if (replay && replay->finalHash && frames == static_cast<std::int64_t>(replay->inputs.size())) {
-        replayOk = game::HashState(match_.state) == *replay->finalHash;
+    if (replay_ && replay_->finalHash && frames == static_cast<std::int64_t>(replay_->inputs.size())) {
+        replayOk = game::HashState(match_.state) == *replay_->finalHash;
     }
-    if (!opt_.recordPath.empty()) {
-        game::Replay out;
-        out.fighterIds = {match_.defs.fighters[0]->id, match_.defs.fighters[1]->id};
-        out.config = match_.state.config;
-        out.inputs = match_.inputs;
-        out.finalHash = game::HashState(match_.state);
-        std::ofstream file(opt_.recordPath);
-        file << game::FormatReplay(out);
-        if (!file) return FailLine("error: " + opt_.recordPath + ": cannot write the replay");
-    }
+    if (!SaveRecording()) return 1;
     if (!opt_.screenshotPath.empty()) {
         if (!StartVideo(true)) return 1;
         // Two frames: ImGui lays windows out and scrolls the log on the first, so the second is
@@ -476,19 +538,25 @@ int App::RunHeadless() {
         if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
     }
     PrintSummary(frames, replayOk);
+    if (replayOk == false) {
+        // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
+        return FailLine("error: " + opt_.replayPath + ": the replay ends in hash " + Hex(game::HashState(match_.state)) + ", not the recorded " +
+                        Hex(*replay_->finalHash) + " (its fighters' files or the game changed since it was recorded)");
+    }
     return 0;
 }
 
 int App::RunWindowed() {
     if (std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr) {
-        std::fprintf(stderr, "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under xvfb-run -a\n");
+        std::fprintf(stderr, "%s", NO_DISPLAY);
         return 1;
     }
     if (opt_.scene == "bumper") {
         StartBumper();
     } else {
+        if (const int rc = LoadReplay(); rc != 0) return rc;
         if (const int rc = LoadRoster(); rc != 0) return rc;
-        if (auto bad = SetupFromOptions(setup_, std::nullopt)) {
+        if (auto bad = SetupFromOptions(setup_, replay_)) {
             std::fprintf(stderr, "brawl: %s\n%s", bad->c_str(), USAGE);
             return 2;
         }
@@ -496,7 +564,8 @@ int App::RunWindowed() {
     if (!StartVideo(false)) return 1;
     overlay_.visible = opt_.overlay;
     overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps : opt_.view == "both" ? render::ViewMode::Both : render::ViewMode::Sprites;
-    if (!bumper_ && (opt_.frames || !opt_.screenshotPath.empty())) StartMatch(setup_);  // scripted runs skip the title
+    // Scripted runs and replays skip the title.
+    if (!bumper_ && (opt_.frames || !opt_.screenshotPath.empty() || replay_)) StartMatch(setup_);
     std::uint64_t last = NowNanos();
     double accumulator = 0.0, fpsTime = 0.0;
     int fpsFrames = 0;
@@ -521,8 +590,14 @@ int App::RunWindowed() {
         } else {
             HandleMenus();
         }
-        if (overlay_.resetRequested && screen_ != Screen::Title) game::RestartRound(match_.defs, match_.state);
-        if (overlay_.detectionRequest && screen_ != Screen::Title) match_.state.config.detection = *overlay_.detectionRequest;
+        if (overlay_.resetRequested && screen_ != Screen::Title) {
+            EndRecording("the round was reset");
+            game::RestartRound(match_.defs, match_.state);
+        }
+        if (overlay_.detectionRequest && screen_ != Screen::Title) {
+            EndRecording("the detection mode changed");
+            match_.state.config.detection = *overlay_.detectionRequest;
+        }
         overlay_.resetRequested = false;
         overlay_.detectionRequest.reset();
 
@@ -536,6 +611,15 @@ int App::RunWindowed() {
         const auto tick = [&] {
             if (bumper_) {
                 TickBumper();
+            } else if (replay_) {
+                Tick(NextInputs());
+                if (match_.replayTick == static_cast<std::int64_t>(replay_->inputs.size()) && !replayOverSaid_) {
+                    replayOverSaid_ = true;
+                    overlay_.paused = true;  // the last recorded tick stays on screen (F2 goes on)
+                    const bool same = replay_->finalHash && game::HashState(match_.state) == *replay_->finalHash;
+                    std::fprintf(stderr, "brawl: the replay is over (%lld ticks)%s\n", static_cast<long long>(match_.replayTick),
+                                 !replay_->finalHash ? "" : same ? ": the final hash matches the recording" : ": the final hash differs from the recording");
+                }
             } else {
                 Tick({controls_.Read(0), controls_.Read(1)});
             }
@@ -554,13 +638,20 @@ int App::RunWindowed() {
         overlay_.stepRequested = false;
         PollReload();
         const bool shoot = !opt_.screenshotPath.empty() && ticksRun >= opt_.frames.value_or(0);
+        const bool enough = opt_.frames && ticksRun >= *opt_.frames;  // --frames N: a scripted run ends
         Render(!shoot);
         if (shoot) {
             if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot");
-            running_ = false;
+        }
+        if (shoot || enough) running_ = false;
+        if (!vsync_ && running_) {
+            // No vsync to pace the loop (a software renderer): sleep until the next tick is due
+            // instead of spinning a core.
+            const double waitSeconds = live && !overlay_.paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
+            SDL_Delay(static_cast<Uint32>(std::clamp(waitSeconds * 1000.0, 1.0, 1000.0 * TICK_SECONDS)));
         }
     }
-    return 0;
+    return SaveRecording() ? 0 : 1;
 }
 
 int App::Run() {
@@ -585,9 +676,12 @@ int main(int argc, char** argv) {
             "  --p1, --p2          human or cpu (default: P1 human, P2 cpu)\n"
             "  --level 1-3         the CPU's difficulty (default 2)\n"
             "  --seed S            the match's seed (the CPU's choices)\n"
-            "  --p1-fighter NAME   a fighter folder under assets/ (default: the first two)\n"
-            "  --record FILE       write the match's inputs as a replay\n"
-            "  --replay FILE       play a replay's inputs; the JSON says whether the final hash matches\n"
+            "  --p1-fighter NAME   P1's fighter, a folder under assets/ (default: the first two)\n"
+            "  --p2-fighter NAME   P2's fighter\n"
+            "  --record FILE       write the match's inputs as a replay (windowed: the last match played,\n"
+            "                      ended early by a round reset, a detection switch or a reload)\n"
+            "  --replay FILE       play a replay's inputs, both sides; headless, exit 1 if the final hash\n"
+            "                      differs from the recorded one; windowed, it pauses at the end\n"
             "  --overlay           start with the debug overlay (F1) on\n"
             "  --screenshot OUT    write the last frame to OUT.png (with the overlay if --overlay)\n"
             "  --detection MODE    per-pixel (default), boxes or boxes-inset\n"

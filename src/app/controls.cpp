@@ -38,21 +38,29 @@ std::uint8_t PadButtonBit(std::uint8_t button) {
 }  // namespace
 
 Controls::~Controls() {
-    for (SDL_GameController* p : pads_) SDL_GameControllerClose(p);
+    for (SDL_GameController* p : pads_) {
+        if (p != nullptr) SDL_GameControllerClose(p);
+    }
 }
 
 void Controls::HandleEvent(const SDL_Event& e) {
     switch (e.type) {
         case SDL_CONTROLLERDEVICEADDED:
-            if (SDL_GameController* pad = SDL_GameControllerOpen(e.cdevice.which)) pads_.push_back(pad);
+            // A new pad takes the first free seat: a player whose pad was unplugged gets the next
+            // one back, and nobody else's pad changes hands.
+            if (SDL_GameController* pad = SDL_GameControllerOpen(e.cdevice.which)) {
+                const auto seat = std::find(pads_.begin(), pads_.end(), nullptr);
+                seat != pads_.end() ? void(*seat = pad) : pads_.push_back(pad);
+            }
             break;
         case SDL_CONTROLLERDEVICEREMOVED: {
             SDL_GameController* gone = SDL_GameControllerFromInstanceID(e.cdevice.which);
             const auto it = std::find(pads_.begin(), pads_.end(), gone);
-            if (it != pads_.end()) {
+            if (gone != nullptr && it != pads_.end()) {
                 SDL_GameControllerClose(*it);
-                pads_.erase(it);
+                *it = nullptr;  // the seat stays: the other player's pad keeps its side
             }
+            while (!pads_.empty() && pads_.back() == nullptr) pads_.pop_back();
             break;
         }
         case SDL_KEYDOWN: {
@@ -82,15 +90,15 @@ void Controls::HandleEvent(const SDL_Event& e) {
             SDL_GameController* pad = SDL_GameControllerFromInstanceID(e.cbutton.which);
             const auto it = std::find(pads_.begin(), pads_.end(), pad);
             const auto side = static_cast<std::size_t>(it - pads_.begin());
-            if (it != pads_.end() && side < 2) latched_[side] |= PadButtonBit(e.cbutton.button);
+            if (pad != nullptr && it != pads_.end() && side < 2) latched_[side] |= PadButtonBit(e.cbutton.button);
             switch (e.cbutton.button) {
                 case SDL_CONTROLLER_BUTTON_DPAD_UP: menu_.push_back(MenuMove::Up); break;
                 case SDL_CONTROLLER_BUTTON_DPAD_DOWN: menu_.push_back(MenuMove::Down); break;
                 case SDL_CONTROLLER_BUTTON_DPAD_LEFT: menu_.push_back(MenuMove::Left); break;
                 case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: menu_.push_back(MenuMove::Right); break;
                 case SDL_CONTROLLER_BUTTON_A: menu_.push_back(MenuMove::Confirm); break;
-                case SDL_CONTROLLER_BUTTON_START:
-                case SDL_CONTROLLER_BUTTON_B: menu_.push_back(MenuMove::Back); break;
+                case SDL_CONTROLLER_BUTTON_START: menu_.push_back(MenuMove::Back); break;
+                case SDL_CONTROLLER_BUTTON_B: menu_.push_back(MenuMove::Cancel); break;  // kick in a fight
                 case SDL_CONTROLLER_BUTTON_BACK: menu_.push_back(MenuMove::Help); break;
                 default: break;
             }
@@ -112,7 +120,7 @@ game::Input Controls::Read(int side) {
     if (keys[k.punch]) bits |= game::Input::PUNCH;
     if (keys[k.kick]) bits |= game::Input::KICK;
     if (keys[k.special]) bits |= game::Input::SPECIAL;
-    if (static_cast<std::size_t>(side) < pads_.size()) {
+    if (static_cast<std::size_t>(side) < pads_.size() && pads_[static_cast<std::size_t>(side)] != nullptr) {
         SDL_GameController* pad = pads_[static_cast<std::size_t>(side)];
         const auto held = [&](SDL_GameControllerButton b) { return SDL_GameControllerGetButton(pad, b) != 0; };
         const Sint16 sx = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX);

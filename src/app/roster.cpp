@@ -66,7 +66,9 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
         char line[160];
         int frames = 0;
         for (const auto& a : f->loaded.def.animations) frames += static_cast<int>(a.frames.size());
-        std::snprintf(line, sizeof line, "reloaded %s: %d frames in %.1f ms", id.c_str(), frames, f->loaded.loadMilliseconds);
+        // The hash names the exact version now held (tests compare it with the versions written).
+        std::snprintf(line, sizeof line, "reloaded %s: %d frames in %.1f ms (fighter hash %016llx)", id.c_str(), frames,
+                      f->loaded.loadMilliseconds, static_cast<unsigned long long>(game::HashFighterDef(f->loaded.def)));
         news.push_back(ReloadNews{id, true, line});
     }
     return news;

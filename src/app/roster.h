@@ -24,7 +24,7 @@ struct Fighter {
 struct ReloadNews {
     std::string id;
     bool ok = false;
-    std::string line;  ///< "reloaded brick: 61 frames in 14.2 ms" or "error: <file>: <what>"
+    std::string line;  ///< "reloaded brick: 61 frames in 14.2 ms (fighter hash <16 hex>)" or "error: <file>: <what>"
 };
 
 class Roster {

@@ -69,7 +69,8 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
             break;
         case MenuMove::Back: return TitleResult::Quit;
         case MenuMove::Help: return TitleResult::Help;
-        case MenuMove::None: break;
+        case MenuMove::None:
+        case MenuMove::Cancel: break;
     }
     return TitleResult::Stay;
 }
