@@ -28,6 +28,16 @@ std::string JsonField(const std::string& json, const std::string& key) {
     return std::regex_search(json, m, re) ? m[1].str() : "";
 }
 
+/// stderr without the load report ("loaded 2 fighters ... in 12.3 ms"): what is left is what went wrong.
+std::vector<std::string> ProblemLines(const std::string& err) {
+    std::vector<std::string> lines;
+    std::istringstream in(err);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("loaded ", 0) != 0) lines.push_back(line);
+    }
+    return lines;
+}
+
 class Brawl : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -78,6 +88,46 @@ TEST_F(Brawl, RecordThenReplayGivesTheRecordedHash) {
     const auto bad = Run({"--headless", "--replay", replay});
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_EQ(bad.err.rfind("error: " + replay + ": line", 0), 0u) << bad.err;
+}
+
+TEST_F(Brawl, AReplayThatEndsElsewhereFailsWithOneLine) {
+    // Recorded against one fighter, replayed against a changed one: the same inputs end in another
+    // state, and the run says so instead of passing quietly.
+    const std::string replay = (root_ / "match.replay").string();
+    const auto rec = Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "3", "--record", replay});
+    ASSERT_EQ(rec.exitCode, 0) << rec.err;
+    auto manifest = fixture::Manifest();
+    manifest["moves"]["light_punch"]["damage"] = 51;
+    fixture::Write(root_, "alpha", manifest);
+    const auto play = Run({"--headless", "--replay", replay});
+    EXPECT_EQ(play.exitCode, 1);
+    EXPECT_EQ(JsonField(play.out, "replay_hash_matches"), "false") << play.out;
+    const auto problems = ProblemLines(play.err);
+    ASSERT_EQ(problems.size(), 1u) << play.err;
+    const std::string recorded = JsonField(rec.out, "hash");
+    ASSERT_EQ(recorded.size(), 18u) << rec.out;  // quoted 16 hex digits
+    EXPECT_EQ(problems[0].rfind("error: " + replay + ": the replay ends in hash " + JsonField(play.out, "hash").substr(1, 16) +
+                                 ", not the recorded " + recorded.substr(1, 16),
+                             0),
+              0u)
+        << play.err;
+}
+
+TEST_F(Brawl, WindowedRecordReplaysHeadlessToTheSameHash) {
+    // The window and the headless run share one simulation: a match recorded in a real (virtual)
+    // window replays headless to the hash the window saved.
+    if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) GTEST_SKIP() << "xvfb-run is not installed";
+    const std::string replay = (root_ / "window.replay").string();
+    const auto rec = testrun::Run("xvfb-run", {"-a", BRAWL, "--assets", root_.string(), "--frames", "240", "--p1", "cpu", "--p2",
+                                               "cpu", "--seed", "9", "--record", replay},
+                                  "env -u SDL_VIDEODRIVER");
+    ASSERT_EQ(rec.exitCode, 0) << rec.err;
+    std::ifstream in(replay);
+    ASSERT_TRUE(in.good()) << "no replay written: " << rec.err;
+    const auto play = Run({"--headless", "--replay", replay});
+    ASSERT_EQ(play.exitCode, 0) << play.err;
+    EXPECT_EQ(JsonField(play.out, "replay_hash_matches"), "true") << play.out;
+    EXPECT_EQ(JsonField(play.out, "frames"), "240") << play.out;
 }
 
 TEST_F(Brawl, ScreenshotShowsTheCollidingPixelsOfAScriptedContact) {
@@ -195,6 +245,17 @@ TEST_F(Brawl, NoDisplaySaysSoAndNamesHeadless) {
     EXPECT_NE(r.err.find("--headless"), std::string::npos) << r.err;
 }
 
+TEST_F(Brawl, ADisplayThatDoesNotAnswerSaysSoInOneLine) {
+    // DISPLAY names a server that is not there (a closed ssh tunnel, a stopped Xvfb): one line,
+    // exit 1, promptly; not a window that nobody sees and not a second library's complaint.
+    const auto r = testrun::Run(BRAWL, {"--assets", root_.string()}, "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:4242");
+    EXPECT_EQ(r.exitCode, 1);
+    const auto problems = ProblemLines(r.err);
+    ASSERT_EQ(problems.size(), 1u) << r.err;
+    EXPECT_NE(problems[0].find(":4242"), std::string::npos) << r.err;
+    EXPECT_NE(problems[0].find("--headless"), std::string::npos) << r.err;
+}
+
 // The fighters' combined definition hash, as brawl prints it in "assets_hash".
 std::string AssetsHash(const fs::path& root) {
     std::uint64_t h = 0xCBF29CE484222325ull;
@@ -240,6 +301,39 @@ TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
     EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1) << "the half-written file was refused: " << result.err;
     EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 1);
     EXPECT_NE(result.err.find("error: " + hotmap + ": "), std::string::npos) << result.err;
+}
+
+TEST_F(Brawl, HotReloadOfAManifestAndOfASprite) {
+    // Not only hotmaps: an edited fighter.json changes the rules the fighter plays by, and a sprite
+    // saved at the wrong size is refused until it matches its hotmap again.
+    const auto manifestPath = root_ / "assets" / "alpha" / "fighter.json";
+    const std::string sprite = (root_ / "assets" / "beta" / "idle_00.png").string();
+    testrun::Output result;
+    std::thread run([&] {
+        result = Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    auto manifest = fixture::Manifest();
+    manifest["health"] = 1234;
+    std::ofstream(manifestPath) << manifest.dump(2) << "\n";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const int wider = fixture::W + 2;
+    testpng::WriteFile(sprite, testpng::EncodeRgba(wider, fixture::H, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, wider)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    testpng::WriteFile(sprite, testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::CLEAR, fixture::HURT, false, fixture::HURT)));
+    run.join();
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << result.out;
+    const std::string alphaHash = FighterHash(root_, "alpha");
+    EXPECT_NE(result.err.find("reloaded alpha: "), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("(fighter hash " + alphaHash + ")"), std::string::npos) << "the new health is held: " << result.err;
+    // The pair is judged from the hotmap's side: it names the hotmap and the sprite's new size.
+    const std::string pairedHotmap = (root_ / "hotmaps" / "beta" / "idle_00.png").string();
+    EXPECT_NE(result.err.find("error: " + pairedHotmap + ": " + std::to_string(fixture::W) + "x" + std::to_string(fixture::H) +
+                                 ", but its sprite is " + std::to_string(wider) + "x" + std::to_string(fixture::H)), std::string::npos)
+        << "the wrong size is refused: " << result.err;
+    EXPECT_NE(result.err.find("reloaded beta: "), std::string::npos) << "the fixed sprite is taken: " << result.err;
+    EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1) << result.err;
 }
 
 TEST_F(Brawl, HotReloadUnderFire) {

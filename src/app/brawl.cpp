@@ -56,6 +56,12 @@ std::string ProjectRoot(const Options& o) {
     return HOTMAP_SOURCE_DIR;
 }
 
+/// Unset and set-to-nothing mean the same to a person: no display.
+bool EnvEmpty(const char* name) {
+    const char* value = std::getenv(name);
+    return value == nullptr || *value == '\0';
+}
+
 constexpr const char* NO_DISPLAY =
     "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under xvfb-run -a\n";
 
@@ -185,8 +191,19 @@ int App::LoadRoster() {
 
 bool App::StartVideo(bool headless) {
     if (headless) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    // Only DISPLAY set: ask for X11 alone. Otherwise, when the X server does not answer, SDL goes on
+    // to try Wayland, whose library prints its own complaint and breaks our one-line message.
+    if (!headless && std::getenv("SDL_VIDEODRIVER") == nullptr && EnvEmpty("WAYLAND_DISPLAY")) {
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11");
+    }
     if (SDL_Init(SDL_INIT_VIDEO | (headless ? 0 : SDL_INIT_GAMECONTROLLER)) != 0) {
-        std::fprintf(stderr, "brawl: cannot start video (%s); run it with --headless\n", SDL_GetError());
+        if (!headless) {
+            const char* display = std::getenv("DISPLAY");
+            std::fprintf(stderr, "brawl: cannot open the display %s (%s); run it with --headless --frames N, or under xvfb-run -a\n",
+                         display != nullptr ? display : "", SDL_GetError());
+        } else {
+            std::fprintf(stderr, "brawl: cannot start video (%s)\n", SDL_GetError());
+        }
         return false;
     }
     // With DISPLAY set but no server behind it, SDL falls back to a driver that shows nothing:
@@ -547,7 +564,7 @@ int App::RunHeadless() {
 }
 
 int App::RunWindowed() {
-    if (std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr) {
+    if (EnvEmpty("DISPLAY") && EnvEmpty("WAYLAND_DISPLAY")) {
         std::fprintf(stderr, "%s", NO_DISPLAY);
         return 1;
     }
