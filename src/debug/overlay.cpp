@@ -98,7 +98,8 @@ void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs&
 void TimeControls(Overlay& o, bool withReset) {
     if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
     ImGui::SameLine();
-    if (ImGui::Button("Step (F3)")) o.stepRequested = true;
+    // As F3: a step means "stop here, then one tick", so it pauses a running fight first.
+    if (ImGui::Button("Step (F3)")) o.paused = true, o.stepRequested = true;
     if (withReset) {
         ImGui::SameLine();
         if (ImGui::Button("Reset round (F5)")) o.resetRequested = true;
@@ -131,10 +132,17 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
                 f.move >= 0 ? (std::string(", move ") + def.moves[static_cast<std::size_t>(f.move)].name).c_str() : "");
 }
 
-void DrawPanel(Overlay& o, const game::MatchDefs& defs, const game::MatchState& s) {
-    // Below the HUD's health bar and name, as high as the picture leaves room for.
-    ImGui::SetNextWindowPos(ImVec2(10, 96), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(440, 540), ImGuiCond_FirstUseEver);
+void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, const game::MatchState& s) {
+    // Below the HUD's health bar and name, as high as the picture leaves room for, and on the half of
+    // the window the fighters are not in when F1 opens it: the panel is there to explain the fight,
+    // not to hide it. Dragged elsewhere, it stays there until F1 closes it.
+    constexpr float PANEL_W = 440, PANEL_H = 540, MARGIN = 10, BELOW_HUD_Y = 96;
+    float fightersScreenX = 0;
+    for (const auto& f : s.fighters) fightersScreenX += m.ToScreen(static_cast<float>(game::ToPx(f.xSubpx)), 0).x / 2;
+    const float windowW = ImGui::GetIO().DisplaySize.x;
+    const float panelX = fightersScreenX < windowW / 2 ? windowW - PANEL_W - MARGIN : MARGIN;
+    ImGui::SetNextWindowPos(ImVec2(panelX, BELOW_HUD_Y), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(PANEL_W, PANEL_H), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.82f);
     ImGui::Begin("Hotmap Brawl debug (F1)");
     ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond, s.round,
@@ -265,7 +273,7 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
 void Draw(Overlay& o, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state) {
     if (!o.visible) return;
     DrawWorldLayer(o, map, defs, state);
-    DrawPanel(o, defs, state);
+    DrawPanel(o, map, defs, state);
 }
 
 }  // namespace debug
