@@ -116,9 +116,9 @@ inline Result Overlap(const Placed& a, const Placed& b, Rect tightA, Rect tightB
     return r;
 }
 
-/// The transformed query's definition, restated from docs/collision.md with its own arithmetic:
-/// the centre of world pixel (wx, wy) maps through the frozen fixed-point inverse to a mask pixel.
-inline bool SampleTransformed(const Grid& g, Channel ch, const collide::TransformedPlacement& p, int wx, int wy) {
+/// The mask pixel the centre of world pixel (wx, wy) samples: the transformed query's definition,
+/// restated from docs/collision.md with its own arithmetic (128-bit, floor written as division).
+inline Point SampledMaskPixel(const collide::TransformedPlacement& p, int wx, int wy) {
     const __int128 dx = wx - p.originWorldX, dy = wy - p.originWorldY;
     const __int128 u = p.u0 + dx * p.uPerX + dy * p.uPerY;
     const __int128 v = p.v0 + dx * p.vPerX + dy * p.vPerY;
@@ -126,8 +126,71 @@ inline bool SampleTransformed(const Grid& g, Channel ch, const collide::Transfor
     const __int128 one = __int128{1} << 32;
     const __int128 mx = (u >= 0) ? u / one : -((-u + one - 1) / one);
     const __int128 my = (v >= 0) ? v / one : -((-v + one - 1) / one);
-    if (mx < 0 || my < 0 || mx >= g.w || my >= g.h) return false;
-    return g.Hot(static_cast<int>(mx), static_cast<int>(my), ch);
+    // Far outside any mask: clamp, so the int conversion cannot wrap back inside.
+    auto clamp = [](__int128 m) { return static_cast<int>(std::clamp<__int128>(m, -(1 << 30), 1 << 30)); };
+    return Point{clamp(mx), clamp(my)};
+}
+
+/// Is world pixel (wx, wy) hot in the transformed grid?
+inline bool SampleTransformed(const Grid& g, Channel ch, const collide::TransformedPlacement& p, int wx, int wy) {
+    const Point m = SampledMaskPixel(p, wx, wy);
+    if (m.x < 0 || m.y < 0 || m.x >= g.w || m.y >= g.h) return false;
+    return g.Hot(m.x, m.y, ch);
+}
+
+/// A world box sure to hold every pixel a w x h mask can sample under `t`: the forward-mapped
+/// corners of the whole mask box in double arithmetic, padded by `padPx` on every side.
+inline Rect TransformReach(int w, int h, const collide::Transform& t, int padPx = 4) {
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    const double mirror = t.flip == collide::Flip::Horizontal ? -1.0 : 1.0;
+    for (const double mx : {0.0, double(w)}) {
+        for (const double my : {0.0, double(h)}) {
+            const double sx = mirror * (mx - t.anchorMaskX) * t.scale, sy = (my - t.anchorMaskY) * t.scale;
+            const double wx = std::cos(t.angleRadians) * sx - std::sin(t.angleRadians) * sy + t.anchorWorldX;
+            const double wy = std::sin(t.angleRadians) * sx + std::cos(t.angleRadians) * sy + t.anchorWorldY;
+            x0 = std::min(x0, wx), y0 = std::min(y0, wy), x1 = std::max(x1, wx), y1 = std::max(y1, wy);
+        }
+    }
+    const int left = static_cast<int>(std::floor(x0)) - padPx, top = static_cast<int>(std::floor(y0)) - padPx;
+    return Rect{left, top, static_cast<int>(std::ceil(x1)) + padPx - left,
+                static_cast<int>(std::ceil(y1)) + padPx - top};
+}
+
+/// The exact world box of a transformed grid: every pixel of `region` whose sample lands inside
+/// the grid's tight bounds (found by looking at every grid pixel), by looking at every pixel.
+inline Rect TransformedBounds(const Grid& g, Channel ch, const collide::TransformedPlacement& p, Rect region) {
+    const Rect tight = Placed{&g, ch, 0, 0, false}.TightBounds();
+    int x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+    for (int wy = region.y; wy < region.y + region.h; ++wy) {
+        for (int wx = region.x; wx < region.x + region.w; ++wx) {
+            const Point m = SampledMaskPixel(p, wx, wy);
+            if (m.x >= tight.x && m.x < tight.x + tight.w && m.y >= tight.y && m.y < tight.y + tight.h) {
+                x0 = std::min(x0, wx), y0 = std::min(y0, wy), x1 = std::max(x1, wx), y1 = std::max(y1, wy);
+            }
+        }
+    }
+    return x1 < x0 ? Rect{} : Rect{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
+
+/// Two transformed grids, the naive way: every world pixel of `region` (which must hold both
+/// masks' reach), row-major, hot in both by the definition. overlap is the two exact boxes'
+/// intersection, given by the caller (from TransformedBounds).
+inline Result OverlapTransformedPair(const Grid& a, Channel cha, const collide::TransformedPlacement& pa, const Grid& b,
+                                     Channel chb, const collide::TransformedPlacement& pb, Rect boundsA, Rect boundsB,
+                                     Rect region) {
+    Result r;
+    r.overlap = Intersect(boundsA, boundsB);
+    for (int wy = region.y; wy < region.y + region.h; ++wy) {
+        for (int wx = region.x; wx < region.x + region.w; ++wx) {
+            if (SampleTransformed(a, cha, pa, wx, wy) && SampleTransformed(b, chb, pb, wx, wy)) {
+                if (!r.hit) r.first = Point{wx, wy};
+                r.hit = true;
+                ++r.count;
+                r.pixels.push_back(Point{wx, wy});
+            }
+        }
+    }
+    return r;
 }
 
 }  // namespace ref

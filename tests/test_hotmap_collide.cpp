@@ -134,6 +134,50 @@ TEST_F(HotmapCollide, RepeatAddsNsPerQuery) {
         << r.out;
 }
 
+TEST_F(HotmapCollide, RepeatKeepsTheAnswerAndOnlyAddsNsPerQuery) {
+    // Any N, divisible by five or not, even below five: the answer fields are the plain run's,
+    // byte for byte, and exactly one field follows them.
+    const std::vector<std::vector<std::string>> placements{
+        {a_, "0", "0", b_, "0", "0"},
+        {a_, "0", "0", b_, "2", "0", "--flip-a"},
+        {a_, "0", "0", c_, "1", "0"},
+        {a_, "0", "0", b_, "4", "0"},
+        {c_, "0", "0", b_, "0", "0", "--key", "00C800", "--channel-b", "hurt"},
+    };
+    for (const auto& args : placements) {
+        const auto plain = Collide(args);
+        ASSERT_EQ(plain.exitCode, 0) << plain.err;
+        ASSERT_EQ(plain.out.substr(plain.out.size() - 2), "}\n");
+        const std::string answer = plain.out.substr(0, plain.out.size() - 2);
+        for (const char* n : {"1", "4", "7", "12", "1000"}) {
+            auto repeated = args;
+            repeated.insert(repeated.begin() + 3, {"--repeat", n});  // options may come anywhere
+            const auto r = Collide(repeated);
+            EXPECT_EQ(r.exitCode, 0) << n << ": " << r.err;
+            EXPECT_EQ(r.err, "");
+            ASSERT_EQ(r.out.rfind(answer + ", \"ns_per_query\": ", 0), 0u) << n << ": " << r.out;
+            EXPECT_TRUE(
+                std::regex_match(r.out.substr(answer.size()), std::regex(R"(, "ns_per_query": [0-9]+\.[0-9]\}\n)")))
+                << n << ": " << r.out;
+        }
+    }
+}
+
+TEST_F(HotmapCollide, RepeatWantsAWholeNumberOfAtLeastOne) {
+    for (const std::string n : {"0", "-1", "-5", "abc", "", "1.5", "1e3", "5x", " 5", "+5", "99999999999"}) {
+        const auto r = Collide({a_, "0", "0", b_, "0", "0", "--repeat", n});
+        EXPECT_EQ(r.exitCode, 2) << "'" << n << "'";
+        EXPECT_EQ(r.out, "") << "'" << n << "'";
+        EXPECT_EQ(r.err.rfind("hotmap collide: --repeat wants a whole number of at least 1, not '" + n + "'\n", 0), 0u)
+            << r.err;
+        EXPECT_NE(r.err.find("usage: hotmap collide"), std::string::npos) << r.err;
+    }
+    const auto missing = Collide({a_, "0", "0", b_, "0", "0", "--repeat"});
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_EQ(missing.out, "");
+    EXPECT_EQ(missing.err.rfind("hotmap collide: --repeat needs a value\n", 0), 0u) << missing.err;
+}
+
 TEST_F(HotmapCollide, BadFilesExitOneWithOneLine) {
     const std::string missing = (dir_ / "missing.png").string();
     auto r = Collide({a_, "0", "0", missing, "0", "0"});

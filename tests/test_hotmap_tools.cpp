@@ -2,6 +2,8 @@
 // what an author would run, with the exit codes and the lines they would read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 
@@ -122,6 +124,26 @@ TEST_F(HotmapTools, TemplateMakesAirAndHurtAndNeverOverwritesWithoutForce) {
     EXPECT_EQ(testrun::Run(HOTMAP, {"template", Sprite("idle_00.png"), out, "--force", "--hurt", "FF0000"}).exitCode, 2);
 }
 
+TEST_F(HotmapTools, TemplateTreatsASymlinkAsExistingEvenWhenDangling) {
+    // A dangling link: writing through it would create its target. Without --force, nothing is written.
+    const fs::path target = root_ / "elsewhere.png", link = root_ / "starter.png";
+    fs::create_symlink(target, link);
+    auto r = testrun::Run(HOTMAP, {"template", Sprite("idle_00.png"), link.string()});
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_EQ(r.err, "error: " + link.string() + ": exists (use --force to overwrite)\n");
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(fs::exists(fs::symlink_status(target))) << "written through the dangling link";
+    EXPECT_TRUE(fs::is_symlink(link));
+
+    // A link to an existing file: refused too, the file untouched.
+    std::ofstream(target) << "not a png";
+    r = testrun::Run(HOTMAP, {"template", Sprite("idle_00.png"), link.string()});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err, "error: " + link.string() + ": exists (use --force to overwrite)\n");
+    EXPECT_EQ(fs::file_size(target), 9u);
+    EXPECT_TRUE(fs::is_symlink(link));
+}
+
 TEST_F(HotmapTools, PreviewTintsAttackRedAndHurtBlue) {
     const std::string out = (root_ / "preview.png").string();
     const auto r = testrun::Run(HOTMAP, {"preview", Sprite("light_punch_01.png"), Hotmap("light_punch_01.png"), out, "--scale", "2"});
@@ -137,12 +159,161 @@ TEST_F(HotmapTools, PreviewTintsAttackRedAndHurtBlue) {
 }
 
 TEST_F(HotmapTools, PreviewContactSheet) {
+    // The projectile's frames are smaller than the fighter's (10x10 against 16x24), as real ones are:
+    // its row must be as tall as its own frames, with the captions right under them.
+    constexpr int ORB = 10;
+    auto manifest = fixture::Manifest();
+    manifest["animations"]["orb"]["anchor"] = {5, 5};
+    fs::remove_all(root_);
+    fixture::Write(root_, "fixture", manifest);
+    testpng::WriteFile(Sprite("orb_00.png"), testpng::EncodeRgba(ORB, ORB, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, ORB, ORB)));
+    testpng::WriteFile(Hotmap("orb_00.png"), testpng::EncodeRgba(ORB, ORB, fixture::Picture(fixture::KEY, fixture::ATTACK, false, fixture::ATTACK, ORB, ORB)));
+
     const std::string out = (root_ / "sheet.png").string();
     const auto r = testrun::Run(HOTMAP, {"preview", "--fighter", (root_ / "assets" / "fixture").string(), out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto loaded = assets::LoadFighter(assets::AssetRoots::Under(root_.string()), "fixture");
+    ASSERT_TRUE(loaded.Ok()) << loaded.GetError().ToLine();
+    const game::FighterDef& def = loaded.Value().def;
     const auto img = assets::LoadPng(out);
-    ASSERT_TRUE(img.Ok());
-    EXPECT_GT(img.Value().heightPx, 13 * fixture::H) << "one row per animation";
+    ASSERT_TRUE(img.Ok()) << img.GetError().ToLine();
+    const assets::Image& sheet = img.Value();
+
+    // The layout the help describes (cmd_preview.cpp): a 110 px label column, frame columns as
+    // wide as the widest frame, 8 px apart; rows as tall as their own tallest frame, each followed
+    // by a 12 px caption band and 8 px of padding, under a 22 px title.
+    constexpr int PAD = 8, LABEL_W = 110, CAPTION_H = 12, TITLE_H = 22;
+    const int columnW = fixture::W + PAD;
+    std::size_t maxFrames = 0;
+    int wantH = TITLE_H + PAD;
+    for (const auto& anim : def.animations) {
+        maxFrames = std::max(maxFrames, anim.frames.size());
+        int rowH = 0;
+        for (const auto& f : anim.frames) rowH = std::max(rowH, f.heightPx);
+        wantH += rowH + CAPTION_H + PAD;
+    }
+    EXPECT_EQ(sheet.widthPx, LABEL_W + static_cast<int>(maxFrames) * columnW + PAD);
+    EXPECT_EQ(sheet.heightPx, wantH);
+    ASSERT_GE(sheet.heightPx, wantH) << "the checks below read every row the layout says";
+
+    auto rgb = [&](int x, int y) {
+        const std::uint8_t* p = sheet.rgba.data() + (static_cast<std::size_t>(y) * sheet.widthPx + x) * 4;
+        return std::array<int, 3>{p[0], p[1], p[2]};
+    };
+    const std::array<int, 3> background = rgb(sheet.widthPx - 1, sheet.heightPx - 1);
+    ASSERT_EQ(background, (std::array<int, 3>{24, 25, 32}));
+    auto isBackground = [&](int x, int y) { return rgb(x, y) == background; };
+    // Is any pixel of [x0, x1) x [y0, y1) drawn (not background)?
+    auto anyDrawn = [&](int x0, int y0, int x1, int y1) {
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x)
+                if (!isBackground(x, y)) return true;
+        return false;
+    };
+
+    int rowY = TITLE_H;
+    bool sawOrb = false;
+    for (std::size_t a = 0; a < def.animations.size(); ++a) {
+        const auto& anim = def.animations[a];
+        int cellH = 0;
+        for (const auto& f : anim.frames) cellH = std::max(cellH, f.heightPx);
+        EXPECT_TRUE(anyDrawn(PAD, rowY + cellH / 2, PAD + 6 * static_cast<int>(anim.name.size()), rowY + cellH / 2 + 7))
+            << anim.name << ": its label beside its row";
+        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
+            const auto& frame = anim.frames[f];
+            const int x = LABEL_W + static_cast<int>(f) * columnW, y = rowY, w = frame.widthPx, h = frame.heightPx;
+            const std::string where = anim.name + " frame " + std::to_string(f);
+            // The cell itself: drawn edge to edge, its air showing the dark checker square at (0, 0).
+            for (int yy = y; yy < y + h; ++yy)
+                for (int xx = x; xx < x + w; ++xx) ASSERT_FALSE(isBackground(xx, yy)) << where << " at " << xx << "," << yy;
+            EXPECT_EQ(rgb(x, y), (std::array<int, 3>{60, 60, 68})) << where << ": its top-left corner is air";
+            // Its hot body where the layout puts it: the orb is attack (red), the fighter hurt (blue).
+            const auto body = anim.name == "orb" ? rgb(x + 6, y + 1) : rgb(x + 6, y + 2);
+            if (anim.name == "orb") {
+                sawOrb = true;
+                EXPECT_GT(body[0], body[2] + 60) << where;
+            } else {
+                EXPECT_GT(body[2], body[0] + 20) << where;
+            }
+            // Nothing else drawn around it: background to its left, right and top, and below it
+            // except the anchor cross, which reaches 3 px past the feet.
+            for (int yy = y; yy < y + h; ++yy) {
+                EXPECT_TRUE(isBackground(x - 1, yy)) << where << " left edge, y " << yy;
+                EXPECT_TRUE(isBackground(x + w, yy)) << where << " right edge, y " << yy;
+            }
+            EXPECT_FALSE(anyDrawn(x, y - 1, x + w, y)) << where << ": above";
+            const int anchorX = x + frame.anchorPx.x;
+            EXPECT_FALSE(anyDrawn(x, y + h, anchorX - 3, y + h + 2)) << where << ": just below";
+            // The caption right under the cell, then padding down to the next row.
+            EXPECT_TRUE(anyDrawn(x, y + h + 2, x + w, y + h + 9)) << where << ": caption under the cell";
+            EXPECT_FALSE(anyDrawn(x, y + h + CAPTION_H, x + w, y + h + CAPTION_H + PAD)) << where << ": padding";
+        }
+        rowY += cellH + CAPTION_H + PAD;
+    }
+    EXPECT_TRUE(sawOrb);
+}
+
+TEST_F(HotmapTools, PreviewBadInputExitsOneWithOneErrorLine) {
+    const std::string out = (root_ / "preview.png").string();
+    auto expectDataError = [&](const std::vector<std::string>& args, const std::string& wantLine) {
+        std::vector<std::string> all{"preview"};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = testrun::Run(HOTMAP, all);
+        EXPECT_EQ(r.exitCode, 1) << wantLine;
+        EXPECT_EQ(r.out, "") << wantLine;
+        EXPECT_EQ(r.err.rfind(wantLine, 0), 0u) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_EQ(r.err.back(), '\n');
+    };
+    const std::string missing = (root_ / "missing.png").string();
+    expectDataError({missing, Hotmap("idle_00.png"), out}, "error: " + missing + ": no such file\n");
+    expectDataError({Sprite("idle_00.png"), missing, out}, "error: " + missing + ": no such file\n");
+    testpng::WriteFile(Hotmap("hit_00.png"), testpng::EncodeRgba(fixture::W, 10, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT, fixture::W, 10)));
+    expectDataError({Sprite("hit_00.png"), Hotmap("hit_00.png"), out},
+                    "error: " + Hotmap("hit_00.png") + ": 16x10, but its sprite is 16x24\n");
+    const std::string unwritable = (root_ / "no-such-folder" / "out.png").string();
+    expectDataError({Sprite("idle_00.png"), Hotmap("idle_00.png"), unwritable}, "error: " + unwritable + ": ");
+    expectDataError({"--fighter", (root_ / "nowhere").string(), out}, "error: " + (root_ / "nowhere").string() + ": no such folder\n");
+    std::ofstream(Sprite("fighter.json")) << "{ \"name\": ";
+    expectDataError({"--fighter", (root_ / "assets" / "fixture").string(), out},
+                    "error: " + Sprite("fighter.json") + ": JSON parse error at line 1");
+    EXPECT_FALSE(fs::exists(out)) << "no picture after an error";
+}
+
+TEST_F(HotmapTools, PreviewBadUsageExitsTwo) {
+    const std::string out = (root_ / "preview.png").string();
+    const std::string sprite = Sprite("idle_00.png"), hotmap = Hotmap("idle_00.png");
+    // 600 px wide at --scale 16 would be 9600 px: over the 8192 px limit, refused before drawing.
+    const std::string wideSprite = (root_ / "wide.png").string(), wideHotmap = (root_ / "wide_hot.png").string();
+    testpng::WriteFile(wideSprite, testpng::EncodeRgba(600, 1, std::vector<std::uint8_t>(600 * 4, 255)));
+    testpng::WriteFile(wideHotmap, testpng::EncodeRgba(600, 1, std::vector<std::uint8_t>(600 * 4, 255)));
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{}, "expected SPRITE.png HOTMAP.png OUT.png"},
+        {{sprite, hotmap}, "expected SPRITE.png HOTMAP.png OUT.png"},
+        {{sprite, hotmap, out, out}, "expected SPRITE.png HOTMAP.png OUT.png"},
+        {{sprite, hotmap, out, "--scale", "0"}, "--scale wants a whole number 1-16"},
+        {{sprite, hotmap, out, "--scale", "17"}, "--scale wants a whole number 1-16"},
+        {{sprite, hotmap, out, "--scale", "2x"}, "--scale wants a whole number 1-16"},
+        {{sprite, hotmap, out, "--scale"}, "--scale wants a whole number 1-16"},
+        {{sprite, hotmap, out, "--bogus"}, "unknown option --bogus"},
+        {{sprite, hotmap, out, "-s"}, "unknown option -s"},
+        {{"--fighter"}, "--fighter needs a folder"},
+        {{"--fighter", (root_ / "assets" / "fixture").string()}, "--fighter DIR takes one OUT.png"},
+        {{"--fighter", (root_ / "assets" / "fixture").string(), out, sprite}, "--fighter DIR takes one OUT.png"},
+        {{wideSprite, wideHotmap, out, "--scale", "16"}, "--scale 16 makes a 9600x16 picture, over the limit of 8192 px a side"},
+    };
+    for (const auto& [args, message] : cases) {
+        std::vector<std::string> all{"preview"};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = testrun::Run(HOTMAP, all);
+        EXPECT_EQ(r.exitCode, 2) << message << ": " << r.err;
+        EXPECT_EQ(r.out, "") << message;
+        EXPECT_EQ(r.err.rfind("hotmap preview: " + message, 0), 0u) << r.err;
+        EXPECT_NE(r.err.find("usage: hotmap preview"), std::string::npos) << r.err;
+    }
+    EXPECT_FALSE(fs::exists(out)) << "no picture after a usage error";
+    EXPECT_EQ(testrun::Run(HOTMAP, {"preview", wideSprite, wideHotmap, out, "--scale", "13"}).exitCode, 0)
+        << "7800 px is within the limit";
 }
 
 TEST_F(HotmapTools, HelpEverywhere) {

@@ -204,3 +204,185 @@ TEST(TransformDifferential, RandomTransformsAgreeWithReferenceSampling) {
 }
 
 }  // namespace
+
+namespace {
+
+// One random transform for a w x h mask: the edge cases on purpose as often as the general ones.
+Transform RandomTransform(std::mt19937_64& rng, int w, int h) {
+    std::uniform_real_distribution<double> angle(-7.0, 7.0), unit(0.0, 1.0);
+    Transform t;
+    switch (rng() % 4) {
+        case 0:  // quarter turns (0, 90, 180, 270 degrees): samples fall exactly on texel edges
+            t.angleRadians = static_cast<double>(rng() % 4) * std::numbers::pi / 2;
+            break;
+        case 1:
+            t.angleRadians = static_cast<double>(rng() % 8) * std::numbers::pi / 4;
+            break;
+        default:
+            t.angleRadians = angle(rng);
+    }
+    // Below 1 (point sampling skips mask pixels), exact powers of two, and in between.
+    static constexpr double EXACT_SCALES[] = {Transform::MIN_SCALE, 0.25, 0.5, 1.0, 2.0, 3.0};
+    switch (rng() % 3) {
+        case 0:
+            t.scale = EXACT_SCALES[rng() % 6];
+            break;
+        case 1:
+            t.scale = 0.2 + unit(rng) * 0.8;
+            break;
+        default:
+            t.scale = 1.0 + unit(rng) * 1.8;
+    }
+    // Anchors at the centre, at a corner, anywhere inside or a little outside the mask.
+    switch (rng() % 4) {
+        case 0:
+            t.anchorMaskX = w / 2.0, t.anchorMaskY = h / 2.0;
+            break;
+        case 1:
+            t.anchorMaskX = (rng() & 1) ? 0.0 : w, t.anchorMaskY = (rng() & 1) ? 0.0 : h;
+            break;
+        case 2:
+            t.anchorMaskX = -4 + unit(rng) * (w + 8), t.anchorMaskY = -4 + unit(rng) * (h + 8);
+            break;
+        default:
+            t.anchorMaskX = unit(rng) * w, t.anchorMaskY = unit(rng) * h;
+    }
+    t.anchorWorldX = -150 + unit(rng) * 300;
+    t.anchorWorldY = -150 + unit(rng) * 300;
+    if (rng() % 2 == 0) {  // whole-pixel anchors put pixel centres on mask pixel edges at exact scales
+        t.anchorWorldX = std::round(t.anchorWorldX), t.anchorWorldY = std::round(t.anchorWorldY);
+        t.anchorMaskX = std::round(t.anchorMaskX), t.anchorMaskY = std::round(t.anchorMaskY);
+    }
+    t.flip = (rng() & 1) ? Flip::Horizontal : Flip::None;
+    return t;
+}
+
+TEST(TransformPairDifferential, RandomPairsAgreeWithReferenceSampling) {
+    std::mt19937_64 rng(77001);
+    std::vector<testmasks::Entry> pool;
+    for (int i = 0; i < 80; ++i) pool.push_back(testmasks::MakeEntry(rng, 48));
+    constexpr int CASES = 6000;
+    int failures = 0, hits = 0, boxOnly = 0, empties = 0;
+    std::vector<Point> pixels(20000);
+    for (int i = 0; i < CASES && failures < 5; ++i) {
+        const auto& ea = pool[rng() % pool.size()];
+        const auto& eb = pool[rng() % pool.size()];
+        const auto cha = Channel(rng() % 3), chb = Channel(rng() % 3);
+        const Mask& ma = ea.masks.Get(cha);
+        const Mask& mb = eb.masks.Get(chb);
+        const Transform ta = RandomTransform(rng, ea.grid.w, ea.grid.h);
+        Transform tb = RandomTransform(rng, eb.grid.w, eb.grid.h);
+        // B's anchor near A's: overlapping, contained, touching or apart.
+        const double near =
+            (std::hypot(ea.grid.w, ea.grid.h) * ta.scale + std::hypot(eb.grid.w, eb.grid.h) * tb.scale) / 3 + 2;
+        std::uniform_real_distribution<double> offset(-near, near);
+        tb.anchorWorldX = ta.anchorWorldX + offset(rng);
+        tb.anchorWorldY = ta.anchorWorldY + offset(rng);
+        if (rng() % 2 == 0)
+            tb.anchorWorldX = std::round(tb.anchorWorldX), tb.anchorWorldY = std::round(tb.anchorWorldY);
+        const auto pa = collide::PlaceTransformed(ma, ta);
+        const auto pb = collide::PlaceTransformed(mb, tb);
+
+        const Rect reachA = ref::TransformReach(ea.grid.w, ea.grid.h, ta),
+                   reachB = ref::TransformReach(eb.grid.w, eb.grid.h, tb);
+        const Rect boundsA = ref::TransformedBounds(ea.grid, cha, pa, reachA);
+        const Rect boundsB = ref::TransformedBounds(eb.grid, chb, pb, reachB);
+        // The reference must have looked far enough: nothing may touch the edge of its region.
+        ASSERT_TRUE(boundsA.IsEmpty() || (boundsA.x > reachA.x && boundsA.Right() < reachA.Right() &&
+                                          boundsA.y > reachA.y && boundsA.Bottom() < reachA.Bottom()))
+            << i;
+        ASSERT_TRUE(boundsB.IsEmpty() || (boundsB.x > reachB.x && boundsB.Right() < reachB.Right() &&
+                                          boundsB.y > reachB.y && boundsB.Bottom() < reachB.Bottom()))
+            << i;
+        const ref::Result want = ref::OverlapTransformedPair(ea.grid, cha, pa, eb.grid, chb, pb, boundsA, boundsB,
+                                                             ref::Intersect(reachA, reachB));
+
+        const auto full = collide::QueryTransformedPair(ma, pa, mb, pb, QueryMode::CountAll, pixels);
+        const auto early = collide::QueryTransformedPair(ma, pa, mb, pb, QueryMode::FirstHit);
+        // The game's entry point must pick the pair query and give the same answer.
+        const collide::Collider ca{&ma, {}, &pa}, cb{&mb, {}, &pb};
+        const auto viaColliders = collide::QueryColliders(ca, cb, QueryMode::CountAll);
+        const bool same =
+            pa.boundsWorld == boundsA && pb.boundsWorld == boundsB && full.hit == want.hit &&
+            full.pixelCount == want.count && full.overlap == want.overlap && (!want.hit || full.first == want.first) &&
+            early.hit == want.hit && early.overlap == want.overlap && early.pixelCount == 0 &&
+            (!want.hit || early.first == want.first) && full.pixelsWritten == static_cast<int>(want.pixels.size()) &&
+            std::equal(want.pixels.begin(), want.pixels.end(), pixels.begin()) && viaColliders.hit == want.hit &&
+            viaColliders.pixelCount == want.count && viaColliders.overlap == want.overlap &&
+            (!want.hit || viaColliders.first == want.first);
+        if (!same) {
+            ++failures;
+            ADD_FAILURE() << "case " << i << ": A " << ea.grid.w << "x" << ea.grid.h << " angle " << ta.angleRadians
+                          << " scale " << ta.scale << " anchor " << ta.anchorMaskX << "," << ta.anchorMaskY << " at "
+                          << ta.anchorWorldX << "," << ta.anchorWorldY << " flip " << int(ta.flip) << "; B "
+                          << eb.grid.w << "x" << eb.grid.h << " angle " << tb.angleRadians << " scale " << tb.scale
+                          << " anchor " << tb.anchorMaskX << "," << tb.anchorMaskY << " at " << tb.anchorWorldX << ","
+                          << tb.anchorWorldY << " flip " << int(tb.flip) << "\n  want hit " << want.hit << " count "
+                          << want.count << " first " << want.first.x << "," << want.first.y << "\n  got  hit "
+                          << full.hit << " count " << full.pixelCount << " first " << full.first.x << ","
+                          << full.first.y << " early " << early.hit << " " << early.first.x << "," << early.first.y;
+        }
+        hits += want.hit;
+        boxOnly += !want.hit && !want.overlap.IsEmpty();
+        empties += boundsA.IsEmpty() || boundsB.IsEmpty();
+    }
+    // The generator must exercise every outcome: hits, boxes that overlap without a hit, empty masks.
+    EXPECT_GT(hits, CASES / 10);
+    EXPECT_GT(boxOnly, CASES / 20);
+    EXPECT_GT(empties, CASES / 50);
+}
+
+TEST(TransformPair, SolidSquaresTouchingOrOverlappingByOneColumnUnderQuarterTurns) {
+    // Two 6x4 solids turned by the same quarter turn about their centres: B's anchor one box width
+    // (as turned) from A's makes the boxes touch (half-open: no overlap); one pixel less overlaps
+    // exactly one column (or row) of pixels.
+    const Mask a = Solid(6, 4), b = Solid(6, 4);
+    for (int quarter = 0; quarter < 4; ++quarter) {
+        for (const Flip flip : {Flip::None, Flip::Horizontal}) {
+            Transform t;
+            t.angleRadians = quarter * std::numbers::pi / 2;
+            t.anchorMaskX = 3.0, t.anchorMaskY = 2.0;
+            t.anchorWorldX = 20.0, t.anchorWorldY = 30.0;
+            t.flip = flip;
+            const auto pa = collide::PlaceTransformed(a, t);
+            const bool upright = quarter % 2 == 0;
+            ASSERT_EQ(pa.boundsWorld, upright ? (Rect{17, 28, 6, 4}) : (Rect{18, 27, 4, 6})) << quarter;
+            const int across = upright ? 6 : 4, down = upright ? 4 : 6;
+            for (const int gap : {0, 1}) {  // 0: touching, 1: one pixel of overlap
+                Transform tb = t;
+                tb.anchorWorldX += across - gap;
+                const auto pb = collide::PlaceTransformed(b, tb);
+                const auto r = collide::QueryTransformedPair(a, pa, b, pb, QueryMode::CountAll);
+                if (gap == 0) {
+                    EXPECT_FALSE(r.hit) << quarter;
+                    EXPECT_TRUE(r.overlap.IsEmpty()) << quarter;
+                } else {
+                    EXPECT_TRUE(r.hit) << quarter;
+                    EXPECT_EQ(r.pixelCount, down) << quarter;
+                    EXPECT_EQ(r.first, (Point{pb.boundsWorld.x, pb.boundsWorld.y})) << quarter;
+                    EXPECT_EQ(r.overlap, (Rect{pb.boundsWorld.x, pb.boundsWorld.y, 1, down})) << quarter;
+                }
+            }
+        }
+    }
+}
+
+TEST(TransformPair, EmptyMaskNeverCollides) {
+    const Mask empty(8, 8), solid = Solid(8, 8);
+    Transform t;
+    t.anchorMaskX = 4, t.anchorMaskY = 4, t.anchorWorldX = 10, t.anchorWorldY = 10, t.angleRadians = 0.7;
+    const auto pe = collide::PlaceTransformed(empty, t);
+    const auto ps = collide::PlaceTransformed(solid, t);
+    EXPECT_TRUE(pe.boundsWorld.IsEmpty());
+    for (const auto& r : {collide::QueryTransformedPair(empty, pe, solid, ps, QueryMode::CountAll),
+                          collide::QueryTransformedPair(solid, ps, empty, pe, QueryMode::CountAll)}) {
+        EXPECT_FALSE(r.hit);
+        EXPECT_EQ(r.pixelCount, 0);
+        EXPECT_EQ(r.overlap, Rect{});
+    }
+    const auto self = collide::QueryTransformedPair(solid, ps, solid, ps, QueryMode::CountAll);
+    EXPECT_TRUE(self.hit);
+    EXPECT_EQ(self.overlap, ps.boundsWorld);
+}
+
+}  // namespace

@@ -1,5 +1,6 @@
 // hotmap collide: two PNG hotmaps placed in the world, one JSON line with what collides.
-// The query is collide::QueryOverlap in CountAll mode; --repeat times it after loading.
+// The query is collide::QueryOverlap in CountAll mode; --repeat N times it after loading: five
+// batches of exactly N queries each (5 * N in all), reporting the median batch.
 #include "assets/assets.h"
 #include "collide/collide.h"
 #include "tools/hotmap/args.h"
@@ -33,7 +34,9 @@ constexpr const char* COLLIDE_HELP =
     "FF0000, hurt is any other hot colour, any is both (the default).\n"
     "  --flip-a, --flip-b   mirror an image horizontally inside its own box\n"
     "  --key RRGGBB         the air colour\n"
-    "  --repeat N           also time N queries (five batches) and add \"ns_per_query\", the median\n"
+    "  --repeat N           after the answer, time five batches of exactly N queries each (5 x N\n"
+    "                       in all; N a whole number, at least 1) and add \"ns_per_query\": the\n"
+    "                       median batch's nanoseconds per query. The other fields do not change.\n"
     "\n"
     "Exit: 0 ok, 1 bad file (error: <file>: <what>), 2 bad usage.\n";
 
@@ -148,9 +151,10 @@ int RunCollide(std::span<const std::string> args) {
     std::string line = FormatResult(result);
 
     if (repeat > 0) {
-        // Five batches share the N queries; the median batch is robust to one slow batch.
+        // Five batches of exactly N queries each: equal batches are comparable whatever N is (no
+        // remainder to spread), and the median batch is robust to one batch slowed by the machine.
         constexpr int BATCHES = 5;
-        const std::int32_t perBatch = std::max(1, repeat / BATCHES);
+        const std::int32_t perBatch = repeat;
         std::array<double, BATCHES> nsPerQuery{};
         std::int64_t sink = 0;  // consumed below, so the queries cannot be optimised away
         for (double& ns : nsPerQuery) {
@@ -163,7 +167,7 @@ int RunCollide(std::span<const std::string> args) {
             ns = std::chrono::duration<double, std::nano>(t1 - t0).count() / perBatch;
         }
         std::sort(nsPerQuery.begin(), nsPerQuery.end());
-        if (sink != result.pixelCount * perBatch * BATCHES) {
+        if (sink != result.pixelCount * std::int64_t{perBatch} * BATCHES) {
             std::fprintf(stderr, "error: %s: repeated queries disagree\n", a.path.c_str());
             return EXIT_DATA;
         }

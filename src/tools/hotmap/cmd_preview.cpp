@@ -2,7 +2,9 @@
 // that the two line up; or, with --fighter, a contact sheet of every frame of a fighter, labelled,
 // with anchors and active frames marked. Preview pictures are throwaway: they are overwritten.
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
@@ -21,8 +23,17 @@ constexpr const char* PREVIEW_HELP =
     "Writes OUT.png: the sprite over a grey checkerboard with the hotmap tinted on top (attack red,\n"
     "hurt blue, air clear), scaled N times (default 3), to check that the two line up.\n"
     "--fighter DIR (a fighter folder, assets/<name>) writes a contact sheet instead: one row per\n"
-    "animation, every frame labelled with its index and ticks, the anchor as a yellow cross,\n"
-    "active frames underlined red (default scale 1). OUT.png is overwritten.\n";
+    "animation, as tall as that animation's tallest frame (a projectile's row is short), frame i\n"
+    "of every row in column i; under each frame its index and ticks; the anchor as a yellow cross,\n"
+    "active frames underlined red (default scale 1). OUT.png is overwritten.\n"
+    "Pictures are at most 8192 px a side: a larger --scale is refused.\n"
+    "\n"
+    "Exit: 0 ok, 1 bad file (error: <file>: <what>), 2 bad usage.\n";
+
+// The largest picture side written, in pixels: a 4096 x 4096 frame at --scale 16, or a big
+// fighter's sheet, would otherwise ask for gigabytes. 8192 x 8192 RGBA is 256 MiB.
+constexpr std::int64_t MAX_OUT_SIDE_PX = 8192;
+constexpr Rgba SHEET_BACKGROUND{24, 25, 32, 255};
 
 int Usage(const std::string& what) {
     std::fprintf(stderr, "hotmap preview: %s\n%s", what.c_str(), PREVIEW_USAGE);
@@ -54,6 +65,11 @@ int PreviewPair(const std::string& spritePath, const std::string& hotmapPath, co
                      hotmap.Value().heightPx, sprite.Value().widthPx, sprite.Value().heightPx);
         return EXIT_DATA;
     }
+    const std::int64_t outW = std::int64_t{sprite.Value().widthPx} * scale, outH = std::int64_t{sprite.Value().heightPx} * scale;
+    if (outW > MAX_OUT_SIDE_PX || outH > MAX_OUT_SIDE_PX) {
+        return Usage("--scale " + std::to_string(scale) + " makes a " + std::to_string(outW) + "x" + std::to_string(outH) +
+                     " picture, over the limit of " + std::to_string(MAX_OUT_SIDE_PX) + " px a side; use a smaller --scale");
+    }
     const collide::HotMasks masks = collide::BuildHotMasks(hotmap.Value().View());
     return Save(outPath, ComposePreview(sprite.Value(), masks, scale));
 }
@@ -72,27 +88,43 @@ int PreviewFighter(const std::string& dir, const std::string& outPath, int scale
         return EXIT_DATA;
     }
     const game::FighterDef& def = loaded.Value().def;
-    constexpr int PAD = 8, LABEL_W = 110, CAPTION_H = 12, TITLE_H = 22;
-    int cellW = 0, cellH = 0;
+    // Sheet layout, in sheet pixels: a label column, then one column per frame index, all as wide
+    // as the widest frame so that frame f of every animation lines up. Each row is as tall as the
+    // tallest frame of its own animation: a projectile's small frames get a short row with their
+    // captions right under them, not under the space a fighter-sized frame would take.
+    constexpr int PAD = 8, MIN_LABEL_W = 110, CAPTION_H = 12, TITLE_H = 22;
+    int labelW = MIN_LABEL_W, cellW = 0;
     std::size_t maxFrames = 0;
-    for (const auto& anim : def.animations) {
-        maxFrames = std::max(maxFrames, anim.frames.size());
-        for (const auto& f : anim.frames) cellW = std::max(cellW, f.widthPx * scale), cellH = std::max(cellH, f.heightPx * scale);
-    }
-    const int sheetW = LABEL_W + static_cast<int>(maxFrames) * (cellW + PAD) + PAD;
-    const int rowH = cellH + CAPTION_H + PAD;
-    const int sheetH = TITLE_H + static_cast<int>(def.animations.size()) * rowH + PAD;
-    assets::Image sheet = MakeCanvas(sheetW, sheetH, Rgba{24, 25, 32, 255});
-    const Rgba text{220, 220, 230, 255}, dim{150, 150, 165, 255}, anchorColour{255, 220, 40, 255};
-    DrawText(sheet, PAD, PAD, def.displayName + " (" + def.id + "): attack red, hurt blue, anchor yellow, active underlined", text);
+    std::vector<int> rowCellH(def.animations.size(), 0);
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
         const game::AnimationDef& anim = def.animations[a];
-        const int rowY = TITLE_H + static_cast<int>(a) * rowH;
+        labelW = std::max(labelW, TextWidth(anim.name) + 2 * PAD);  // names run to 32 characters
+        maxFrames = std::max(maxFrames, anim.frames.size());
+        for (const auto& f : anim.frames) {
+            cellW = std::max(cellW, f.widthPx * scale);
+            rowCellH[a] = std::max(rowCellH[a], f.heightPx * scale);
+        }
+    }
+    std::int64_t sheetW = labelW + static_cast<std::int64_t>(maxFrames) * (cellW + PAD) + PAD;
+    std::int64_t sheetH = TITLE_H + PAD;
+    for (const int h : rowCellH) sheetH += h + CAPTION_H + PAD;
+    if (sheetW > MAX_OUT_SIDE_PX || sheetH > MAX_OUT_SIDE_PX) {
+        return Usage("--scale " + std::to_string(scale) + " makes a " + std::to_string(sheetW) + "x" +
+                     std::to_string(sheetH) + " sheet, over the limit of " + std::to_string(MAX_OUT_SIDE_PX) +
+                     " px a side; use a smaller --scale");
+    }
+    assets::Image sheet = MakeCanvas(static_cast<int>(sheetW), static_cast<int>(sheetH), SHEET_BACKGROUND);
+    const Rgba text{220, 220, 230, 255}, dim{150, 150, 165, 255}, anchorColour{255, 220, 40, 255};
+    DrawText(sheet, PAD, PAD, def.displayName + " (" + def.id + "): attack red, hurt blue, anchor yellow, active underlined", text);
+    int rowY = TITLE_H;
+    for (std::size_t a = 0; a < def.animations.size(); ++a) {
+        const game::AnimationDef& anim = def.animations[a];
+        const int cellH = rowCellH[a];
         DrawText(sheet, PAD, rowY + cellH / 2, anim.name, text);
         DrawText(sheet, PAD, rowY + cellH / 2 + 10, anim.loop ? "loop" : "once", dim);
         for (std::size_t f = 0; f < anim.frames.size(); ++f) {
             const game::FrameDef& frame = anim.frames[f];
-            const int x = LABEL_W + static_cast<int>(f) * (cellW + PAD);
+            const int x = labelW + static_cast<int>(f) * (cellW + PAD);
             const assets::Image cell = ComposePreview(loaded.Value().sprites[a][f], frame.masks, scale);
             DrawImage(sheet, cell, x, rowY, 1);
             // The anchor: a 5-pixel cross at the hot spot, scaled.
@@ -107,6 +139,7 @@ int PreviewFighter(const std::string& dir, const std::string& outPath, int scale
             DrawText(sheet, x, rowY + cellH + 2, std::to_string(f) + ":" + std::to_string(frame.ticks) + "T", active ? Rgba{255, 90, 90, 255} : dim);
             if (active) FillRect(sheet, x, rowY + cellH + 10, frame.widthPx * scale, 2, Rgba{255, 40, 40, 255});
         }
+        rowY += cellH + CAPTION_H + PAD;
     }
     return Save(outPath, sheet);
 }
@@ -129,7 +162,7 @@ int RunPreview(std::span<const std::string> args) {
         } else if (arg == "--fighter") {
             if (i + 1 >= args.size()) return Usage("--fighter needs a folder");
             fighterDir = args[++i];
-        } else if (arg.rfind("--", 0) == 0) {
+        } else if (arg.size() > 1 && arg[0] == '-') {  // "-s" too: a typo, not a file name
             return Usage("unknown option " + arg);
         } else {
             positional.push_back(arg);

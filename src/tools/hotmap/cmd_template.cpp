@@ -3,6 +3,7 @@
 // hurt. Never overwrites a file without --force.
 #include <cstdio>
 #include <filesystem>
+#include <string>
 
 #include "assets/assets.h"
 #include "tools/hotmap/args.h"
@@ -18,7 +19,8 @@ constexpr const char* TEMPLATE_HELP =
     "Writes OUT.png, the same size as SPRITE.png: alpha-0 pixels become air (FF00FF), every other\n"
     "pixel the hurt colour (default 3C6EDC). Paint attack areas exactly FF0000 afterwards, with a\n"
     "pencil (no anti-aliasing), and save as PNG.\n"
-    "  --force          overwrite OUT.png if it exists\n"
+    "  --force          overwrite OUT.png if it exists (a symbolic link, even a dangling one,\n"
+    "                   counts as existing: without --force nothing is written through it)\n"
     "  --hurt RRGGBB    the hurt colour (not FF00FF, not FF0000)\n";
 
 int Usage(const std::string& what) {
@@ -55,10 +57,19 @@ int RunTemplate(std::span<const std::string> args) {
     if (positional.size() != 2) return Usage("expected SPRITE.png OUT.png");
     const std::string& spritePath = positional[0];
     const std::string& outPath = positional[1];
-    std::error_code ec;
-    if (!force && std::filesystem::exists(outPath, ec)) {
-        std::fprintf(stderr, "error: %s: exists (use --force to overwrite)\n", outPath.c_str());
-        return EXIT_DATA;
+    if (!force) {
+        // symlink_status, not exists(): a link counts as there even when dangling, else the write
+        // would go through it and create or replace whatever it points at. A path that cannot be
+        // examined (no permission on its folder) is not known to be free either.
+        std::error_code ec;
+        const auto outStatus = std::filesystem::symlink_status(outPath, ec);
+        if (outStatus.type() != std::filesystem::file_type::not_found) {
+            const std::string why = outStatus.type() == std::filesystem::file_type::none
+                                        ? "cannot check whether it exists: " + ec.message()
+                                        : std::string("exists (use --force to overwrite)");
+            std::fprintf(stderr, "error: %s: %s\n", outPath.c_str(), why.c_str());
+            return EXIT_DATA;
+        }
     }
     auto sprite = assets::LoadPng(spritePath);
     if (!sprite.Ok()) {
