@@ -14,6 +14,7 @@
 namespace synth {
 
 inline constexpr int W = 100, H = 112, ANCHOR_X = 30, ANCHOR_Y = 111;
+inline constexpr int BODY_FIRST_COLUMN = 20, BODY_LAST_COLUMN = 39;  ///< sprite columns of the hurt body
 
 enum class Kick { Rising, Level };
 
@@ -33,7 +34,7 @@ inline game::FrameDef Frame(int ticks, bool crouch, int attack /*0 none, 1 fist,
     if (lying) {
         FillRect(hurt, 0, 96, 60, 111);
     } else {
-        FillRect(hurt, 20, crouch ? 52 : 12, 39, 111);
+        FillRect(hurt, BODY_FIRST_COLUMN, crouch ? 52 : 12, BODY_LAST_COLUMN, 111);
     }
     switch (attack) {
         case 1: FillRect(atk, 40, 30, 59, 39); break;
@@ -66,6 +67,8 @@ inline game::AnimationDef Anim(const char* name, bool loop, std::vector<game::Fr
     a.frames = std::move(frames);
     return a;
 }
+
+inline constexpr int SPECIAL_MOVE = 3;  ///< index of "special" (the orb throw) in FighterDef::moves
 
 inline game::FighterDef Make(Kick kick, const char* id = "synth") {
     game::FighterDef d;

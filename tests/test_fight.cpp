@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 #include "game/game.h"
 #include "synthetic_fighter.h"
@@ -164,7 +165,7 @@ TEST(Fight, HighKickOverACrouchOverlapsBoxesButNoPixels) {
         s.Run(20, 0, D);
         EXPECT_EQ(s.Health(1), 1000) << "no damage";
     });
-    EXPECT_EQ(o.rejected, 3) << "three active ticks whose boxes overlapped and pixels did not";
+    EXPECT_EQ(o.rejected, 1) << "one kick whose boxes overlapped and pixels did not, on each of its 3 active ticks: counted once";
 }
 
 TEST(Fight, TheSameHighKickHitsAStandingOpponent) {
@@ -226,6 +227,95 @@ TEST(Fight, HitstopFreezesBothFighters) {
     });
 }
 
+// ---- the debug record -------------------------------------------------------------------------------
+
+TEST(Fight, TheDebugRecordIsKeptAndMarkedFrozenDuringHitstop) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 238, Facing::Left);
+        s.Step(P, 0);
+        s.Run(3);  // the punch lands: hitstop 6
+        const std::uint64_t hitTick = s.state.tick;
+        ASSERT_EQ(s.state.hitstopTicks, 6);
+        EXPECT_FALSE(s.debug.frozen);
+        EXPECT_EQ(s.debug.tick, hitTick);
+        ASSERT_EQ(s.debug.contacts.size(), 1u);
+        const game::DebugRecord atHit = s.debug;
+        for (int t = 1; t <= 6; ++t) {
+            s.Step(0, 0);
+            SCOPED_TRACE(t);
+            EXPECT_TRUE(s.debug.frozen) << "a hitstop tick runs no passes";
+            EXPECT_EQ(s.debug.tick, hitTick) << "the record says which tick it is from";
+            EXPECT_EQ(s.debug.bodies.size(), atHit.bodies.size());
+            EXPECT_EQ(s.debug.pairs.size(), atHit.pairs.size());
+            ASSERT_EQ(s.debug.contacts.size(), 1u) << "the contact that froze the fight is still there to draw";
+            EXPECT_EQ(s.debug.contacts[0].pixels, atHit.contacts[0].pixels);
+            EXPECT_EQ(s.debug.contacts[0].what, atHit.contacts[0].what);
+        }
+        s.Step(0, 0);  // time moves again: a fresh record
+        EXPECT_FALSE(s.debug.frozen);
+        EXPECT_EQ(s.debug.tick, hitTick + 7);
+        EXPECT_TRUE(s.debug.contacts.empty()) << "the punch is spent";
+        EXPECT_FALSE(s.debug.bodies.empty());
+    });
+}
+
+// ---- detection modes -------------------------------------------------------------------------------
+
+struct ModeOutcome {
+    std::int32_t health = 0;    // the defender's, after the attack
+    std::int32_t rejected = 0;  // stats.boxHitsRejectedByPixels
+    friend bool operator==(const ModeOutcome&, const ModeOutcome&) = default;
+};
+
+// A (rising kick) attacks B from `attackerX` / `defenderX`, with `attack` pressed `times` times
+// (each time after the last one has recovered); B holds `defenderHolds`.
+ModeOutcome RunInMode(game::DetectionMode mode, std::uint8_t attack, int defenderX, std::uint8_t defenderHolds, int times = 1) {
+    ModeOutcome out;
+    const Outcome o = RunBoth([&](Scene& s) {
+        s.state.config.detection = mode;
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, defenderX, Facing::Left);
+        s.Step(0, defenderHolds);
+        for (int i = 0; i < times; ++i) {
+            s.Step(attack, defenderHolds);
+            s.Run(25, 0, defenderHolds);  // the whole move, any hitstop and stun
+        }
+    });
+    out.health = o.health[1];
+    out.rejected = o.rejected;
+    return out;
+}
+
+TEST(Detection, OnlyPerPixelSeesTheHighKickPassOverACrouch) {
+    using M = game::DetectionMode;
+    // Boxes (A's kick 210-258 x 238-283, B's crouch 231-250 x 275-334) overlap by 20 x 9 px; the
+    // kick's pixels stay above the body. Shrunk by 6 px each, the boxes no longer meet.
+    EXPECT_EQ(RunInMode(M::PerPixel, K, 240, D), (ModeOutcome{1000, 1})) << "per-pixel: a miss, one rejected attack";
+    EXPECT_EQ(RunInMode(M::BoxesOnly, K, 240, D), (ModeOutcome{900, 1})) << "boxes only: a false hit";
+    EXPECT_EQ(RunInMode(M::BoxesInset, K, 240, D), (ModeOutcome{1000, 0})) << "inset boxes: a miss, by luck of the inset";
+}
+
+TEST(Detection, InsetBoxesMissAPunchAtFullReach) {
+    using M = game::DetectionMode;
+    // The fist's last column touches the body's first (238 - 9 = 229): one column of real contact.
+    EXPECT_EQ(RunInMode(M::PerPixel, P, 238, 0), (ModeOutcome{950, 0}));
+    EXPECT_EQ(RunInMode(M::BoxesOnly, P, 238, 0), (ModeOutcome{950, 0}));
+    EXPECT_EQ(RunInMode(M::BoxesInset, P, 238, 0), (ModeOutcome{1000, 0})) << "the inset shrinks away a real hit";
+    // One pixel further every mode misses: the boxes only touch.
+    for (M mode : {M::PerPixel, M::BoxesOnly, M::BoxesInset}) {
+        EXPECT_EQ(RunInMode(mode, P, 239, 0), (ModeOutcome{1000, 0})) << "mode " << static_cast<int>(mode);
+    }
+}
+
+TEST(Detection, RejectedCountsAttacksNotTicks) {
+    using M = game::DetectionMode;
+    // Two kicks over the crouch, each with 3 active ticks of overlapping boxes: two attacks.
+    EXPECT_EQ(RunInMode(M::PerPixel, K, 240, D, 2), (ModeOutcome{1000, 2}));
+    // A kick that lands is no rejection, though its boxes met on the same ticks.
+    EXPECT_EQ(RunInMode(M::PerPixel, K, 240, 0), (ModeOutcome{900, 0}));
+}
+
 // ---- blocking --------------------------------------------------------------------------------------
 
 TEST(Fight, HighIsBlockedStanding) {
@@ -264,25 +354,88 @@ TEST(Fight, LowMustBeBlockedCrouching) {
 
 // ---- projectiles and clashes ---------------------------------------------------------------------
 
-TEST(Fight, AProjectileHits) {
-    const Outcome o = RunBoth([](Scene& s) {
-        s.Place(0, 150, Facing::Right);
-        s.Place(1, 400, Facing::Left);
+// When the orb of synth::Make is where, from its data alone: the move's frames, the spawn frame and
+// offset, the speed and the disc's size. Steps count from 1, the step of the press.
+struct OrbTiming {
+    int spawnStep = 0;   // the first step with the orb in flight
+    int speedPx = 0;     // world px per step
+    int aheadPx = 0;     // spawn offset ahead of the thrower's anchor
+    int frontPx = 0;     // the disc's leading column, ahead of its own anchor (either facing)
+    int damage = 0;
+    /// The first step on which the orb's front reaches world distance `gapPx` ahead of its thrower's
+    /// anchor, when something also closes in at `closingPx` a step.
+    [[nodiscard]] int StepReaching(int gapPx, int closingPx = 0) const {
+        const int atSpawn = aheadPx + frontPx;  // before its first move, on the spawn step itself
+        const int perStep = speedPx + closingPx;
+        return spawnStep - 1 + (gapPx - atSpawn + perStep - 1) / perStep;
+    }
+};
+
+OrbTiming Orb() {
+    const game::FighterDef def = synth::Make(synth::Kick::Rising);
+    const game::MoveDef& special = def.moves[synth::SPECIAL_MOVE];
+    const game::ProjectileDef& orb = special.projectile.value();
+    const game::AnimationDef& throwAnim = def.animations[static_cast<std::size_t>(special.animation)];
+    const game::FrameDef& disc = def.animations[static_cast<std::size_t>(orb.animation)].frames[0];
+    OrbTiming t;
+    // The press starts the move at animTick 0 on step 1, so step 1 + n shows animTick n; the orb
+    // appears on the spawn frame's first tick and moves once on that same step.
+    int startupTicks = 0;
+    for (int f = 0; f < orb.spawnFrame; ++f) startupTicks += throwAnim.frames[static_cast<std::size_t>(f)].ticks;
+    t.spawnStep = 1 + startupTicks;
+    t.speedPx = orb.speedSubpx / game::SUBPIXELS_PER_PX;
+    t.aheadPx = orb.spawnOffsetPx.x;
+    t.frontPx = disc.widthPx - 1 - disc.anchorPx.x;  // the disc's middle rows span its whole width
+    t.damage = special.damage;
+    return t;
+}
+
+TEST(Fight, AProjectileHitsOnTheStepItsPixelsReachTheBody) {
+    const OrbTiming orb = Orb();
+    // B faces left, so its body's front is sprite column BODY_LAST_COLUMN, mirrored about its anchor.
+    const int attackerX = 150, defenderX = 400;
+    const int bodyFrontX = defenderX + synth::ANCHOR_X - synth::BODY_LAST_COLUMN;
+    const int hitStep = orb.StepReaching(bodyFrontX - attackerX);
+    EXPECT_EQ(orb.spawnStep, 6) << "5 ticks of startup";
+    EXPECT_EQ(hitStep, 57) << "the disc's front: 185 px on step 6, 4 px a step, the body's front at 391 px";
+    const Outcome o = RunBoth([&](Scene& s) {
+        s.Place(0, attackerX, Facing::Right);
+        s.Place(1, defenderX, Facing::Left);
         s.Step(S, 0);
-        s.Run(5);
-        EXPECT_EQ(s.Out().projectilesAlive, 1) << "thrown on the throw frame";
-        s.Run(70);
-        EXPECT_EQ(s.Health(1), 930);
+        s.Run(orb.spawnStep - 2);
+        EXPECT_EQ(s.Out().projectilesAlive, 0) << "not before the spawn frame";
+        s.Step(0, 0);
+        EXPECT_EQ(s.Out().projectilesAlive, 1) << "thrown on the spawn frame's first tick";
+        s.Run(hitStep - 1 - orb.spawnStep);
+        EXPECT_EQ(s.state.tick - game::INTRO_TICKS, static_cast<std::uint64_t>(hitStep - 1));
+        EXPECT_EQ(s.Health(1), 1000) << "one step short";
+        EXPECT_TRUE(s.debug.contacts.empty());
+        s.Step(0, 0);
+        EXPECT_EQ(s.Health(1), 1000 - orb.damage) << "on step " << hitStep;
+        ASSERT_EQ(s.debug.contacts.size(), 1u);
+        EXPECT_EQ(s.debug.contacts[0].kind, game::PairKind::ProjectileHurt);
     });
     EXPECT_EQ(o.projectilesAlive, 0) << "spent on the hit";
     EXPECT_EQ(o.hits[0], 1);
 }
 
-TEST(Fight, TwoProjectilesCancel) {
-    const Outcome o = RunBoth([](Scene& s) {
-        s.Place(0, 150, Facing::Right);
-        s.Place(1, 489, Facing::Left);
+TEST(Fight, TwoProjectilesCancelOnTheStepTheirPixelsMeet) {
+    const OrbTiming orb = Orb();
+    // Both throw on step 1; the orbs close in at twice the speed. B's orb's front is as far ahead
+    // of B's anchor as A's is of A's, so they meet when A's orb covers the gap less B's share.
+    const int aX = 150, bX = 489;
+    const int cancelStep = orb.StepReaching(bX - orb.aheadPx - orb.frontPx - aX, orb.speedPx);
+    EXPECT_EQ(cancelStep, 39) << "fronts at 185 and 454 px on step 6, closing 8 px a step: 269 px in 34 steps";
+    const Outcome o = RunBoth([&](Scene& s) {
+        s.Place(0, aX, Facing::Right);
+        s.Place(1, bX, Facing::Left);
         s.Step(S, S);
+        s.Run(cancelStep - 2);
+        EXPECT_EQ(s.Out().projectilesAlive, 2) << "one step before they meet";
+        s.Step(0, 0);
+        EXPECT_EQ(s.Out().projectilesAlive, 0) << "cancelled on step " << cancelStep;
+        ASSERT_EQ(s.debug.contacts.size(), 1u);
+        EXPECT_EQ(s.debug.contacts[0].kind, game::PairKind::ProjectileProjectile);
         s.Run(100);
     });
     EXPECT_EQ(o.health, (std::array<std::int32_t, 2>{1000, 1000}));
@@ -410,15 +563,80 @@ struct CpuMatch {
     }
 };
 
-TEST(Determinism, TenThousandTicksOfCpuAgainstCpuTwiceGiveTheSameHash) {
-    CpuMatch first(1234), second(1234);
-    first.Run(10000);
-    second.Run(10000);
-    EXPECT_EQ(game::HashState(first.state), game::HashState(second.state));
-    EXPECT_GT(first.state.stats.hits[0] + first.state.stats.hits[1], 10) << "the CPUs actually fight";
-    CpuMatch other(999);
-    other.Run(10000);
-    EXPECT_NE(game::HashState(first.state), game::HashState(other.state)) << "the seed matters";
+// 10,000 ticks of live fighting: P1's inputs from a seeded PRNG (a held pattern that changes every
+// few ticks, as a player's do), P2 the hard CPU. A round that ends (a knockout, the timer) is
+// started over at once, its intro skipped, so every tick of the 10,000 is a fight tick.
+struct LiveRun {
+    static constexpr int TICKS = 10000;
+    std::vector<std::uint64_t> hashes;  // after each tick
+    game::MatchState state;
+    int roundsPlayed = 1;
+
+    int changedTick = -1;
+
+    /// `changeFrom` >= 0: the one-input change. On the first tick from then on where P1 is free
+    /// to act and holds no button, it also presses punch (so the change starts a move).
+    explicit LiveRun(std::uint64_t inputSeed, int changeFrom = -1, std::uint64_t matchSeed = 1234) {
+        const game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+        const game::MatchDefs defs{{&a, &b}};
+        game::MatchConfig config;
+        config.controllers = {game::Controller::Human, game::Controller::Cpu};
+        config.cpuLevel = 3;
+        config.seed = matchSeed;  // the CPU's choices
+        state = game::NewMatch(defs, config);
+        SkipIntro();
+        game::Rng inputs{inputSeed};
+        std::uint8_t held = 0;
+        for (int t = 0; t < TICKS; ++t) {
+            EXPECT_EQ(state.phase, game::Phase::Fight) << "tick " << t << " is not live";
+            if (inputs.Below(6) == 0) held = static_cast<std::uint8_t>(inputs.Below(128));
+            Input p1{held};
+            const game::FighterState& f = state.fighters[0];
+            const bool free = f.action == Action::Idle || f.action == Action::WalkForward || f.action == Action::WalkBack;
+            if (changeFrom >= 0 && changedTick < 0 && t >= changeFrom && free && state.hitstopTicks == 0 && (held & (P | K | S)) == 0 &&
+                f.heldBits == held) {
+                p1.bits |= P;
+                changedTick = t;
+            }
+            game::StepMatch(defs, state, {p1, Input{}});
+            hashes.push_back(game::HashState(state));
+            if (state.phase != game::Phase::Fight) {
+                game::RestartRound(defs, state);
+                SkipIntro();
+                ++roundsPlayed;
+            }
+        }
+    }
+    void SkipIntro() {
+        state.phase = game::Phase::Fight;
+        state.phaseTicks = 0;
+    }
+};
+
+TEST(Determinism, TenThousandLiveTicksTwiceGiveTheSameHashEveryTick) {
+    const LiveRun first(2024), second(2024);
+    ASSERT_EQ(first.hashes.size(), static_cast<std::size_t>(LiveRun::TICKS));
+    ASSERT_EQ(second.hashes.size(), first.hashes.size());
+    for (std::size_t t = 0; t < first.hashes.size(); ++t) {
+        ASSERT_EQ(first.hashes[t], second.hashes[t]) << "the runs part at tick " << t;
+    }
+    const game::MatchStats& st = first.state.stats;
+    EXPECT_GT(first.roundsPlayed, 3) << "rounds end (knockouts) and are played again";
+    EXPECT_GT(st.hits[0] + st.hits[1], 80) << "they actually fight (112 hits in 5 rounds)";
+    EXPECT_GT(st.hits[0], 10) << "the random player lands hits too";
+    EXPECT_GT(st.blocks[0] + st.blocks[1], 5);
+    EXPECT_NE(LiveRun(2024, -1, 999).hashes.back(), first.hashes.back()) << "the match's seed matters";
+
+    // One input of 10,000 changed: the hashes agree before it and part on it. (Not necessarily to
+    // the end: a whiffed punch is forgotten once both runs' fighters are back in one state.)
+    const LiveRun changed(2024, LiveRun::TICKS / 2);
+    const int flip = changed.changedTick;
+    ASSERT_GE(flip, LiveRun::TICKS / 2);
+    ASSERT_LT(flip, LiveRun::TICKS / 2 + 600) << "P1 is free and empty-handed often";
+    for (int t = 0; t < flip; ++t) ASSERT_EQ(changed.hashes[static_cast<std::size_t>(t)], first.hashes[static_cast<std::size_t>(t)]);
+    EXPECT_NE(changed.hashes[static_cast<std::size_t>(flip)], first.hashes[static_cast<std::size_t>(flip)]);
+    EXPECT_NE(changed.hashes[static_cast<std::size_t>(flip + 1)], first.hashes[static_cast<std::size_t>(flip + 1)])
+        << "the press started a punch, not only a different held bit";
 }
 
 TEST(Determinism, SaveRunRestoreRunGivesTheSameHash) {
@@ -445,6 +663,77 @@ TEST(Determinism, TheHashSeesEveryChange) {
     changed = m.state;
     changed.fighters[0].pressedAgo[2] += 1;
     EXPECT_NE(game::HashState(changed), h);
+}
+
+// Every field of a FighterDef feeds HashFighterDef (hash.cpp's field counts make a new field a
+// compile error until it is hashed); this checks each hashed field really changes the hash.
+TEST(Determinism, TheFighterHashSeesEveryField) {
+    using game::FighterDef;
+    const FighterDef base = synth::Make(synth::Kick::Rising);
+    const std::uint64_t h = game::HashFighterDef(base);
+    EXPECT_EQ(game::HashFighterDef(synth::Make(synth::Kick::Rising)), h) << "the same definition, the same hash";
+    auto frame = [](FighterDef& d) -> game::FrameDef& { return d.animations[10].frames[1]; };
+    auto orb = [](FighterDef& d) -> game::ProjectileDef& { return *d.moves[synth::SPECIAL_MOVE].projectile; };
+    const std::vector<std::pair<const char*, std::function<void(FighterDef&)>>> changes = {
+        {"id", [](FighterDef& d) { d.id += "x"; }},
+        {"displayName", [](FighterDef& d) { d.displayName += "x"; }},
+        {"maxHealth", [](FighterDef& d) { ++d.maxHealth; }},
+        {"walkForwardSubpx", [](FighterDef& d) { ++d.walkForwardSubpx; }},
+        {"walkBackSubpx", [](FighterDef& d) { ++d.walkBackSubpx; }},
+        {"jumpVelocitySubpx", [](FighterDef& d) { ++d.jumpVelocitySubpx; }},
+        {"jumpForwardSubpx", [](FighterDef& d) { ++d.jumpForwardSubpx; }},
+        {"gravitySubpx", [](FighterDef& d) { ++d.gravitySubpx; }},
+        {"pushboxWidthPx", [](FighterDef& d) { ++d.pushboxWidthPx; }},
+        {"pushboxHeightPx", [](FighterDef& d) { ++d.pushboxHeightPx; }},
+        {"pushboxCrouchHeightPx", [](FighterDef& d) { ++d.pushboxCrouchHeightPx; }},
+        {"animations (one fewer)", [](FighterDef& d) { d.animations.pop_back(); }},
+        {"animation name", [](FighterDef& d) { d.animations[10].name += "x"; }},
+        {"animation loop", [](FighterDef& d) { d.animations[10].loop = !d.animations[10].loop; }},
+        {"a frame moved to the next animation",
+         [](FighterDef& d) {
+             d.animations[11].frames.insert(d.animations[11].frames.begin(), d.animations[10].frames.back());
+             d.animations[10].frames.pop_back();
+         }},
+        {"frame ticks", [&](FighterDef& d) { ++frame(d).ticks; }},
+        {"frame anchorPx.x", [&](FighterDef& d) { ++frame(d).anchorPx.x; }},
+        {"frame anchorPx.y", [&](FighterDef& d) { ++frame(d).anchorPx.y; }},
+        {"frame widthPx", [&](FighterDef& d) { ++frame(d).widthPx; }},
+        {"frame heightPx", [&](FighterDef& d) { ++frame(d).heightPx; }},
+        {"attack mask pixel", [&](FighterDef& d) { frame(d).masks.attack.Set(0, 0); }},
+        {"hurt mask pixel", [&](FighterDef& d) { frame(d).masks.hurt.Set(0, 0); }},
+        {"any mask pixel", [&](FighterDef& d) { frame(d).masks.any.Set(0, 0); }},
+        {"an empty mask's width", [](FighterDef& d) { d.animations[10].frames[0].masks.attack = collide::Mask(synth::W - 1, synth::H); }},
+        {"hotmapFromSprite", [&](FighterDef& d) { frame(d).hotmapFromSprite = !frame(d).hotmapFromSprite; }},
+        {"moves (one fewer)", [](FighterDef& d) { d.moves.pop_back(); }},
+        {"move name", [](FighterDef& d) { d.moves[0].name += "x"; }},
+        {"move animation", [](FighterDef& d) { d.moves[0].animation = 11; }},
+        {"move button", [](FighterDef& d) { d.moves[0].button = game::Button::Kick; }},
+        {"move stance", [](FighterDef& d) { d.moves[0].stance = game::Stance::Crouch; }},
+        {"move damage", [](FighterDef& d) { ++d.moves[0].damage; }},
+        {"move hitstunTicks", [](FighterDef& d) { ++d.moves[0].hitstunTicks; }},
+        {"move blockstunTicks", [](FighterDef& d) { ++d.moves[0].blockstunTicks; }},
+        {"move hitstopTicks", [](FighterDef& d) { ++d.moves[0].hitstopTicks; }},
+        {"move knockbackSubpx", [](FighterDef& d) { ++d.moves[0].knockbackSubpx; }},
+        {"move activeFirst", [](FighterDef& d) { --d.moves[0].activeFirst; }},
+        {"move activeLast", [](FighterDef& d) { ++d.moves[0].activeLast; }},
+        {"move height", [](FighterDef& d) { d.moves[0].height = game::HitHeight::Low; }},
+        {"projectile present", [](FighterDef& d) { d.moves[0].projectile = game::ProjectileDef{}; }},
+        {"projectile animation", [&](FighterDef& d) { ++orb(d).animation; }},
+        {"projectile spawnFrame", [&](FighterDef& d) { ++orb(d).spawnFrame; }},
+        {"projectile spawnOffsetPx.x", [&](FighterDef& d) { ++orb(d).spawnOffsetPx.x; }},
+        {"projectile spawnOffsetPx.y", [&](FighterDef& d) { ++orb(d).spawnOffsetPx.y; }},
+        {"projectile speedSubpx", [&](FighterDef& d) { ++orb(d).speedSubpx; }},
+        {"projectile spinMilliDegreesPerTick", [&](FighterDef& d) { ++orb(d).spinMilliDegreesPerTick; }},
+        {"projectile lifetimeTicks", [&](FighterDef& d) { ++orb(d).lifetimeTicks; }},
+    };
+    std::set<std::uint64_t> seen{h};
+    for (const auto& [field, change] : changes) {
+        FighterDef changed = base;
+        change(changed);
+        const std::uint64_t hc = game::HashFighterDef(changed);
+        EXPECT_NE(hc, h) << field << " does not change the hash";
+        EXPECT_TRUE(seen.insert(hc).second) << field << ": the same hash as another change";
+    }
 }
 
 // ---- replays ---------------------------------------------------------------------------------------

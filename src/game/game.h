@@ -109,6 +109,7 @@ struct FighterState {
     std::int32_t move = -1;      ///< index into moves while attacking
     bool moveHasHit = false;     ///< a move hits at most once per activation
     bool projectileThrown = false;
+    bool moveBoxHitRejected = false;  ///< this activation is already in stats.boxHitsRejectedByPixels
     std::int32_t stunTicks = 0;  ///< hitstun or blockstun left
     std::int32_t health = 0;
     std::int32_t roundsWon = 0;
@@ -123,6 +124,7 @@ struct ProjectileState {
     std::int32_t xSubpx = 0, ySubpx = 0;
     std::int32_t vxSubpx = 0;
     Facing facing = Facing::Right;
+    bool boxHitRejected = false;  ///< this projectile is already in stats.boxHitsRejectedByPixels
     std::int32_t ageTicks = 0;
     std::int32_t angleMilliDeg = 0;  ///< 0 when it does not spin
 };
@@ -166,7 +168,11 @@ struct MatchStats {
     std::array<std::int32_t, 2> hits{};    ///< hits landed (not blocked)
     std::array<std::int32_t, 2> blocks{};  ///< hits blocked by this fighter
     std::int32_t clashes = 0;
-    std::int32_t boxHitsRejectedByPixels = 0;  ///< box overlaps whose pixels did not touch
+    /// Attack instances (one activation of a melee move, one projectile) that plain or inset boxes
+    /// made connect on some tick while their pixels did not touch: each counts once, however many
+    /// ticks and pairs it was rejected in. So in every mode it is the number of attacks boxes alone
+    /// would have landed (or clashed, or cancelled) early or falsely: what per-pixel detection buys.
+    std::int32_t boxHitsRejectedByPixels = 0;
 };
 
 struct MatchState {
@@ -223,7 +229,10 @@ struct DebugContact {
 };
 
 struct DebugRecord {
-    std::uint64_t tick = 0;
+    std::uint64_t tick = 0;  ///< the tick whose passes these are
+    /// True on hitstop ticks: the passes did not run, so the record is kept as the last tick that
+    /// ran them left it (tick says which) and the overlay can keep showing what froze the fight.
+    bool frozen = false;
     std::vector<DebugBody> bodies;
     std::vector<DebugPair> pairs;
     std::vector<DebugContact> contacts;
@@ -257,7 +266,8 @@ void RestartRound(const MatchDefs& defs, MatchState& state);
 /// Makes the state valid for redefined fighters (after a hot reload): a fighter whose animation or
 /// move no longer exists goes back to idle, a projectile whose move is gone disappears.
 void ConformToDefs(const MatchDefs& defs, MatchState& state);
-/// 64-bit FNV-1a over a definition's numbers and every frame's mask bits (what a reload changed).
+/// 64-bit FNV-1a over every field of a definition: names, numbers, projectiles and every frame's
+/// mask bits (what a reload changed). A compile-time field count keeps it complete.
 [[nodiscard]] std::uint64_t HashFighterDef(const FighterDef& def);
 /// The CPU's input for `side` this tick (advances the state's PRNG and the CPU's memory).
 [[nodiscard]] Input ThinkCpu(const MatchDefs& defs, MatchState& state, std::int32_t side);

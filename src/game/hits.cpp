@@ -43,7 +43,8 @@ struct Passes {
     std::size_t bodyCount = 0;
     std::array<Contact, MAX_PAIRS> contacts{};
     std::size_t contactCount = 0;
-    std::int32_t rejectedByPixels = 0;  // box hits whose pixels did not touch
+    // Bodies (indices into bodies) in a pair whose boxes connected and whose pixels did not touch.
+    std::array<bool, MAX_BODIES> rejectedByPixels{};
 };
 
 double Micros(std::uint64_t from, std::uint64_t to) { return static_cast<double>(to - from) / 1000.0; }
@@ -220,7 +221,11 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
             r = collide::QueryColliders(a.collider, b.collider, collide::QueryMode::FirstHit, {});
         }
         const bool contact = mode == DetectionMode::PerPixel ? r.hit : boxHit[k];
-        if (boxHit[k] && !r.hit) ++out.rejectedByPixels;
+        if (boxHit[k] && !r.hit) {
+            // Both sides of the pair: the hurt body's flag is never read (only attacks count).
+            out.rejectedByPixels[static_cast<std::size_t>(pairs[k].a)] = true;
+            out.rejectedByPixels[static_cast<std::size_t>(pairs[k].b)] = true;
+        }
         if (contact) {
             collide::Point at = r.first;
             if (!r.hit) {  // boxes-only contact: no pixel, so the spark goes to the boxes' overlap
@@ -266,9 +271,21 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
 void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks) {
     Passes passes;
     FindContacts(defs, s, hooks, passes);
-    s.stats.boxHitsRejectedByPixels += passes.rejectedByPixels;
     DebugRecord* debug = hooks.debug;
     const std::array<Body, MAX_BODIES>& bodies = passes.bodies;
+    // The statistic counts attack instances, not ticks or pairs: an attack whose box lies over the
+    // opponent for three active ticks is one attack boxes would have landed, as it is in the box
+    // modes, where the first box hit spends it. The flags in the state remember who was counted.
+    for (std::size_t i = 0; i < passes.bodyCount; ++i) {
+        if (!passes.rejectedByPixels[i]) continue;
+        const Body& body = bodies[i];
+        bool* counted = nullptr;
+        if (body.kind == BodyKind::FighterAttack) counted = &s.fighters[static_cast<std::size_t>(body.owner)].moveBoxHitRejected;
+        if (body.kind == BodyKind::Projectile) counted = &s.projectiles[static_cast<std::size_t>(body.projectile)].boxHitRejected;
+        if (counted == nullptr || *counted) continue;
+        *counted = true;
+        ++s.stats.boxHitsRejectedByPixels;
+    }
     const std::array<Contact, MAX_PAIRS>& contacts = passes.contacts;
     const std::size_t contactCount = passes.contactCount;
 

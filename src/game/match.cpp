@@ -1,6 +1,7 @@
 // The fixed-tick step: phases and rounds, inputs to actions, movement, pushboxes; the hit passes
-// are in hits.cpp. Integer arithmetic only (subpixels, ticks), so a state and its inputs decide
-// the next state on every machine. No SDL, no clock, no globals.
+// are in hits.cpp. The state is integers only (subpixels, ticks, milli-degrees). The one use of
+// floating point is ProjectileTransform: a spinning projectile's angle becomes radians for
+// collide's sine and cosine (see there). No SDL, no clock, no globals.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -91,6 +92,7 @@ void ChooseAction(const FighterDef& def, FighterState& f, Input input) {
         f.move = move;
         f.moveHasHit = false;
         f.projectileThrown = false;
+        f.moveBoxHitRejected = false;
         f.vxSubpx = 0;
         f.pressedAgo[static_cast<std::size_t>(m.button)] = 99;  // consumed
         return;
@@ -321,6 +323,7 @@ void DebugRecord::Clear() {
     bodies.clear();
     pairs.clear();
     contacts.clear();
+    frozen = false;
     pairsTested = boxOverlaps = pixelContacts = 0;
     collidingPixels = 0;
     hitboxPassMicros = pixelPassMicros = 0.0;
@@ -351,6 +354,14 @@ collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::i
 }
 
 collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p) {
+    // Floating point, and still deterministic: the angle lives in the state as exact integer
+    // milli-degrees, so each tick's transform is computed afresh from integers and rounding never
+    // accumulates from tick to tick; collide freezes the transform to fixed point at once
+    // (PlaceTransformed), so no query uses a float. The same build gives the same doubles on every
+    // run (IEEE double arithmetic, the default rounding mode, the same libm sin and cos). A
+    // different C library, compiler or -ffast-math/FMA contraction could round one sine
+    // differently and move a rotated pixel, so hashes are only compared within one build
+    // (docs/rules.md says so).
     collide::Transform t;
     // The anchor pixel's centre sits on the world anchor pixel's centre: at angle 0 this is
     // exactly PlaceFrame's placement.
@@ -415,7 +426,12 @@ MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config) {
 
 void StepMatch(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks) {
     ++s.tick;
-    if (hooks.debug != nullptr) {
+    // A hitstop tick runs no hit passes: the record keeps the last tick's passes (what froze the
+    // fight) marked frozen, instead of going blank while the picture holds still.
+    const bool hitstopTick = s.phase == Phase::Fight && s.hitstopTicks > 0;
+    if (hooks.debug != nullptr && hitstopTick) {
+        hooks.debug->frozen = true;
+    } else if (hooks.debug != nullptr) {
         hooks.debug->Clear();
         hooks.debug->tick = s.tick;
     }
