@@ -173,8 +173,14 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
     Section("fighters (click one to select it)");
     for (int i = 0; i < 2; ++i) FighterLine(defs, s, i, o.selected == i);
 
-    Section("last tick");
     const game::DebugRecord& r = o.last;
+    if (r.frozen) {
+        char title[64];
+        std::snprintf(title, sizeof title, "tick %llu (hitstop: both frozen)", static_cast<unsigned long long>(r.tick));
+        Section(title);
+    } else {
+        Section("last tick");
+    }
     ImGui::Text("hitbox pass:   %d pairs tested, %d box overlaps  %6.2f us", r.pairsTested, r.boxOverlaps, r.hitboxPassMicros);
     ImGui::Text("per-pixel pass: %d pixel contacts, %lld colliding px  %6.2f us", r.pixelContacts,
                 static_cast<long long>(r.collidingPixels), r.pixelPassMicros);
@@ -213,6 +219,9 @@ collide::Point ScreenMap::ToWorld(float screenX, float screenY) const {
 
 void Observe(Overlay& o, const game::DebugRecord& record) {
     o.last = record;
+    // A hitstop tick hands back the record of the tick that froze: its contacts are already held
+    // and logged, and logging them again would fill the log with one hit.
+    if (record.frozen) return;
     for (const game::DebugContact& c : record.contacts) {
         o.held.push_back(HeldContact{record.tick, c.pixels, c.first});
         char line[160];
