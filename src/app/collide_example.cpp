@@ -229,9 +229,21 @@ int main(int argc, char** argv) {
             stderr, "collide_example: no display; run it with --headless --screenshot out.png, or under xvfb-run -a\n");
         return 1;
     }
+    // Only DISPLAY set: X11 alone. Otherwise a dead X server sends SDL on to Wayland (whose library
+    // prints its own complaint) and then to the offscreen driver: a window nobody sees, forever.
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    if (!headless && std::getenv("SDL_VIDEODRIVER") == nullptr && (wayland == nullptr || *wayland == '\0')) {
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11");
+    }
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         std::fprintf(stderr, "collide_example: cannot start video (%s); try --headless --screenshot out.png\n",
                      SDL_GetError());
+        return 1;
+    }
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (!headless && driver != nullptr && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
+        std::fprintf(stderr, "collide_example: no display; run it with --headless --screenshot out.png, or under xvfb-run -a\n");
+        SDL_Quit();
         return 1;
     }
     SDL_Window* window =
