@@ -8,6 +8,8 @@
 // --benchmark_filter builds and times only what the filter selects, and writes a CSV only when
 // one is named (the default file keeps the full run).
 // Run: make bench-bumper   (or build-release/bench/bumper_bench --help)
+#include "game/bumper.h"
+
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -19,8 +21,6 @@
 #include <memory>
 #include <regex>
 #include <string>
-
-#include "game/bumper.h"
 
 namespace {
 
@@ -63,7 +63,8 @@ int SeedContacts(const Scene& s) {
             const auto& b = sprites[j];
             const collide::Mask& mb = s.shapes.shapes[static_cast<std::size_t>(b.shape)].mask;
             const int bx = game::ToPx(b.xSubpx), by = game::ToPx(b.ySubpx), bw = mb.Width(), bh = mb.Height();
-            const int x0 = std::max(ax, bx), y0 = std::max(ay, by), x1 = std::min(ax + aw, bx + bw), y1 = std::min(ay + ah, by + bh);
+            const int x0 = std::max(ax, bx), y0 = std::max(ay, by), x1 = std::min(ax + aw, bx + bw),
+                      y1 = std::min(ay + ah, by + bh);
             if (x1 <= x0 || y1 <= y0) continue;
             const std::uint32_t* pa = s.images[static_cast<std::size_t>(a.shape)].data();
             const std::uint32_t* pb = s.images[static_cast<std::size_t>(b.shape)].data();
@@ -106,7 +107,8 @@ public:
             // Repeated benchmarks report their median (robust to a noisy neighbour on the
             // machine); single runs report themselves.
             const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-            if (run.error_occurred || !(median || (run.run_type == Run::RT_Iteration && run.repetitions <= 1))) continue;
+            if (run.error_occurred || !(median || (run.run_type == Run::RT_Iteration && run.repetitions <= 1)))
+                continue;
             const std::string name = run.run_name.function_name;  // "bumper/<method>/<n>"
             const auto first = name.find('/'), second = name.find('/', first + 1);
             const std::string method = name.substr(first + 1, second - first - 1);
@@ -193,26 +195,37 @@ int main(int argc, char** argv) {
         auto scene = MakeScene(n);
         std::printf("N = %d: world %d x %d px, %d contacts in the warm-up's last tick\n", n, scene->state.worldWidthPx,
                     scene->state.worldHeightPx, scene->state.lastContacts);
-        benchmark::RegisterBenchmark(("bumper/ours/" + std::to_string(n)).c_str(), [scene](benchmark::State& st) {
-            game::BumperStats stats;
-            game::FindBumperContacts(scene->shapes, scene->state, scene->scratch, &stats);  // untimed warm-up
-            for (auto _ : st) {
-                game::FindBumperContacts(scene->shapes, scene->state, scene->scratch, &stats);
-                benchmark::DoNotOptimize(stats.contacts);
-            }
-            st.counters["contacts"] = stats.contacts;
-            st.counters["pairs"] = stats.pairsAfterBroadPhase;
-        })->Unit(benchmark::kMillisecond)->Repetitions(REPETITIONS)->ReportAggregatesOnly(true);
+        benchmark::RegisterBenchmark(
+            ("bumper/ours/" + std::to_string(n)).c_str(),
+            [scene](benchmark::State& st) {
+                game::BumperStats stats;
+                game::FindBumperContacts(scene->shapes, scene->state, scene->scratch, &stats);  // untimed warm-up
+                for (auto _ : st) {
+                    game::FindBumperContacts(scene->shapes, scene->state, scene->scratch, &stats);
+                    benchmark::DoNotOptimize(stats.contacts);
+                }
+                st.counters["contacts"] = stats.contacts;
+                st.counters["pairs"] = stats.pairsAfterBroadPhase;
+            })
+            ->Unit(benchmark::kMillisecond)
+            ->Repetitions(REPETITIONS)
+            ->ReportAggregatesOnly(true);
         auto sap = std::make_shared<collide::SweepAndPrune>();
         auto pairs = std::make_shared<std::vector<collide::IndexPair>>();
-        benchmark::RegisterBenchmark(("bumper/ours-sap/" + std::to_string(n)).c_str(), [scene, sap, pairs](benchmark::State& st) {
-            int contacts = SapContacts(*scene, *sap, *pairs);
-            for (auto _ : st) benchmark::DoNotOptimize(contacts = SapContacts(*scene, *sap, *pairs));
-            st.counters["contacts"] = contacts;
-        })->Unit(benchmark::kMillisecond)->Repetitions(REPETITIONS)->ReportAggregatesOnly(true);
+        benchmark::RegisterBenchmark(("bumper/ours-sap/" + std::to_string(n)).c_str(),
+                                     [scene, sap, pairs](benchmark::State& st) {
+                                         int contacts = SapContacts(*scene, *sap, *pairs);
+                                         for (auto _ : st)
+                                             benchmark::DoNotOptimize(contacts = SapContacts(*scene, *sap, *pairs));
+                                         st.counters["contacts"] = contacts;
+                                     })
+            ->Unit(benchmark::kMillisecond)
+            ->Repetitions(REPETITIONS)
+            ->ReportAggregatesOnly(true);
         if (!seedWanted) continue;
         if (seedTooSlow) {
-            std::printf("  seed method skipped at N = %d: a tick at a smaller N already took over %.0f s\n", n, SEED_LIMIT_SECONDS);
+            std::printf("  seed method skipped at N = %d: a tick at a smaller N already took over %.0f s\n", n,
+                        SEED_LIMIT_SECONDS);
             continue;
         }
         const double oneTick = TimeOneSeedTick(*scene);
@@ -221,11 +234,12 @@ int main(int argc, char** argv) {
             seedTooSlow = true;
             continue;
         }
-        auto seedBench = benchmark::RegisterBenchmark(("bumper/seed/" + std::to_string(n)).c_str(), [scene](benchmark::State& st) {
-            int contacts = 0;
-            for (auto _ : st) benchmark::DoNotOptimize(contacts = SeedContacts(*scene));
-            st.counters["contacts"] = contacts;
-        });
+        auto seedBench =
+            benchmark::RegisterBenchmark(("bumper/seed/" + std::to_string(n)).c_str(), [scene](benchmark::State& st) {
+                int contacts = 0;
+                for (auto _ : st) benchmark::DoNotOptimize(contacts = SeedContacts(*scene));
+                st.counters["contacts"] = contacts;
+            });
         seedBench->Unit(benchmark::kMillisecond);
         if (oneTick > 0.5) seedBench->Iterations(1);  // slow ticks: one timed tick is plenty
     }
@@ -236,7 +250,8 @@ int main(int argc, char** argv) {
 
     std::printf("\n%8s %14s %16s %14s %12s\n", "N", "ours ms/tick", "(sap) ms/tick", "seed ms/tick", "speed-up");
     for (const int n : SIZES) {
-        const auto ours = Results().find({n, "ours"}), sap = Results().find({n, "ours-sap"}), seed = Results().find({n, "seed"});
+        const auto ours = Results().find({n, "ours"}), sap = Results().find({n, "ours-sap"}),
+                   seed = Results().find({n, "seed"});
         if (ours == Results().end()) continue;
         std::printf("%8d %14.3f %16.3f ", n, ours->second, sap != Results().end() ? sap->second : 0.0);
         if (seed != Results().end()) {
@@ -247,7 +262,8 @@ int main(int argc, char** argv) {
     }
     const auto a = Results().find({10000, "ours"}), b = Results().find({20000, "ours"});
     if (a != Results().end() && b != Results().end()) {
-        std::printf("ours from 10,000 to 20,000 sprites: %.2fx the cost (target: at most 2.3x)\n", b->second / a->second);
+        std::printf("ours from 10,000 to 20,000 sprites: %.2fx the cost (target: at most 2.3x)\n",
+                    b->second / a->second);
         std::printf("ours at 10,000: %.2f ms of a 16.67 ms frame (%.0f%%)\n", a->second, 100.0 * a->second / 16.667);
     }
     if (!filter.empty() && !csvNamed) {
@@ -256,7 +272,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::error_code ec;
-    if (const auto dir = std::filesystem::path(csvPath).parent_path(); !dir.empty()) std::filesystem::create_directories(dir, ec);
+    if (const auto dir = std::filesystem::path(csvPath).parent_path(); !dir.empty())
+        std::filesystem::create_directories(dir, ec);
     std::ofstream csv(csvPath);
     csv << "n,method,ms_per_tick\n";
     for (const auto& [key, ms] : Results()) {

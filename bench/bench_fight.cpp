@@ -7,6 +7,9 @@
 //                     as collide's transform defines it); it must find the same contacts as ours,
 //                     or the run is an error and no speed-up is printed
 // Uses the project's own fighters. Run: make bench   (or build-release/bench/bench_fight)
+#include "assets/assets.h"
+#include "game/game.h"
+
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -14,9 +17,6 @@
 #include <map>
 #include <memory>
 #include <string>
-
-#include "assets/assets.h"
-#include "game/game.h"
 
 namespace {
 
@@ -98,7 +98,8 @@ struct Placed {
 
 // The world box of the image (a spinning one: the exact box of its transformed tight bounds).
 collide::Rect WorldBox(const Placed& p) {
-    return p.spin != nullptr ? p.spin->boundsWorld : collide::Rect{p.place.worldX, p.place.worldY, p.image->widthPx, p.image->heightPx};
+    return p.spin != nullptr ? p.spin->boundsWorld
+                             : collide::Rect{p.place.worldX, p.place.worldY, p.image->widthPx, p.image->heightPx};
 }
 
 // The image pixel world pixel (x, y) shows, or nullptr off the image. A spinning image is sampled
@@ -110,7 +111,8 @@ const std::uint8_t* PixelAt(const Placed& p, int x, int y) {
         ix = (p.spin->u0 + dx * p.spin->uPerX + dy * p.spin->uPerY) >> 32;
         iy = (p.spin->v0 + dx * p.spin->vPerX + dy * p.spin->vPerY) >> 32;
     } else {
-        ix = p.place.flip == collide::Flip::Horizontal ? p.image->widthPx - 1 - (x - p.place.worldX) : x - p.place.worldX;
+        ix = p.place.flip == collide::Flip::Horizontal ? p.image->widthPx - 1 - (x - p.place.worldX)
+                                                       : x - p.place.worldX;
         iy = y - p.place.worldY;
     }
     if (ix < 0 || iy < 0 || ix >= p.image->widthPx || iy >= p.image->heightPx) return nullptr;
@@ -127,7 +129,8 @@ bool SeedPair(const Placed& a, const Placed& b) {
     if (a.spin == nullptr && b.spin == nullptr) {  // the seed's own loop, as it was written
         const int ax = a.place.worldX, ay = a.place.worldY, aw = a.image->widthPx, ah = a.image->heightPx;
         const int bx = b.place.worldX, by = b.place.worldY, bw = b.image->widthPx, bh = b.image->heightPx;
-        const int x0 = std::max(ax, bx), y0 = std::max(ay, by), x1 = std::min(ax + aw, bx + bw), y1 = std::min(ay + ah, by + bh);
+        const int x0 = std::max(ax, bx), y0 = std::max(ay, by), x1 = std::min(ax + aw, bx + bw),
+                  y1 = std::min(ay + ah, by + bh);
         for (int y = y0; y < y1; ++y) {
             for (int x = x0; x < x1; ++x) {
                 const int axl = a.place.flip == collide::Flip::Horizontal ? aw - 1 - (x - ax) : x - ax;
@@ -163,7 +166,8 @@ int SeedTick(const Scene& s) {
         const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
         const std::int32_t fi = game::FrameIndexAt(anim, f.animTick);
         const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(fi)];
-        const assets::Image& hotmap = s.fighters[static_cast<std::size_t>(i)].hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(fi)];
+        const assets::Image& hotmap = s.fighters[static_cast<std::size_t>(i)]
+                                          .hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(fi)];
         const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
         hurt.push_back({&hotmap, place, false}), hurtOwner.push_back(i);
         attack.push_back({&hotmap, place, true}), attackOwner.push_back(i);
@@ -173,9 +177,12 @@ int SeedTick(const Scene& s) {
         const game::FighterDef& def = *s.defs.fighters[static_cast<std::size_t>(p.owner)];
         const std::int32_t anim = def.moves[static_cast<std::size_t>(p.move)].projectile->animation;
         const std::int32_t fi = game::FrameIndexAt(def.animations[static_cast<std::size_t>(anim)], p.ageTicks);
-        const game::FrameDef& frame = def.animations[static_cast<std::size_t>(anim)].frames[static_cast<std::size_t>(fi)];
-        const assets::Image& hotmap = s.fighters[static_cast<std::size_t>(p.owner)].hotmaps[static_cast<std::size_t>(anim)][static_cast<std::size_t>(fi)];
-        Placed placed{&hotmap, game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing), true, true};
+        const game::FrameDef& frame =
+            def.animations[static_cast<std::size_t>(anim)].frames[static_cast<std::size_t>(fi)];
+        const assets::Image& hotmap = s.fighters[static_cast<std::size_t>(p.owner)]
+                                          .hotmaps[static_cast<std::size_t>(anim)][static_cast<std::size_t>(fi)];
+        Placed placed{&hotmap, game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing), true,
+                      true};
         if (def.moves[static_cast<std::size_t>(p.move)].projectile->spinMilliDegreesPerTick != 0) {
             spins[spinCount] = collide::PlaceTransformed(frame.masks.attack, game::ProjectileTransform(frame, p));
             placed.spin = &spins[spinCount++];
@@ -190,7 +197,8 @@ int SeedTick(const Scene& s) {
         }
         for (std::size_t b = a + 1; b < attack.size(); ++b) {  // attack/attack and projectile/projectile
             // A fighter's attack against a projectile is no pair in the rules.
-            if (attackOwner[a] != attackOwner[b] && attack[a].projectile == attack[b].projectile) contacts += SeedPair(attack[a], attack[b]);
+            if (attackOwner[a] != attackOwner[b] && attack[a].projectile == attack[b].projectile)
+                contacts += SeedPair(attack[a], attack[b]);
         }
     }
     return contacts;
@@ -206,7 +214,8 @@ public:
     void ReportRuns(const std::vector<Run>& runs) override {
         ConsoleReporter::ReportRuns(runs);
         for (const Run& r : runs) {
-            if (r.run_type == Run::RT_Iteration && !r.error_occurred) Results()[r.benchmark_name()] = r.GetAdjustedRealTime();
+            if (r.run_type == Run::RT_Iteration && !r.error_occurred)
+                Results()[r.benchmark_name()] = r.GetAdjustedRealTime();
         }
     }
 };
@@ -221,8 +230,8 @@ int main(int argc, char** argv) {
     }
     game::DebugRecord probe;
     const int contacts = game::ProbeContacts(scene->defs, scene->state, &probe);
-    std::printf("busy scene: %d contacts, %d interacting pairs, %d box overlaps, %lld colliding pixels\n", contacts, probe.pairsTested,
-                probe.boxOverlaps, static_cast<long long>(probe.collidingPixels));
+    std::printf("busy scene: %d contacts, %d interacting pairs, %d box overlaps, %lld colliding pixels\n", contacts,
+                probe.pairsTested, probe.boxOverlaps, static_cast<long long>(probe.collidingPixels));
     benchmark::RegisterBenchmark("ours/tick", [scene](benchmark::State& st) {
         benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state));
         for (auto _ : st) benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state));
@@ -237,7 +246,8 @@ int main(int argc, char** argv) {
         const int ours = game::ProbeContacts(scene->defs, scene->state);
         int contacts = SeedTick(*scene);
         if (contacts != ours) {
-            const std::string why = "the seed's loop found " + std::to_string(contacts) + " contacts, ours " + std::to_string(ours);
+            const std::string why =
+                "the seed's loop found " + std::to_string(contacts) + " contacts, ours " + std::to_string(ours);
             st.SkipWithError(why.c_str());
             return;
         }
@@ -251,8 +261,10 @@ int main(int argc, char** argv) {
     benchmark::Shutdown();
     const double ours = Results()["ours/tick"], debug = Results()["ours/tick+debug"], seed = Results()["seed/tick"];
     if (ours > 0 && seed > 0) {
-        std::printf("\nper tick, the same %d contacts: ours %.2f us, with the debug record %.2f us, seed %.1f us: %.0fx (%.0fx with the record)\n",
-                    contacts, ours, debug, seed, seed / ours, seed / debug);
+        std::printf(
+            "\nper tick, the same %d contacts: ours %.2f us, with the debug record %.2f us, seed %.1f us: %.0fx (%.0fx "
+            "with the record)\n",
+            contacts, ours, debug, seed, seed / ours, seed / debug);
     } else if (ours > 0) {
         std::printf("\nno speed-up: seed/tick did not run or did not find the same contacts\n");
     }

@@ -3,12 +3,12 @@
 // Tests break one thing at a time (a field, a PNG) and check the error that names it.
 #pragma once
 
+#include "png_writer.h"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <string>
-
-#include "png_writer.h"
 
 namespace fixture {
 
@@ -57,22 +57,36 @@ inline nlohmann::ordered_json Manifest() {
     m["pushbox"] = {{"width", 8}, {"height", 24}, {"crouchHeight", 16}};
     ordered_json anims;
     anims["idle"] = anim(true, 4, 8);
-    for (const char* name : {"walk_forward", "walk_back", "crouch", "jump", "block_stand", "block_crouch", "hit",
-                             "knockdown", "win"}) {
+    for (const char* name :
+         {"walk_forward", "walk_back", "crouch", "jump", "block_stand", "block_crouch", "hit", "knockdown", "win"}) {
         anims[name] = anim(name == std::string("walk_forward") || name == std::string("walk_back"), 2, 6);
     }
     anims["light_punch"] = anim(false, 3, 4);
     anims["special"] = anim(false, 2, 6);
     anims["orb"] = {{"loop", true}, {"anchor", {8, 12}}, {"frames", frames(1, 4)}};
     m["animations"] = anims;
-    m["moves"]["light_punch"] = {{"animation", "light_punch"}, {"button", "punch"}, {"stance", "stand"},
-                                 {"damage", 50}, {"hitstun", 12}, {"blockstun", 8}, {"hitstop", 6},
-                                 {"knockback", 3.5}, {"active", {1, 1}}, {"height", "high"}};
-    m["moves"]["special"] = {{"animation", "special"}, {"button", "special"}, {"stance", "stand"}, {"damage", 80},
-                             {"hitstun", 16}, {"blockstun", 10}, {"hitstop", 4}, {"knockback", 4}, {"height", "mid"},
-                             {"projectile",
-                              {{"animation", "orb"}, {"spawnFrame", 1}, {"spawn", {10, -12}}, {"speed", 6},
-                               {"lifetimeTicks", 90}}}};
+    m["moves"]["light_punch"] = {{"animation", "light_punch"},
+                                 {"button", "punch"},
+                                 {"stance", "stand"},
+                                 {"damage", 50},
+                                 {"hitstun", 12},
+                                 {"blockstun", 8},
+                                 {"hitstop", 6},
+                                 {"knockback", 3.5},
+                                 {"active", {1, 1}},
+                                 {"height", "high"}};
+    m["moves"]["special"] = {
+        {"animation", "special"},
+        {"button", "special"},
+        {"stance", "stand"},
+        {"damage", 80},
+        {"hitstun", 16},
+        {"blockstun", 10},
+        {"hitstop", 4},
+        {"knockback", 4},
+        {"height", "mid"},
+        {"projectile",
+         {{"animation", "orb"}, {"spawnFrame", 1}, {"spawn", {10, -12}}, {"speed", 6}, {"lifetimeTicks", 90}}}};
     return m;
 }
 
@@ -89,8 +103,10 @@ inline std::filesystem::path Write(const std::filesystem::path& root, const std:
             char file[64];
             std::snprintf(file, sizeof file, "%s_%02zu.png", name.c_str(), i);
             const bool attack = (name == "light_punch" && i == 1) || name == "orb";
-            testpng::WriteFile((sprites / file).string(), testpng::EncodeRgba(W, H, Picture(CLEAR, SKIN, attack, SKIN)));
-            testpng::WriteFile((hotmaps / file).string(), testpng::EncodeRgba(W, H, Picture(KEY, HURT, attack, ATTACK)));
+            testpng::WriteFile((sprites / file).string(),
+                               testpng::EncodeRgba(W, H, Picture(CLEAR, SKIN, attack, SKIN)));
+            testpng::WriteFile((hotmaps / file).string(),
+                               testpng::EncodeRgba(W, H, Picture(KEY, HURT, attack, ATTACK)));
         }
     }
     return root;

@@ -23,7 +23,8 @@ inline void FillRect(collide::Mask& m, int x0, int y0, int x1, int y1) {  // inc
         for (int x = x0; x <= x1; ++x) m.Set(x, y);
 }
 
-inline game::FrameDef Frame(int ticks, bool crouch, int attack /*0 none, 1 fist, 2 rising kick, 3 level kick, 4 low kick*/,
+inline game::FrameDef Frame(int ticks, bool crouch,
+                            int attack /*0 none, 1 fist, 2 rising kick, 3 level kick, 4 low kick*/,
                             bool lying = false) {
     game::FrameDef f;
     f.ticks = ticks;
@@ -37,13 +38,20 @@ inline game::FrameDef Frame(int ticks, bool crouch, int attack /*0 none, 1 fist,
         FillRect(hurt, BODY_FIRST_COLUMN, crouch ? 52 : 12, BODY_LAST_COLUMN, 111);
     }
     switch (attack) {
-        case 1: FillRect(atk, 40, 30, 59, 39); break;
+        case 1:
+            FillRect(atk, 40, 30, 59, 39);
+            break;
         case 2:  // a 45-degree strip from (40, 60) up to (85, 15), 4 px thick
             for (int t = 0; t <= 45; ++t) FillRect(atk, 40 + t, 60 - t, 43 + t < W ? 43 + t : W - 1, 60 - t);
             break;
-        case 3: FillRect(atk, 40, 80, 64, 89); break;
-        case 4: FillRect(atk, 40, 102, 69, 111); break;
-        default: break;
+        case 3:
+            FillRect(atk, 40, 80, 64, 89);
+            break;
+        case 4:
+            FillRect(atk, 40, 102, 69, 111);
+            break;
+        default:
+            break;
     }
     collide::Mask any(W, H);
     for (int y = 0; y < H; ++y)
@@ -130,11 +138,14 @@ inline game::FighterDef Make(Kick kick, const char* id = "synth") {
         m.height = h;
         return m;
     };
-    d.moves.push_back(move("light_punch", 10, game::Button::Punch, game::Stance::Stand, 50, 12, 8, 6, 512, 1, 1, game::HitHeight::High));
+    d.moves.push_back(move("light_punch", 10, game::Button::Punch, game::Stance::Stand, 50, 12, 8, 6, 512, 1, 1,
+                           game::HitHeight::High));
     d.moves.push_back(move("kick", 11, game::Button::Kick, game::Stance::Stand, 100, 20, 12, 8, 768, 1, 1,
                            kick == Kick::Rising ? game::HitHeight::High : game::HitHeight::Mid));
-    d.moves.push_back(move("low_kick", 12, game::Button::Kick, game::Stance::Crouch, 60, 14, 8, 6, 512, 1, 1, game::HitHeight::Low));
-    game::MoveDef special = move("special", 13, game::Button::Special, game::Stance::Stand, 70, 16, 10, 4, 640, -1, -1, game::HitHeight::Mid);
+    d.moves.push_back(
+        move("low_kick", 12, game::Button::Kick, game::Stance::Crouch, 60, 14, 8, 6, 512, 1, 1, game::HitHeight::Low));
+    game::MoveDef special = move("special", 13, game::Button::Special, game::Stance::Stand, 70, 16, 10, 4, 640, -1, -1,
+                                 game::HitHeight::Mid);
     special.projectile = game::ProjectileDef{14, 1, {30, -60}, 4 * 256, 0, 200};
     d.moves.push_back(special);
     return d;

@@ -219,10 +219,12 @@ TEST_P(BadAsset, FailsCleanlyNamingTheFile) {
                 // Root reads a chmod 000 file through its DAC capabilities: run the program without
                 // them (setpriv, util-linux), as root still, so everything else reads as before.
                 wrapper = "setpriv --bounding-set -dac_override,-dac_read_search --";
-                const auto probe = testrun::Run("/bin/sh", {"-c", wrapper + " test -r " + testrun::Quote(target.string())});
+                const auto probe =
+                    testrun::Run("/bin/sh", {"-c", wrapper + " test -r " + testrun::Quote(target.string())});
                 if (probe.exitCode != 1) {
-                    GTEST_SKIP() << "running as root, and setpriv cannot drop the capability to read a chmod 000 file here ("
-                                 << probe.err << "): nothing to check";
+                    GTEST_SKIP()
+                        << "running as root, and setpriv cannot drop the capability to read a chmod 000 file here ("
+                        << probe.err << "): nothing to check";
                 }
             }
         } else if (action == "symlink-loop") {
@@ -236,7 +238,9 @@ TEST_P(BadAsset, FailsCleanlyNamingTheFile) {
     const auto before = Snapshot(work_);
     std::vector<std::string> args = program.args;
     args.push_back((work_ / c.lint).string());
-    const std::string prefix = program.env.empty() ? wrapper : wrapper.empty() ? program.env : program.env + " " + wrapper;
+    const std::string prefix = program.env.empty() ? wrapper
+                               : wrapper.empty()   ? program.env
+                                                   : program.env + " " + wrapper;
     const testrun::Output r = testrun::Run(program.exe, args, prefix);
     const auto after = Snapshot(work_);
     const std::vector<std::string> problems = Check(c, work_, r, before, after);
@@ -401,8 +405,10 @@ TEST(Corpus, TheValidFighterLintsClean) {
         const auto r = testrun::Run(program.exe, args, program.env);
         EXPECT_EQ(r.exitCode, 0) << program.name << ":\n" << r.err;
         // Status lines (brawl's "loaded 1 fighters ... in 2.7 ms") are fine; problems are not.
-        EXPECT_EQ(r.err.find("error"), std::string::npos) << program.name << ": no error on the valid fighter:\n" << r.err;
-        EXPECT_EQ(r.err.find("warning"), std::string::npos) << program.name << ": no warning on the valid fighter:\n" << r.err;
+        EXPECT_EQ(r.err.find("error"), std::string::npos) << program.name << ": no error on the valid fighter:\n"
+                                                          << r.err;
+        EXPECT_EQ(r.err.find("warning"), std::string::npos) << program.name << ": no warning on the valid fighter:\n"
+                                                            << r.err;
     }
     RemoveTree(root);
 }

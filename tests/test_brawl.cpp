@@ -1,6 +1,11 @@
 // brawl end to end, headless, on a project of two fixture fighters (tests/fixture_fighter.h): the
 // JSON line, determinism, --record/--replay, the overlay's colliding pixels in a screenshot at a
 // scripted contact, bad assets, no display, and hot reload while it runs.
+#include "assets/assets.h"
+#include "fixture_fighter.h"
+#include "game/game.h"
+#include "run_command.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -11,11 +16,6 @@
 #include <set>
 #include <sstream>
 #include <thread>
-
-#include "assets/assets.h"
-#include "fixture_fighter.h"
-#include "game/game.h"
-#include "run_command.h"
 
 namespace {
 
@@ -78,7 +78,8 @@ TEST_F(Brawl, SameSeedSameHash) {
 
 TEST_F(Brawl, RecordThenReplayGivesTheRecordedHash) {
     const std::string replay = (root_ / "match.replay").string();
-    const auto rec = Run({"--headless", "--frames", "1500", "--p1", "cpu", "--p2", "cpu", "--seed", "21", "--record", replay});
+    const auto rec =
+        Run({"--headless", "--frames", "1500", "--p1", "cpu", "--p2", "cpu", "--seed", "21", "--record", replay});
     ASSERT_EQ(rec.exitCode, 0) << rec.err;
     const auto play = Run({"--headless", "--replay", replay});
     ASSERT_EQ(play.exitCode, 0) << play.err;
@@ -94,7 +95,8 @@ TEST_F(Brawl, AReplayThatEndsElsewhereFailsWithOneLine) {
     // Recorded against one fighter, replayed against a changed one: the same inputs end in another
     // state, and the run says so instead of passing quietly.
     const std::string replay = (root_ / "match.replay").string();
-    const auto rec = Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "3", "--record", replay});
+    const auto rec =
+        Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "3", "--record", replay});
     ASSERT_EQ(rec.exitCode, 0) << rec.err;
     auto manifest = fixture::Manifest();
     manifest["moves"]["light_punch"]["damage"] = 51;
@@ -106,9 +108,10 @@ TEST_F(Brawl, AReplayThatEndsElsewhereFailsWithOneLine) {
     ASSERT_EQ(problems.size(), 1u) << play.err;
     const std::string recorded = JsonField(rec.out, "hash");
     ASSERT_EQ(recorded.size(), 18u) << rec.out;  // quoted 16 hex digits
-    EXPECT_EQ(problems[0].rfind("error: " + replay + ": the replay ends in hash " + JsonField(play.out, "hash").substr(1, 16) +
-                                 ", not the recorded " + recorded.substr(1, 16),
-                             0),
+    EXPECT_EQ(problems[0].rfind("error: " + replay + ": the replay ends in hash " +
+                                    JsonField(play.out, "hash").substr(1, 16) + ", not the recorded " +
+                                    recorded.substr(1, 16),
+                                0),
               0u)
         << play.err;
 }
@@ -118,8 +121,9 @@ TEST_F(Brawl, WindowedRecordReplaysHeadlessToTheSameHash) {
     // window replays headless to the hash the window saved.
     if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) GTEST_SKIP() << "xvfb-run is not installed";
     const std::string replay = (root_ / "window.replay").string();
-    const auto rec = testrun::Run("xvfb-run", {"-a", BRAWL, "--assets", root_.string(), "--frames", "240", "--p1", "cpu", "--p2",
-                                               "cpu", "--seed", "9", "--record", replay},
+    const auto rec = testrun::Run("xvfb-run",
+                                  {"-a", BRAWL, "--assets", root_.string(), "--frames", "240", "--p1", "cpu", "--p2",
+                                   "cpu", "--seed", "9", "--record", replay},
                                   "env -u SDL_VIDEODRIVER");
     ASSERT_EQ(rec.exitCode, 0) << rec.err;
     std::ifstream in(replay);
@@ -147,7 +151,9 @@ TEST_F(Brawl, ScreenshotShowsTheCollidingPixelsOfAScriptedContact) {
     std::vector<collide::Point> pixels;
     for (int t = 0; t < 2000 && pixels.empty(); ++t) {
         const bool close = game::ToPx(s.fighters[1].xSubpx) - game::ToPx(s.fighters[0].xSubpx) <= 10;
-        const game::Inputs in{game::Input{static_cast<std::uint8_t>(close ? (t % 2 ? game::Input::PUNCH : 0) : game::Input::RIGHT)}, game::Input{}};
+        const game::Inputs in{
+            game::Input{static_cast<std::uint8_t>(close ? (t % 2 ? game::Input::PUNCH : 0) : game::Input::RIGHT)},
+            game::Input{}};
         replay.inputs.push_back(in);
         game::StepMatch(defs, s, in, game::StepHooks{&debug, nullptr});
         if (!debug.contacts.empty()) pixels = debug.contacts[0].pixels;
@@ -163,14 +169,17 @@ TEST_F(Brawl, ScreenshotShowsTheCollidingPixelsOfAScriptedContact) {
     ASSERT_EQ(img.Value().widthPx, 1280);
     // World pixel (x, y) is window pixels [2x, 2x+2) x [2y, 2y+2) at 1280x720.
     for (const collide::Point p : pixels) {
-        const std::uint8_t* px = img.Value().rgba.data() + (static_cast<std::size_t>(2 * p.y + 1) * 1280 + 2 * p.x + 1) * 4;
-        EXPECT_EQ((std::array<int, 3>{px[0], px[1], px[2]}), (std::array<int, 3>{0x00, 0xFF, 0x66})) << "at world " << p.x << "," << p.y;
+        const std::uint8_t* px =
+            img.Value().rgba.data() + (static_cast<std::size_t>(2 * p.y + 1) * 1280 + 2 * p.x + 1) * 4;
+        EXPECT_EQ((std::array<int, 3>{px[0], px[1], px[2]}), (std::array<int, 3>{0x00, 0xFF, 0x66}))
+            << "at world " << p.x << "," << p.y;
     }
     // Without --overlay the same pixels show the game, not the overlay's colour.
     const auto plain = Run({"--headless", "--replay", replayPath, "--screenshot", shot});
     ASSERT_EQ(plain.exitCode, 0);
     const auto img2 = assets::LoadPng(shot);
-    const std::uint8_t* px = img2.Value().rgba.data() + (static_cast<std::size_t>(2 * pixels[0].y + 1) * 1280 + 2 * pixels[0].x + 1) * 4;
+    const std::uint8_t* px =
+        img2.Value().rgba.data() + (static_cast<std::size_t>(2 * pixels[0].y + 1) * 1280 + 2 * pixels[0].x + 1) * 4;
     EXPECT_NE((std::array<int, 3>{px[0], px[1], px[2]}), (std::array<int, 3>{0x00, 0xFF, 0x66}));
 }
 
@@ -192,7 +201,8 @@ TEST_F(Brawl, BumperHeadlessIsDeterministicWithAGoldenHash) {
     other.insert(other.end(), {"--seed", "7"});
     EXPECT_NE(JsonField(Run(other).out, "hash"), JsonField(a.out, "hash"));
     for (const char* bad : {"0", "-5", "x", "200001"}) {
-        EXPECT_EQ(Run({"--scene", "bumper", "--count", bad, "--headless", "--frames", "3"}).exitCode, 2) << "--count " << bad;
+        EXPECT_EQ(Run({"--scene", "bumper", "--count", bad, "--headless", "--frames", "3"}).exitCode, 2)
+            << "--count " << bad;
     }
     EXPECT_EQ(Run({"--scene", "pinball", "--headless", "--frames", "3"}).exitCode, 2);
 }
@@ -215,7 +225,9 @@ TEST_F(Brawl, BumperScreenshotWithAndWithoutTheOverlay) {
     ASSERT_EQ(plain.Value().widthPx, 1280);
     ASSERT_EQ(plain.Value().heightPx, 720);
     std::size_t differing = 0;
-    for (std::size_t i = 0; i < plain.Value().rgba.size(); i += 4) differing += plain.Value().rgba[i] != overlay.Value().rgba[i] || plain.Value().rgba[i + 1] != overlay.Value().rgba[i + 1];
+    for (std::size_t i = 0; i < plain.Value().rgba.size(); i += 4)
+        differing += plain.Value().rgba[i] != overlay.Value().rgba[i] ||
+                     plain.Value().rgba[i + 1] != overlay.Value().rgba[i + 1];
     EXPECT_GT(differing, 20000u) << "the overlay's panel alone covers more than 20,000 pixels";
 }
 
@@ -235,7 +247,8 @@ TEST_F(Brawl, UsageAndHelp) {
     EXPECT_EQ(Run({"--wat"}).exitCode, 2);
     const auto help = testrun::Run(BRAWL, {"--help"});
     EXPECT_EQ(help.exitCode, 0);
-    for (const char* word : {"--headless", "--replay", "--screenshot", "--overlay", "F1"}) EXPECT_NE(help.out.find(word), std::string::npos) << word;
+    for (const char* word : {"--headless", "--replay", "--screenshot", "--overlay", "F1"})
+        EXPECT_NE(help.out.find(word), std::string::npos) << word;
 }
 
 TEST_F(Brawl, NoDisplaySaysSoAndNamesHeadless) {
@@ -248,7 +261,8 @@ TEST_F(Brawl, NoDisplaySaysSoAndNamesHeadless) {
 TEST_F(Brawl, ADisplayThatDoesNotAnswerSaysSoInOneLine) {
     // DISPLAY names a server that is not there (a closed ssh tunnel, a stopped Xvfb): one line,
     // exit 1, promptly; not a window that nobody sees and not a second library's complaint.
-    const auto r = testrun::Run(BRAWL, {"--assets", root_.string()}, "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:4242");
+    const auto r = testrun::Run(BRAWL, {"--assets", root_.string()},
+                                "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:4242");
     EXPECT_EQ(r.exitCode, 1);
     const auto problems = ProblemLines(r.err);
     ASSERT_EQ(problems.size(), 1u) << r.err;
@@ -284,7 +298,8 @@ TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
     const std::string hotmap = (root_ / "hotmaps" / "alpha" / "idle_02.png").string();
     testrun::Output result;
     std::thread run([&] {
-        result = Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
+        result =
+            Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(600));
     testpng::WriteFile(hotmap, {0x89, 'P', 'N', 'G'});  // a half-written file
@@ -298,7 +313,8 @@ TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
     const std::string after = AssetsHash(root_);
     ASSERT_NE(before, after);
     EXPECT_EQ(JsonField(result.out, "assets_hash"), after) << "the final good version is loaded";
-    EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1) << "the half-written file was refused: " << result.err;
+    EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1)
+        << "the half-written file was refused: " << result.err;
     EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 1);
     EXPECT_NE(result.err.find("error: " + hotmap + ": "), std::string::npos) << result.err;
 }
@@ -310,7 +326,8 @@ TEST_F(Brawl, HotReloadOfAManifestAndOfASprite) {
     const std::string sprite = (root_ / "assets" / "beta" / "idle_00.png").string();
     testrun::Output result;
     std::thread run([&] {
-        result = Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
+        result =
+            Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     auto manifest = fixture::Manifest();
@@ -318,19 +335,26 @@ TEST_F(Brawl, HotReloadOfAManifestAndOfASprite) {
     std::ofstream(manifestPath) << manifest.dump(2) << "\n";
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     const int wider = fixture::W + 2;
-    testpng::WriteFile(sprite, testpng::EncodeRgba(wider, fixture::H, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, wider)));
+    testpng::WriteFile(
+        sprite, testpng::EncodeRgba(wider, fixture::H,
+                                    fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, wider)));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    testpng::WriteFile(sprite, testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::CLEAR, fixture::HURT, false, fixture::HURT)));
+    testpng::WriteFile(sprite,
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::CLEAR, fixture::HURT, false, fixture::HURT)));
     run.join();
     ASSERT_EQ(result.exitCode, 0) << result.err;
     EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << result.out;
     const std::string alphaHash = FighterHash(root_, "alpha");
     EXPECT_NE(result.err.find("reloaded alpha: "), std::string::npos) << result.err;
-    EXPECT_NE(result.err.find("(fighter hash " + alphaHash + ")"), std::string::npos) << "the new health is held: " << result.err;
+    EXPECT_NE(result.err.find("(fighter hash " + alphaHash + ")"), std::string::npos)
+        << "the new health is held: " << result.err;
     // The pair is judged from the hotmap's side: it names the hotmap and the sprite's new size.
     const std::string pairedHotmap = (root_ / "hotmaps" / "beta" / "idle_00.png").string();
-    EXPECT_NE(result.err.find("error: " + pairedHotmap + ": " + std::to_string(fixture::W) + "x" + std::to_string(fixture::H) +
-                                 ", but its sprite is " + std::to_string(wider) + "x" + std::to_string(fixture::H)), std::string::npos)
+    EXPECT_NE(result.err.find("error: " + pairedHotmap + ": " + std::to_string(fixture::W) + "x" +
+                              std::to_string(fixture::H) + ", but its sprite is " + std::to_string(wider) + "x" +
+                              std::to_string(fixture::H)),
+              std::string::npos)
         << "the wrong size is refused: " << result.err;
     EXPECT_NE(result.err.find("reloaded beta: "), std::string::npos) << "the fixed sprite is taken: " << result.err;
     EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1) << result.err;
@@ -343,7 +367,8 @@ TEST_F(Brawl, HotReloadUnderFire) {
     const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_00.png").string();
     testrun::Output result;
     std::thread run([&] {
-        result = Run({"--headless", "--realtime", "--frames", "240", "--reload-ms", "20", "--p1", "cpu", "--p2", "cpu"});
+        result =
+            Run({"--headless", "--realtime", "--frames", "240", "--reload-ms", "20", "--p1", "cpu", "--p2", "cpu"});
     });
     const auto good = [](int widen) {
         auto px = fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT);
@@ -355,7 +380,8 @@ TEST_F(Brawl, HotReloadUnderFire) {
     std::mt19937 rng(7);
     for (int k = 0; k < 25; ++k) {
         const auto bytes = good(k % 4);
-        testpng::WriteFile(hotmap, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(rng() % bytes.size())));
+        testpng::WriteFile(hotmap, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(
+                                                                                                rng() % bytes.size())));
         std::this_thread::sleep_for(std::chrono::milliseconds(15));
         std::vector<std::uint8_t> garbage(1 + rng() % 300);
         for (auto& b : garbage) b = static_cast<std::uint8_t>(rng());

@@ -1,12 +1,12 @@
 // The broad phases against the seed's all-pairs loop (`j = i + 1`): the same set of pairs on random
 // scenes (sizes, overlaps, boxes on cell edges, identical positions, empty boxes, negative
 // coordinates), each pair once, never a box with itself.
+#include "collide/collide.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
-
-#include "collide/collide.h"
 
 namespace {
 
@@ -17,7 +17,8 @@ std::vector<IndexPair> AllPairs(const std::vector<Rect>& boxes) {
     std::vector<IndexPair> out;
     for (std::size_t i = 0; i < boxes.size(); ++i)
         for (std::size_t j = i + 1; j < boxes.size(); ++j)
-            if (!collide::IntersectRects(boxes[i], boxes[j]).IsEmpty()) out.push_back({static_cast<int>(i), static_cast<int>(j)});
+            if (!collide::IntersectRects(boxes[i], boxes[j]).IsEmpty())
+                out.push_back({static_cast<int>(i), static_cast<int>(j)});
     return out;
 }
 
@@ -34,14 +35,16 @@ std::vector<Rect> RandomScene(std::mt19937_64& rng, int n) {
         Rect r;
         switch (rng() % 8) {
             case 0:  // on a cell edge
-                r = {static_cast<int>(rng() % 10) * cell - static_cast<int>(rng() % 2), static_cast<int>(rng() % 10) * cell,
-                     1 + static_cast<int>(rng() % 70), 1 + static_cast<int>(rng() % 70)};
+                r = {static_cast<int>(rng() % 10) * cell - static_cast<int>(rng() % 2),
+                     static_cast<int>(rng() % 10) * cell, 1 + static_cast<int>(rng() % 70),
+                     1 + static_cast<int>(rng() % 70)};
                 break;
             case 1:  // identical to an earlier box
                 r = boxes.empty() ? Rect{0, 0, 5, 5} : boxes[rng() % boxes.size()];
                 break;
             case 2:  // empty
-                r = {static_cast<int>(rng() % world), static_cast<int>(rng() % world), static_cast<int>(rng() % 3) - 1, 7};
+                r = {static_cast<int>(rng() % world), static_cast<int>(rng() % world), static_cast<int>(rng() % 3) - 1,
+                     7};
                 break;
             case 3:  // large, spanning many cells
                 r = {static_cast<int>(rng() % world) - world / 2, static_cast<int>(rng() % world) - world / 2,
@@ -120,8 +123,9 @@ std::vector<Rect> SpreadScene(std::mt19937_64& rng, int n) {
         const collide::Point c = clusters[rng() % clusters.size()];
         switch (rng() % 10) {
             case 0:  // huge: tens of thousands of cells, tested against every box instead
-                boxes.push_back({c.x - static_cast<std::int32_t>(rng() % 3000), c.y - static_cast<std::int32_t>(rng() % 3000),
-                                 1 + static_cast<std::int32_t>(rng() % 6000), 1 + static_cast<std::int32_t>(rng() % 6000)});
+                boxes.push_back(
+                    {c.x - static_cast<std::int32_t>(rng() % 3000), c.y - static_cast<std::int32_t>(rng() % 3000),
+                     1 + static_cast<std::int32_t>(rng() % 6000), 1 + static_cast<std::int32_t>(rng() % 6000)});
                 break;
             case 1:  // as wide as the world allows
                 boxes.push_back({-LIMIT, c.y, LIMIT - 1, 1 + static_cast<std::int32_t>(rng() % 40)});
@@ -130,7 +134,8 @@ std::vector<Rect> SpreadScene(std::mt19937_64& rng, int n) {
                 boxes.push_back(boxes.empty() ? Rect{c.x, c.y, 3, 3} : boxes[rng() % boxes.size()]);
                 break;
             default:
-                boxes.push_back({c.x + static_cast<std::int32_t>(rng() % 200) - 100, c.y + static_cast<std::int32_t>(rng() % 200) - 100,
+                boxes.push_back({c.x + static_cast<std::int32_t>(rng() % 200) - 100,
+                                 c.y + static_cast<std::int32_t>(rng() % 200) - 100,
                                  1 + static_cast<std::int32_t>(rng() % 60), 1 + static_cast<std::int32_t>(rng() % 60)});
         }
         boxes.back() = clampToWorld(boxes.back());
@@ -151,9 +156,11 @@ TEST(BroadPhase, SpreadScenesSamePairsWithMemoryFollowingTheBoxCount) {
         for (const IndexPair p : fromGrid) ASSERT_LT(p.a, p.b);
         // A box covers at most MAX_CELLS_PER_BOX cells in the grid, and the dense array (when used)
         // stays within its bound: the grid never grows with the distance between boxes.
-        EXPECT_LE(grid.LastEntries(), static_cast<std::int64_t>(boxes.size()) * collide::UniformGrid::MAX_CELLS_PER_BOX);
-        EXPECT_LE(grid.LastDenseCells(), static_cast<std::int64_t>(boxes.size()) * collide::UniformGrid::DENSE_CELLS_PER_BOX +
-                                             collide::UniformGrid::DENSE_MIN_CELLS);
+        EXPECT_LE(grid.LastEntries(),
+                  static_cast<std::int64_t>(boxes.size()) * collide::UniformGrid::MAX_CELLS_PER_BOX);
+        EXPECT_LE(grid.LastDenseCells(),
+                  static_cast<std::int64_t>(boxes.size()) * collide::UniformGrid::DENSE_CELLS_PER_BOX +
+                      collide::UniformGrid::DENSE_MIN_CELLS);
         totalPairs += static_cast<std::int64_t>(want.size());
         largeBoxes += grid.LastLargeBoxes();
     }
@@ -171,7 +178,8 @@ TEST(BroadPhase, TwoSmallBoxesFarApartCostTwoEntries) {
     EXPECT_EQ(grid.LastDenseCells(), 0);
     // At the limits of the world, where the extent is 2^31 px.
     constexpr std::int32_t LIMIT = collide::Placement::MAX_ABS_WORLD_PX;
-    grid.FindPairs(std::vector<Rect>{{-LIMIT, -LIMIT, 10, 10}, {LIMIT, LIMIT, 10, 10}, {LIMIT - 5, LIMIT - 5, 10, 10}}, pairs);
+    grid.FindPairs(std::vector<Rect>{{-LIMIT, -LIMIT, 10, 10}, {LIMIT, LIMIT, 10, 10}, {LIMIT - 5, LIMIT - 5, 10, 10}},
+                   pairs);
     EXPECT_EQ(pairs, (std::vector<IndexPair>{{1, 2}}));
     // A dense scene still takes the dense path.
     std::vector<Rect> dense;

@@ -1,11 +1,11 @@
 // The bumper scene: its contacts are exactly the all-pairs loop's (each pair once, never a sprite
 // with itself), reactions come after every contact is recorded, sprites stay in the box, and a
 // seed decides the whole run.
+#include "game/bumper.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
-#include "game/bumper.h"
 
 namespace {
 
@@ -54,9 +54,11 @@ TEST(Bumper, BakedRotationsCollideAsTheTransformedQuery) {
             for (int dx = -30; dx <= 30; dx += 3) {
                 for (int dy = -30; dy <= 30; dy += 5) {
                     const collide::Placement ballAt{100 + dx, 60 + dy};
-                    const auto want = collide::QueryTransformedOverlap(m, tp, ball, ballAt, collide::QueryMode::CountAll);
-                    const auto got = collide::QueryOverlap(baked.mask, {100 + baked.offsetWorld.x, 60 + baked.offsetWorld.y}, ball,
-                                                           ballAt, collide::QueryMode::CountAll);
+                    const auto want =
+                        collide::QueryTransformedOverlap(m, tp, ball, ballAt, collide::QueryMode::CountAll);
+                    const auto got =
+                        collide::QueryOverlap(baked.mask, {100 + baked.offsetWorld.x, 60 + baked.offsetWorld.y}, ball,
+                                              ballAt, collide::QueryMode::CountAll);
                     ASSERT_EQ(got.pixelCount, want.pixelCount) << shapes.shapes[s].name << " at " << deg;
                     ASSERT_EQ(got.hit, want.hit);
                     if (want.hit) {
@@ -91,7 +93,8 @@ TEST(Bumper, ReactionsComeAfterEveryContactIsRecorded) {
 
 TEST(Bumper, SpritesStayInTheBoxAndTheSeedDecidesTheRun) {
     const game::BumperShapes shapes = game::MakeBumperShapes();
-    game::BumperState a = game::NewBumper(shapes, 300, 5), b = game::NewBumper(shapes, 300, 5), c = game::NewBumper(shapes, 300, 6);
+    game::BumperState a = game::NewBumper(shapes, 300, 5), b = game::NewBumper(shapes, 300, 5),
+                      c = game::NewBumper(shapes, 300, 6);
     game::BumperScratch sa, sb, sc;
     for (int t = 0; t < 500; ++t) {
         game::StepBumper(shapes, a, sa);

@@ -1,11 +1,11 @@
 // The collision example run headless, as `make play` would show it: the screenshot holds the
 // worked example, with the first colliding pixel framed in red inside a white (colliding) cell.
+#include "assets/assets.h"
+#include "run_command.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
-
-#include "assets/assets.h"
-#include "run_command.h"
 
 namespace {
 
@@ -45,7 +45,8 @@ TEST(CollideExample, NoDisplayNamesTheHeadlessOption) {
 TEST(CollideExample, ADisplayThatDoesNotAnswerSaysSoInOneLine) {
     // A DISPLAY with no server behind it: one line and exit 1, not a window nobody sees running forever
     // (timeout turns a hang into exit 124).
-    const auto r = testrun::Run("timeout", {"20", EXAMPLE}, "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:4242");
+    const auto r = testrun::Run("timeout", {"20", EXAMPLE},
+                                "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:4242");
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("--headless"), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

@@ -1,13 +1,13 @@
 // The fight's rules in scripted scenarios with exact ticks and outcomes, on the synthetic fighters
 // of tests/synthetic_fighter.h (every pixel known). Each scenario also runs mirrored, left for
 // right, and must give the same outcome tick for tick.
+#include "game/game.h"
+#include "synthetic_fighter.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <set>
-
-#include "game/game.h"
-#include "synthetic_fighter.h"
 
 namespace {
 
@@ -165,7 +165,8 @@ TEST(Fight, HighKickOverACrouchOverlapsBoxesButNoPixels) {
         s.Run(20, 0, D);
         EXPECT_EQ(s.Health(1), 1000) << "no damage";
     });
-    EXPECT_EQ(o.rejected, 1) << "one kick whose boxes overlapped and pixels did not, on each of its 3 active ticks: counted once";
+    EXPECT_EQ(o.rejected, 1)
+        << "one kick whose boxes overlapped and pixels did not, on each of its 3 active ticks: counted once";
 }
 
 TEST(Fight, TheSameHighKickHitsAStandingOpponent) {
@@ -270,7 +271,8 @@ struct ModeOutcome {
 
 // A (rising kick) attacks B from `attackerX` / `defenderX`, with `attack` pressed `times` times
 // (each time after the last one has recovered); B holds `defenderHolds`.
-ModeOutcome RunInMode(game::DetectionMode mode, std::uint8_t attack, int defenderX, std::uint8_t defenderHolds, int times = 1) {
+ModeOutcome RunInMode(game::DetectionMode mode, std::uint8_t attack, int defenderX, std::uint8_t defenderHolds,
+                      int times = 1) {
     ModeOutcome out;
     const Outcome o = RunBoth([&](Scene& s) {
         s.state.config.detection = mode;
@@ -293,7 +295,8 @@ TEST(Detection, OnlyPerPixelSeesTheHighKickPassOverACrouch) {
     // kick's pixels stay above the body. Shrunk by 6 px each, the boxes no longer meet.
     EXPECT_EQ(RunInMode(M::PerPixel, K, 240, D), (ModeOutcome{1000, 1})) << "per-pixel: a miss, one rejected attack";
     EXPECT_EQ(RunInMode(M::BoxesOnly, K, 240, D), (ModeOutcome{900, 1})) << "boxes only: a false hit";
-    EXPECT_EQ(RunInMode(M::BoxesInset, K, 240, D), (ModeOutcome{1000, 0})) << "inset boxes: a miss, by luck of the inset";
+    EXPECT_EQ(RunInMode(M::BoxesInset, K, 240, D), (ModeOutcome{1000, 0}))
+        << "inset boxes: a miss, by luck of the inset";
 }
 
 TEST(Detection, InsetBoxesMissAPunchAtFullReach) {
@@ -357,10 +360,10 @@ TEST(Fight, LowMustBeBlockedCrouching) {
 // When the orb of synth::Make is where, from its data alone: the move's frames, the spawn frame and
 // offset, the speed and the disc's size. Steps count from 1, the step of the press.
 struct OrbTiming {
-    int spawnStep = 0;   // the first step with the orb in flight
-    int speedPx = 0;     // world px per step
-    int aheadPx = 0;     // spawn offset ahead of the thrower's anchor
-    int frontPx = 0;     // the disc's leading column, ahead of its own anchor (either facing)
+    int spawnStep = 0;  // the first step with the orb in flight
+    int speedPx = 0;    // world px per step
+    int aheadPx = 0;    // spawn offset ahead of the thrower's anchor
+    int frontPx = 0;    // the disc's leading column, ahead of its own anchor (either facing)
     int damage = 0;
     /// The first step on which the orb's front reaches world distance `gapPx` ahead of its thrower's
     /// anchor, when something also closes in at `closingPx` a step.
@@ -614,9 +617,10 @@ struct LiveRun {
             if (inputs.Below(6) == 0) held = static_cast<std::uint8_t>(inputs.Below(128));
             Input p1{held};
             const game::FighterState& f = state.fighters[0];
-            const bool free = f.action == Action::Idle || f.action == Action::WalkForward || f.action == Action::WalkBack;
-            if (changeFrom >= 0 && changedTick < 0 && t >= changeFrom && free && state.hitstopTicks == 0 && (held & (P | K | S)) == 0 &&
-                f.heldBits == held) {
+            const bool free =
+                f.action == Action::Idle || f.action == Action::WalkForward || f.action == Action::WalkBack;
+            if (changeFrom >= 0 && changedTick < 0 && t >= changeFrom && free && state.hitstopTicks == 0 &&
+                (held & (P | K | S)) == 0 && f.heldBits == held) {
                 p1.bits |= P;
                 changedTick = t;
             }
@@ -655,7 +659,8 @@ TEST(Determinism, TenThousandLiveTicksTwiceGiveTheSameHashEveryTick) {
     const int flip = changed.changedTick;
     ASSERT_GE(flip, LiveRun::TICKS / 2);
     ASSERT_LT(flip, LiveRun::TICKS / 2 + 600) << "P1 is free and empty-handed often";
-    for (int t = 0; t < flip; ++t) ASSERT_EQ(changed.hashes[static_cast<std::size_t>(t)], first.hashes[static_cast<std::size_t>(t)]);
+    for (int t = 0; t < flip; ++t)
+        ASSERT_EQ(changed.hashes[static_cast<std::size_t>(t)], first.hashes[static_cast<std::size_t>(t)]);
     EXPECT_NE(changed.hashes[static_cast<std::size_t>(flip)], first.hashes[static_cast<std::size_t>(flip)]);
     EXPECT_NE(changed.hashes[static_cast<std::size_t>(flip + 1)], first.hashes[static_cast<std::size_t>(flip + 1)])
         << "the press started a punch, not only a different held bit";
@@ -682,11 +687,13 @@ TEST(Determinism, SaveRunRestoreRunGivesTheSameHash) {
     const game::MatchState saved = m.state;  // save is a copy
     const int hitsBefore = m.state.stats.hits[0] + m.state.stats.hits[1];
     const auto firstTime = m.RunLive(300);
-    EXPECT_GT(m.state.stats.hits[0] + m.state.stats.hits[1], hitsBefore) << "the 300 ticks hold hits, not an idle stage";
+    EXPECT_GT(m.state.stats.hits[0] + m.state.stats.hits[1], hitsBefore)
+        << "the 300 ticks hold hits, not an idle stage";
     m.state = saved;  // restore is a copy
     const auto secondTime = m.RunLive(300);
     ASSERT_EQ(firstTime.size(), secondTime.size());
-    for (std::size_t t = 0; t < firstTime.size(); ++t) ASSERT_EQ(firstTime[t], secondTime[t]) << "tick " << t << " after the restore";
+    for (std::size_t t = 0; t < firstTime.size(); ++t)
+        ASSERT_EQ(firstTime[t], secondTime[t]) << "tick " << t << " after the restore";
 }
 
 TEST(Determinism, TheHashSeesEveryChange) {
@@ -741,7 +748,8 @@ TEST(Determinism, TheFighterHashSeesEveryField) {
         {"attack mask pixel", [&](FighterDef& d) { frame(d).masks.attack.Set(0, 0); }},
         {"hurt mask pixel", [&](FighterDef& d) { frame(d).masks.hurt.Set(0, 0); }},
         {"any mask pixel", [&](FighterDef& d) { frame(d).masks.any.Set(0, 0); }},
-        {"an empty mask's width", [](FighterDef& d) { d.animations[10].frames[0].masks.attack = collide::Mask(synth::W - 1, synth::H); }},
+        {"an empty mask's width",
+         [](FighterDef& d) { d.animations[10].frames[0].masks.attack = collide::Mask(synth::W - 1, synth::H); }},
         {"hotmapFromSprite", [&](FighterDef& d) { frame(d).hotmapFromSprite = !frame(d).hotmapFromSprite; }},
         {"moves (one fewer)", [](FighterDef& d) { d.moves.pop_back(); }},
         {"move name", [](FighterDef& d) { d.moves[0].name += "x"; }},

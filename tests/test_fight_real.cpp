@@ -2,12 +2,12 @@
 // in real art: kestrel's high kick passing over a crouching brick whose box it overlaps, brick's
 // stomp landing with the shockwave its sprite does not draw, the spinning blade through the
 // transformed query, and picking by pixels. Each scenario also runs mirrored.
+#include "assets/assets.h"
+#include "game/game.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
-
-#include "assets/assets.h"
-#include "game/game.h"
 
 namespace {
 
@@ -68,7 +68,8 @@ public:
         const auto flip = [&](std::uint8_t bits) {
             if (!mirrored_) return Input{bits};
             const std::uint8_t lr = bits & (Input::LEFT | Input::RIGHT);
-            return Input{static_cast<std::uint8_t>((bits & ~(Input::LEFT | Input::RIGHT)) | ((lr & Input::LEFT) ? Input::RIGHT : 0) |
+            return Input{static_cast<std::uint8_t>((bits & ~(Input::LEFT | Input::RIGHT)) |
+                                                   ((lr & Input::LEFT) ? Input::RIGHT : 0) |
                                                    ((lr & Input::RIGHT) ? Input::LEFT : 0))};
         };
         game::StepMatch(defs_, state, {flip(a), flip(b)}, game::StepHooks{&debug, nullptr});
@@ -146,9 +147,10 @@ TEST(RealFighters, BricksStompHitsWithAShockwaveHisSpriteDoesNotDraw) {
                 const auto& f = s.state.fighters[0];
                 const game::AnimationDef& anim = r.brick.def.animations[static_cast<std::size_t>(f.animation)];
                 const std::int32_t frame = game::FrameIndexAt(anim, f.animTick);
-                const collide::Placement place =
-                    game::PlaceFrame(anim.frames[static_cast<std::size_t>(frame)], game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
-                const assets::Image& sprite = r.brick.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frame)];
+                const collide::Placement place = game::PlaceFrame(anim.frames[static_cast<std::size_t>(frame)],
+                                                                  game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+                const assets::Image& sprite =
+                    r.brick.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frame)];
                 int transparent = 0;
                 for (const collide::Point p : c.pixels) {
                     int sx = p.x - place.worldX;
@@ -198,7 +200,8 @@ TEST(RealFighters, ClickingPicksByPixelsNotByBox) {
     EXPECT_EQ(game::PickFighter(s.Defs(), s.state, place.worldX, place.worldY), -1) << "a click on air picks nobody";
     const collide::Rect body = collide::PlacedBounds(frame.masks.any, place);
     int picked = -1;
-    for (int x = body.x; x < body.Right() && picked < 0; ++x) picked = game::PickFighter(s.Defs(), s.state, x, body.y + body.h / 2);
+    for (int x = body.x; x < body.Right() && picked < 0; ++x)
+        picked = game::PickFighter(s.Defs(), s.state, x, body.y + body.h / 2);
     EXPECT_EQ(picked, 0);
 }
 

@@ -1,13 +1,13 @@
 // The fighter loader: a valid fighter loads whole with its masks; every kind of bad input gives one
 // Error with a stable code that names the file (and the field), and nothing is half-loaded.
+#include "assets/assets.h"
+#include "fixture_fighter.h"
+#include "run_command.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include "assets/assets.h"
-#include "fixture_fighter.h"
-#include "run_command.h"
 
 namespace {
 
@@ -21,7 +21,9 @@ protected:
         fixture::Write(root_);
     }
     void TearDown() override { fs::remove_all(root_); }
-    assets::Result<assets::LoadedFighter> Load() { return assets::LoadFighter(assets::AssetRoots::Under(root_.string()), "fixture"); }
+    assets::Result<assets::LoadedFighter> Load() {
+        return assets::LoadFighter(assets::AssetRoots::Under(root_.string()), "fixture");
+    }
     std::string Sprite(const std::string& file) const { return (root_ / "assets" / "fixture" / file).string(); }
     std::string Hotmap(const std::string& file) const { return (root_ / "hotmaps" / "fixture" / file).string(); }
     std::string ManifestPath() const { return Sprite("fighter.json"); }
@@ -48,7 +50,8 @@ TEST_F(FighterLoader, ValidFighterLoadsWhole) {
     EXPECT_EQ(def.walkForwardSubpx, 640) << "2.5 px/tick is 640 subpixels";
     EXPECT_EQ(def.gravitySubpx, 128);
     ASSERT_EQ(def.animations.size(), 13u);
-    for (std::size_t i = 0; i < game::REQUIRED_ANIM_NAMES.size(); ++i) EXPECT_EQ(def.animations[i].name, game::REQUIRED_ANIM_NAMES[i]);
+    for (std::size_t i = 0; i < game::REQUIRED_ANIM_NAMES.size(); ++i)
+        EXPECT_EQ(def.animations[i].name, game::REQUIRED_ANIM_NAMES[i]);
     EXPECT_EQ(def.Animation(game::Anim::Idle).frames.size(), 4u);
     EXPECT_EQ(def.Animation(game::Anim::Idle).frames[0].anchorPx, (collide::Point{8, 23}));
     const auto& punch = def.animations[static_cast<std::size_t>(def.FindAnimation("light_punch"))];
@@ -93,7 +96,8 @@ TEST_F(FighterLoader, MissingManifestAndMissingFolder) {
 TEST_F(FighterLoader, EmptyTruncatedCorruptJpegAndTextPngs) {
     testpng::WriteFile(Sprite("idle_02.png"), {});
     ExpectError(ErrorCode::NotPng, Sprite("idle_02.png"), "empty");
-    auto bytes = testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN));
+    auto bytes = testpng::EncodeRgba(fixture::W, fixture::H,
+                                     fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN));
     testpng::WriteFile(Sprite("idle_02.png"), std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 50));
     ExpectError(ErrorCode::CorruptPng, Sprite("idle_02.png"), "truncated");
     auto corrupt = bytes;
@@ -108,13 +112,16 @@ TEST_F(FighterLoader, EmptyTruncatedCorruptJpegAndTextPngs) {
 }
 
 TEST_F(FighterLoader, HotmapSizeDiffersFromItsSprite) {
-    testpng::WriteFile(Hotmap("jump_00.png"),
-                       testpng::EncodeRgba(fixture::W, 20, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT, fixture::W, 20)));
+    testpng::WriteFile(Hotmap("jump_00.png"), testpng::EncodeRgba(fixture::W, 20,
+                                                                  fixture::Picture(fixture::KEY, fixture::HURT, false,
+                                                                                   fixture::HURT, fixture::W, 20)));
     ExpectError(ErrorCode::SizeMismatch, Hotmap("jump_00.png"), "16x20, but its sprite is 16x24");
 }
 
 TEST_F(FighterLoader, ImageOverTheSizeLimit) {
-    testpng::WriteFile(Sprite("win_00.png"), testpng::Encode(testpng::Spec{5000, 1, testpng::GREY, 8, std::vector<std::uint16_t>(5000, 0), {}, {}}));
+    testpng::WriteFile(
+        Sprite("win_00.png"),
+        testpng::Encode(testpng::Spec{5000, 1, testpng::GREY, 8, std::vector<std::uint16_t>(5000, 0), {}, {}}));
     ExpectError(ErrorCode::TooLarge, Sprite("win_00.png"), "5000x1 is larger than the limit of 4096x4096");
 }
 
@@ -145,15 +152,18 @@ TEST_F(FighterLoader, MistypedFields) {
     auto m = fixture::Manifest();
     m["moves"]["light_punch"]["damage"] = "40";
     WriteManifest(m);
-    ExpectError(ErrorCode::ManifestField, ManifestPath(), "moves.light_punch.damage: expected a whole number 0-10000, got a string \"40\"");
+    ExpectError(ErrorCode::ManifestField, ManifestPath(),
+                "moves.light_punch.damage: expected a whole number 0-10000, got a string \"40\"");
     m = fixture::Manifest();
     m["walkForwardSpeed"] = true;
     WriteManifest(m);
-    ExpectError(ErrorCode::ManifestField, ManifestPath(), "walkForwardSpeed: expected a number 0-32, got a boolean true");
+    ExpectError(ErrorCode::ManifestField, ManifestPath(),
+                "walkForwardSpeed: expected a number 0-32, got a boolean true");
     m = fixture::Manifest();
     m["moves"]["light_punch"]["height"] = "overhead";
     WriteManifest(m);
-    ExpectError(ErrorCode::ManifestField, ManifestPath(), "moves.light_punch.height: expected one of \"high\", \"mid\", \"low\"");
+    ExpectError(ErrorCode::ManifestField, ManifestPath(),
+                "moves.light_punch.height: expected one of \"high\", \"mid\", \"low\"");
     m = fixture::Manifest();
     m["health"] = 12.5;
     WriteManifest(m);
@@ -174,24 +184,28 @@ TEST_F(FighterLoader, ActiveFramesThatDoNotExist) {
     auto m = fixture::Manifest();
     m["moves"]["light_punch"]["active"] = {1, 5};
     WriteManifest(m);
-    ExpectError(ErrorCode::ManifestRule, ManifestPath(), "moves.light_punch.active: frame 5 does not exist (animation \"light_punch\" has 3 frames, 0-2)");
+    ExpectError(ErrorCode::ManifestRule, ManifestPath(),
+                "moves.light_punch.active: frame 5 does not exist (animation \"light_punch\" has 3 frames, 0-2)");
 }
 
 TEST_F(FighterLoader, ActiveFrameWithoutAttackPixel) {
     testpng::WriteFile(Hotmap("light_punch_01.png"),
-                       testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::HURT)));
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::HURT)));
     ExpectError(ErrorCode::ManifestRule, Hotmap("light_punch_01.png"), "has no attack pixel");
 }
 
 TEST_F(FighterLoader, ProjectileFrameWithoutAttackPixel) {
     testpng::WriteFile(Hotmap("orb_00.png"),
-                       testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
     ExpectError(ErrorCode::ManifestRule, Hotmap("orb_00.png"), "a projectile frame");
 }
 
 TEST_F(FighterLoader, AttackOnAFrameThatIsNotActiveIsAWarning) {
     testpng::WriteFile(Hotmap("light_punch_02.png"),
-                       testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::ATTACK)));
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::ATTACK)));
     const auto r = Load();
     ASSERT_TRUE(r.Ok()) << r.GetError().ToLine();
     ASSERT_EQ(r.Value().warnings.size(), 1u);

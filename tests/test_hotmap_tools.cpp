@@ -1,15 +1,15 @@
 // `hotmap lint`, `template` and `preview` end to end on the fixture fighter (tests/fixture_fighter.h):
 // what an author would run, with the exit codes and the lines they would read.
+#include "assets/assets.h"
+#include "fixture_fighter.h"
+#include "run_command.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
-
-#include "assets/assets.h"
-#include "fixture_fighter.h"
-#include "run_command.h"
 
 namespace {
 
@@ -53,14 +53,19 @@ TEST_F(HotmapTools, LintAcceptsAFighterFolderToo) {
 }
 
 TEST_F(HotmapTools, LintErrorsExitOne) {
-    testpng::WriteFile(Hotmap("hit_00.png"), testpng::EncodeRgba(fixture::W, 10, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT, fixture::W, 10)));
+    testpng::WriteFile(Hotmap("hit_00.png"), testpng::EncodeRgba(fixture::W, 10,
+                                                                 fixture::Picture(fixture::KEY, fixture::HURT, false,
+                                                                                  fixture::HURT, fixture::W, 10)));
     auto r = Lint();
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_EQ(r.err, "error: " + Hotmap("hit_00.png") + ": 16x10, but its sprite is 16x24 (a hotmap is the same size as its sprite)\n");
+    EXPECT_EQ(r.err, "error: " + Hotmap("hit_00.png") +
+                         ": 16x10, but its sprite is 16x24 (a hotmap is the same size as its sprite)\n");
     EXPECT_NE(r.out.find("1 error(s)"), std::string::npos);
 
     fs::remove(Hotmap("hit_00.png"));
-    testpng::WriteFile(Hotmap("hitt_00.png"), testpng::EncodeRgba(fixture::W, fixture::H, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
+    testpng::WriteFile(Hotmap("hitt_00.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
     r = Lint();
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("error: " + Hotmap("hitt_00.png") + ": pairs with no frame"), std::string::npos) << r.err;
@@ -80,9 +85,12 @@ TEST_F(HotmapTools, LintWarnsAboutNearKeyColoursAndStrayPixels) {
     testpng::WriteFile(Sprite("idle_01.png"), testpng::EncodeRgba(fixture::W, fixture::H, sprite));
     auto r = Lint();
     EXPECT_EQ(r.exitCode, 0) << "warnings do not fail";
-    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_01.png") + ": 1 near-key pixel(s), e.g. FE01FD at 0,0"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_01.png") + ": 1 near-key pixel(s), e.g. FE01FD at 0,0"),
+              std::string::npos)
+        << r.err;
     EXPECT_NE(r.err.find("isolated single hot pixel(s), e.g. at 0,0"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("more than 4 px outside the sprite"), std::string::npos) << "the stray pixel is also far from the body: " << r.err;
+    EXPECT_NE(r.err.find("more than 4 px outside the sprite"), std::string::npos)
+        << "the stray pixel is also far from the body: " << r.err;
 
     Paint("idle_01.png", 5, 5, {0xFC, 0x02, 0x00, 0xFF});  // almost attack red, inside the body
     r = Lint();
@@ -93,7 +101,9 @@ TEST_F(HotmapTools, LintWarnsAboutAttackOnFramesThatAreNotActive) {
     Paint("light_punch_02.png", 5, 5, fixture::HURT, true);
     const auto r = Lint();
     EXPECT_EQ(r.exitCode, 0);
-    EXPECT_NE(r.err.find("warning: " + Hotmap("light_punch_02.png") + ": attack pixels on a frame no move has active"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("warning: " + Hotmap("light_punch_02.png") + ": attack pixels on a frame no move has active"),
+              std::string::npos)
+        << r.err;
 }
 
 TEST_F(HotmapTools, LintOnABadFolder) {
@@ -121,7 +131,8 @@ TEST_F(HotmapTools, TemplateMakesAirAndHurtAndNeverOverwritesWithoutForce) {
     EXPECT_EQ(fs::last_write_time(out), before);
     r = testrun::Run(HOTMAP, {"template", Sprite("idle_00.png"), out, "--force"});
     EXPECT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_EQ(testrun::Run(HOTMAP, {"template", Sprite("idle_00.png"), out, "--force", "--hurt", "FF0000"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(HOTMAP, {"template", Sprite("idle_00.png"), out, "--force", "--hurt", "FF0000"}).exitCode,
+              2);
 }
 
 TEST_F(HotmapTools, TemplateTreatsASymlinkAsExistingEvenWhenDangling) {
@@ -146,15 +157,16 @@ TEST_F(HotmapTools, TemplateTreatsASymlinkAsExistingEvenWhenDangling) {
 
 TEST_F(HotmapTools, PreviewTintsAttackRedAndHurtBlue) {
     const std::string out = (root_ / "preview.png").string();
-    const auto r = testrun::Run(HOTMAP, {"preview", Sprite("light_punch_01.png"), Hotmap("light_punch_01.png"), out, "--scale", "2"});
+    const auto r = testrun::Run(
+        HOTMAP, {"preview", Sprite("light_punch_01.png"), Hotmap("light_punch_01.png"), out, "--scale", "2"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto img = assets::LoadPng(out);
     ASSERT_TRUE(img.Ok());
     ASSERT_EQ(img.Value().widthPx, fixture::W * 2);
     auto at = [&](int x, int y) { return img.Value().rgba.data() + (y * img.Value().widthPx + x) * 4; };
-    const std::uint8_t* fist = at(13 * 2, 7 * 2);   // attack: red dominates
+    const std::uint8_t* fist = at(13 * 2, 7 * 2);  // attack: red dominates
     EXPECT_GT(fist[0], fist[2] + 60);
-    const std::uint8_t* body = at(6 * 2, 2 * 2);    // hurt: blue dominates
+    const std::uint8_t* body = at(6 * 2, 2 * 2);  // hurt: blue dominates
     EXPECT_GT(body[2], body[0] + 20);
 }
 
@@ -166,8 +178,12 @@ TEST_F(HotmapTools, PreviewContactSheet) {
     manifest["animations"]["orb"]["anchor"] = {5, 5};
     fs::remove_all(root_);
     fixture::Write(root_, "fixture", manifest);
-    testpng::WriteFile(Sprite("orb_00.png"), testpng::EncodeRgba(ORB, ORB, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, ORB, ORB)));
-    testpng::WriteFile(Hotmap("orb_00.png"), testpng::EncodeRgba(ORB, ORB, fixture::Picture(fixture::KEY, fixture::ATTACK, false, fixture::ATTACK, ORB, ORB)));
+    testpng::WriteFile(
+        Sprite("orb_00.png"),
+        testpng::EncodeRgba(ORB, ORB, fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, ORB, ORB)));
+    testpng::WriteFile(Hotmap("orb_00.png"), testpng::EncodeRgba(ORB, ORB,
+                                                                 fixture::Picture(fixture::KEY, fixture::ATTACK, false,
+                                                                                  fixture::ATTACK, ORB, ORB)));
 
     const std::string out = (root_ / "sheet.png").string();
     const auto r = testrun::Run(HOTMAP, {"preview", "--fighter", (root_ / "assets" / "fixture").string(), out});
@@ -225,7 +241,8 @@ TEST_F(HotmapTools, PreviewContactSheet) {
             const std::string where = anim.name + " frame " + std::to_string(f);
             // The cell itself: drawn edge to edge, its air showing the dark checker square at (0, 0).
             for (int yy = y; yy < y + h; ++yy)
-                for (int xx = x; xx < x + w; ++xx) ASSERT_FALSE(isBackground(xx, yy)) << where << " at " << xx << "," << yy;
+                for (int xx = x; xx < x + w; ++xx)
+                    ASSERT_FALSE(isBackground(xx, yy)) << where << " at " << xx << "," << yy;
             EXPECT_EQ(rgb(x, y), (std::array<int, 3>{60, 60, 68})) << where << ": its top-left corner is air";
             // Its hot body where the layout puts it: the orb is attack (red), the fighter hurt (blue).
             const auto body = anim.name == "orb" ? rgb(x + 6, y + 1) : rgb(x + 6, y + 2);
@@ -268,12 +285,15 @@ TEST_F(HotmapTools, PreviewBadInputExitsOneWithOneErrorLine) {
     const std::string missing = (root_ / "missing.png").string();
     expectDataError({missing, Hotmap("idle_00.png"), out}, "error: " + missing + ": no such file\n");
     expectDataError({Sprite("idle_00.png"), missing, out}, "error: " + missing + ": no such file\n");
-    testpng::WriteFile(Hotmap("hit_00.png"), testpng::EncodeRgba(fixture::W, 10, fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT, fixture::W, 10)));
+    testpng::WriteFile(Hotmap("hit_00.png"), testpng::EncodeRgba(fixture::W, 10,
+                                                                 fixture::Picture(fixture::KEY, fixture::HURT, false,
+                                                                                  fixture::HURT, fixture::W, 10)));
     expectDataError({Sprite("hit_00.png"), Hotmap("hit_00.png"), out},
                     "error: " + Hotmap("hit_00.png") + ": 16x10, but its sprite is 16x24\n");
     const std::string unwritable = (root_ / "no-such-folder" / "out.png").string();
     expectDataError({Sprite("idle_00.png"), Hotmap("idle_00.png"), unwritable}, "error: " + unwritable + ": ");
-    expectDataError({"--fighter", (root_ / "nowhere").string(), out}, "error: " + (root_ / "nowhere").string() + ": no such folder\n");
+    expectDataError({"--fighter", (root_ / "nowhere").string(), out},
+                    "error: " + (root_ / "nowhere").string() + ": no such folder\n");
     std::ofstream(Sprite("fighter.json")) << "{ \"name\": ";
     expectDataError({"--fighter", (root_ / "assets" / "fixture").string(), out},
                     "error: " + Sprite("fighter.json") + ": JSON parse error at line 1");
@@ -300,7 +320,8 @@ TEST_F(HotmapTools, PreviewBadUsageExitsTwo) {
         {{"--fighter"}, "--fighter needs a folder"},
         {{"--fighter", (root_ / "assets" / "fixture").string()}, "--fighter DIR takes one OUT.png"},
         {{"--fighter", (root_ / "assets" / "fixture").string(), out, sprite}, "--fighter DIR takes one OUT.png"},
-        {{wideSprite, wideHotmap, out, "--scale", "16"}, "--scale 16 makes a 9600x16 picture, over the limit of 8192 px a side"},
+        {{wideSprite, wideHotmap, out, "--scale", "16"},
+         "--scale 16 makes a 9600x16 picture, over the limit of 8192 px a side"},
     };
     for (const auto& [args, message] : cases) {
         std::vector<std::string> all{"preview"};

@@ -90,7 +90,8 @@ TEST_F(ImageTest, SaveThenLoadIsLossless) {
     assets::Image img;
     img.widthPx = 3;
     img.heightPx = 2;
-    for (int i = 0; i < 6; ++i) img.rgba.insert(img.rgba.end(), {std::uint8_t(i * 40), 0, 255, std::uint8_t(i == 2 ? 0 : 255)});
+    for (int i = 0; i < 6; ++i)
+        img.rgba.insert(img.rgba.end(), {std::uint8_t(i * 40), 0, 255, std::uint8_t(i == 2 ? 0 : 255)});
     const std::string path = (dir_ / "saved.png").string();
     ASSERT_FALSE(assets::SavePng(path, img).has_value());
     const auto back = assets::LoadPng(path);

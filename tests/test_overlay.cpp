@@ -1,8 +1,8 @@
 // The overlay's bookkeeping, without drawing: what Observe holds and logs from the simulation's
 // debug records, hitstop included, and the screen-to-world mapping the mouse pick uses.
-#include <gtest/gtest.h>
-
 #include "debug/overlay.h"
+
+#include <gtest/gtest.h>
 
 namespace {
 

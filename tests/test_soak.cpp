@@ -1,12 +1,13 @@
 // The soak: brawl headless with two CPUs for 100,000 ticks (about 28 minutes of play, a couple of
 // dozen matches back to back), twice. The same hash both times, and memory that stays flat:
 // the long run peaks no higher than a run a tenth as long. (Label: long; `make test` runs it.)
+#include "run_command.h"
+
 #include <gtest/gtest.h>
+
 #include <sys/resource.h>
 
 #include <regex>
-
-#include "run_command.h"
 
 namespace {
 
@@ -40,8 +41,8 @@ TEST(Soak, HundredThousandTicksTwiceSameHashFlatMemory) {
     ASSERT_EQ(second.exitCode, 0) << second.err;
     EXPECT_EQ(Field(first.out, "hash"), Field(second.out, "hash"));
     EXPECT_GE(std::stoi(Field(first.out, "matches")), 5) << "the CPUs finish matches and start new ones: " << first.out;
-    EXPECT_LE(longPeak, shortPeak + shortPeak / 10) << "peak RSS grew from " << shortPeak << " KiB (10,000 ticks) to " << longPeak
-                                                    << " KiB (100,000 ticks)";
+    EXPECT_LE(longPeak, shortPeak + shortPeak / 10)
+        << "peak RSS grew from " << shortPeak << " KiB (10,000 ticks) to " << longPeak << " KiB (100,000 ticks)";
 }
 
 }  // namespace

@@ -2,24 +2,6 @@
 // with an accumulator and a capped frame time, and drawing is kept apart from updating (HGE's
 // FrameFunc and RenderFunc): Update() advances the state, Render() only reads it.
 // Headless (--headless) runs the same ticks with SDL's dummy video driver, as fast as it can.
-#include <SDL.h>
-#include <SDL_image.h>
-#include <imgui.h>
-#include <imgui_impl_sdl.h>
-#include <imgui_impl_sdlrenderer.h>
-
-#include <algorithm>
-#include <cstring>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <memory>
-#include <sstream>
-#include <thread>
-
 #include "app/controls.h"
 #include "app/options.h"
 #include "app/roster.h"
@@ -28,18 +10,37 @@
 #include "game/bumper.h"
 #include "render/render.h"
 
+#include <SDL.h>
+#include <SDL_image.h>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdlrenderer.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
 namespace app {
 
 namespace {
 
 constexpr int WINDOW_W = 1280, WINDOW_H = 720;
 constexpr double TICK_SECONDS = 1.0 / game::TICK_HZ;
-constexpr double MAX_FRAME_SECONDS = 0.25;  // after a stall, catch up at most this much
+constexpr double MAX_FRAME_SECONDS = 0.25;         // after a stall, catch up at most this much
 constexpr std::int64_t REMATCH_AFTER_TICKS = 240;  // headless: how long a finished match stays
 
 std::uint64_t NowNanos() {
     return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
 }
 
 std::string Hex(std::uint64_t v) {
@@ -63,7 +64,8 @@ bool EnvEmpty(const char* name) {
 }
 
 constexpr const char* NO_DISPLAY =
-    "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under xvfb-run -a\n";
+    "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under "
+    "xvfb-run -a\n";
 
 int FailLine(const std::string& line) {
     std::fprintf(stderr, "%s\n", line.c_str());
@@ -131,7 +133,7 @@ private:
     int menuAnimTick_ = 0;
     std::uint64_t lastReloadNanos_ = 0;
     int reloads_ = 0, reloadErrors_ = 0;
-    int matchesDone_ = 0;  ///< headless: finished matches before the current one
+    int matchesDone_ = 0;                 ///< headless: finished matches before the current one
     std::optional<game::Replay> replay_;  ///< --replay: the inputs both sides play
     bool recordingDone_ = false;          ///< --record: this match's file is written; no more ticks go in
     bool replayOverSaid_ = false;
@@ -152,7 +154,9 @@ void App::StartBumper() {
     bumperState_ = game::NewBumper(bumperShapes_, opt_.count, opt_.seed.value_or(1));
 }
 
-void App::TickBumper() { game::StepBumper(bumperShapes_, bumperState_, bumperScratch_, &bumperStats_, NowNanos); }
+void App::TickBumper() {
+    game::StepBumper(bumperShapes_, bumperState_, bumperScratch_, &bumperStats_, NowNanos);
+}
 
 int App::RunBumperHeadless() {
     StartBumper();
@@ -165,11 +169,14 @@ int App::RunBumperHeadless() {
         // what a person watching would see.
         Render(false);
         Render(false);
-        if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
+        if (!SaveScreenshot(opt_.screenshotPath))
+            return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
     }
-    std::printf("{\"scene\": \"bumper\", \"frames\": %lld, \"count\": %d, \"contacts\": %lld, \"hash\": \"%s\", \"world\": [%d, %d]}\n",
-                static_cast<long long>(frames), opt_.count, static_cast<long long>(bumperState_.totalContacts),
-                Hex(game::HashBumper(bumperState_)).c_str(), bumperState_.worldWidthPx, bumperState_.worldHeightPx);
+    std::printf(
+        "{\"scene\": \"bumper\", \"frames\": %lld, \"count\": %d, \"contacts\": %lld, \"hash\": \"%s\", \"world\": "
+        "[%d, %d]}\n",
+        static_cast<long long>(frames), opt_.count, static_cast<long long>(bumperState_.totalContacts),
+        Hex(game::HashBumper(bumperState_)).c_str(), bumperState_.worldWidthPx, bumperState_.worldHeightPx);
     return 0;
 }
 
@@ -184,8 +191,8 @@ int App::LoadRoster() {
     auto roster = Roster::Load(assets::AssetRoots::Under(root));
     if (!roster.Ok()) return FailLine(roster.GetError().ToLine());
     roster_ = std::move(roster).Value();
-    std::fprintf(stderr, "loaded %zu fighters (%d frames, %zu KiB of masks) in %.1f ms\n", roster_->Size(), roster_->FrameCount(),
-                 roster_->MaskBytes() / 1024, roster_->LoadMilliseconds());
+    std::fprintf(stderr, "loaded %zu fighters (%d frames, %zu KiB of masks) in %.1f ms\n", roster_->Size(),
+                 roster_->FrameCount(), roster_->MaskBytes() / 1024, roster_->LoadMilliseconds());
     return 0;
 }
 
@@ -199,8 +206,10 @@ bool App::StartVideo(bool headless) {
     if (SDL_Init(SDL_INIT_VIDEO | (headless ? 0 : SDL_INIT_GAMECONTROLLER)) != 0) {
         if (!headless) {
             const char* display = std::getenv("DISPLAY");
-            std::fprintf(stderr, "brawl: cannot open the display %s (%s); run it with --headless --frames N, or under xvfb-run -a\n",
-                         display != nullptr ? display : "", SDL_GetError());
+            std::fprintf(
+                stderr,
+                "brawl: cannot open the display %s (%s); run it with --headless --frames N, or under xvfb-run -a\n",
+                display != nullptr ? display : "", SDL_GetError());
         } else {
             std::fprintf(stderr, "brawl: cannot start video (%s)\n", SDL_GetError());
         }
@@ -209,7 +218,8 @@ bool App::StartVideo(bool headless) {
     // With DISPLAY set but no server behind it, SDL falls back to a driver that shows nothing:
     // a window nobody can see would run forever, so say so and stop.
     const char* driver = SDL_GetCurrentVideoDriver();
-    if (!headless && driver != nullptr && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
+    if (!headless && driver != nullptr &&
+        (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
         std::fprintf(stderr, "%s", NO_DISPLAY);
         return false;
     }
@@ -224,7 +234,8 @@ bool App::StartVideo(bool headless) {
     renderer_ = SDL_CreateRenderer(window_, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC);
     if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
     SDL_RendererInfo info{};
-    vsync_ = renderer_ != nullptr && SDL_GetRendererInfo(renderer_, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+    vsync_ = renderer_ != nullptr && SDL_GetRendererInfo(renderer_, &info) == 0 &&
+             (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
     if (renderer_ == nullptr) {
         std::fprintf(stderr, "brawl: cannot create a renderer: %s\n", SDL_GetError());
         return false;
@@ -290,7 +301,8 @@ void App::StartMatch(const MatchSetup& setup) {
     match_ = Match{};
     match_.fighter = setup.fighter;
     for (int i = 0; i < 2; ++i) {
-        match_.defs.fighters[static_cast<std::size_t>(i)] = &roster_->At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(i)])).loaded.def;
+        match_.defs.fighters[static_cast<std::size_t>(i)] =
+            &roster_->At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(i)])).loaded.def;
     }
     game::MatchConfig config;
     config.controllers = setup.controllers;
@@ -330,7 +342,8 @@ game::Inputs App::NextInputs() {
 // Writes this match's replay: the fighters, the config it started with, every tick's inputs and
 // the hash they end in. Once per match (later calls do nothing until the next match starts).
 bool App::SaveRecording() {
-    if (opt_.recordPath.empty() || recordingDone_ || match_.inputs.empty() || match_.defs.fighters[0] == nullptr) return true;
+    if (opt_.recordPath.empty() || recordingDone_ || match_.inputs.empty() || match_.defs.fighters[0] == nullptr)
+        return true;
     recordingDone_ = true;
     game::Replay out;
     out.fighterIds = {match_.defs.fighters[0]->id, match_.defs.fighters[1]->id};
@@ -343,7 +356,8 @@ bool App::SaveRecording() {
         FailLine("error: " + opt_.recordPath + ": cannot write the replay");
         return false;
     }
-    if (!opt_.headless) std::fprintf(stderr, "brawl: recorded %zu ticks to %s\n", out.inputs.size(), opt_.recordPath.c_str());
+    if (!opt_.headless)
+        std::fprintf(stderr, "brawl: recorded %zu ticks to %s\n", out.inputs.size(), opt_.recordPath.c_str());
     return true;
 }
 
@@ -351,7 +365,8 @@ bool App::SaveRecording() {
 // recording ends (and is written) just before one.
 void App::EndRecording(const char* why) {
     if (opt_.recordPath.empty() || recordingDone_ || match_.inputs.empty()) return;
-    std::fprintf(stderr, "brawl: the recording ends at tick %zu: %s, which a replay cannot repeat\n", match_.inputs.size(), why);
+    std::fprintf(stderr, "brawl: the recording ends at tick %zu: %s, which a replay cannot repeat\n",
+                 match_.inputs.size(), why);
     SaveRecording();
 }
 
@@ -374,15 +389,25 @@ void App::PollReload() {
 
 void App::HandleDebugKey(SDL_Keycode key) {
     switch (key) {
-        case SDLK_F1: overlay_.visible = !overlay_.visible; break;
-        case SDLK_F2: overlay_.paused = !overlay_.paused; break;
-        case SDLK_F3: overlay_.paused = true, overlay_.stepRequested = true; break;
-        case SDLK_F4: overlay_.slowFactor = overlay_.slowFactor == 1 ? 2 : overlay_.slowFactor == 2 ? 4 : 1; break;
-        case SDLK_F5: overlay_.resetRequested = true; break;
+        case SDLK_F1:
+            overlay_.visible = !overlay_.visible;
+            break;
+        case SDLK_F2:
+            overlay_.paused = !overlay_.paused;
+            break;
+        case SDLK_F3:
+            overlay_.paused = true, overlay_.stepRequested = true;
+            break;
+        case SDLK_F4:
+            overlay_.slowFactor = overlay_.slowFactor == 1 ? 2 : overlay_.slowFactor == 2 ? 4 : 1;
+            break;
+        case SDLK_F5:
+            overlay_.resetRequested = true;
+            break;
         case SDLK_F6:
             overlay_.view = overlay_.view == render::ViewMode::Sprites   ? render::ViewMode::Hotmaps
                             : overlay_.view == render::ViewMode::Hotmaps ? render::ViewMode::Both
-                                                                          : render::ViewMode::Sprites;
+                                                                         : render::ViewMode::Sprites;
             break;
         case SDLK_F7: {
             const auto m = match_.state.config.detection;
@@ -391,7 +416,8 @@ void App::HandleDebugKey(SDL_Keycode key) {
                                                                               : game::DetectionMode::PerPixel;
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -409,18 +435,34 @@ void App::HandleMenus() {
         }
         if (screen_ == Screen::Title) {
             switch (title_.Apply(move, setup_, static_cast<int>(roster_->Size()))) {
-                case TitleResult::Start: StartMatch(setup_); break;
-                case TitleResult::Quit: running_ = false; break;
-                case TitleResult::Help: help_ = true; break;
-                case TitleResult::Stay: break;
+                case TitleResult::Start:
+                    StartMatch(setup_);
+                    break;
+                case TitleResult::Quit:
+                    running_ = false;
+                    break;
+                case TitleResult::Help:
+                    help_ = true;
+                    break;
+                case TitleResult::Stay:
+                    break;
             }
         } else if (screen_ == Screen::Paused) {
             switch (pause_.Apply(move)) {
-                case PauseResult::Resume: screen_ = Screen::Fight; break;
-                case PauseResult::Restart: StartMatch(setup_); break;
-                case PauseResult::Help: help_ = true; break;
-                case PauseResult::QuitToTitle: screen_ = Screen::Title; break;
-                case PauseResult::Stay: break;
+                case PauseResult::Resume:
+                    screen_ = Screen::Fight;
+                    break;
+                case PauseResult::Restart:
+                    StartMatch(setup_);
+                    break;
+                case PauseResult::Help:
+                    help_ = true;
+                    break;
+                case PauseResult::QuitToTitle:
+                    screen_ = Screen::Title;
+                    break;
+                case PauseResult::Stay:
+                    break;
             }
         } else if (match_.state.phase == game::Phase::MatchOver && move == MenuMove::Confirm) {
             StartMatch(setup_);  // a rematch
@@ -457,7 +499,9 @@ void App::Render(bool present) {
         DrawTitle(renderer_, title_, setup_, *roster_, menuAnimTick_);
     } else {
         std::array<const render::FighterArt*, 2> art{};
-        for (int i = 0; i < 2; ++i) art[static_cast<std::size_t>(i)] = &roster_->At(static_cast<std::size_t>(match_.fighter[static_cast<std::size_t>(i)])).art;
+        for (int i = 0; i < 2; ++i)
+            art[static_cast<std::size_t>(i)] =
+                &roster_->At(static_cast<std::size_t>(match_.fighter[static_cast<std::size_t>(i)])).art;
         render::DrawMatch(renderer_, match_.defs, art, match_.state, overlay_.view);
         render::DrawHud(renderer_, match_.defs, match_.state);
         if (screen_ == Screen::Paused) DrawPause(renderer_, pause_);
@@ -499,15 +543,21 @@ bool App::SaveScreenshot(const std::string& path) {
 
 void App::PrintSummary(std::int64_t frames, const std::optional<bool>& replayOk) const {
     const game::MatchState& s = match_.state;
-    const char* winner = s.matchWinner == 0 ? "\"p1\"" : s.matchWinner == 1 ? "\"p2\"" : s.matchWinner == 2 ? "\"draw\"" : "null";
+    const char* winner = s.matchWinner == 0   ? "\"p1\""
+                         : s.matchWinner == 1 ? "\"p2\""
+                         : s.matchWinner == 2 ? "\"draw\""
+                                              : "null";
     std::uint64_t assetsHash = 0xCBF29CE484222325ull;
-    for (std::size_t i = 0; i < roster_->Size(); ++i) assetsHash = (assetsHash ^ game::HashFighterDef(roster_->At(i).loaded.def)) * 0x100000001B3ull;
-    std::printf("{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, \"round\": %d, "
-                "\"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", \"reloads\": %d, \"reload_errors\": %d%s}\n",
-                static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health, s.fighters[1].health,
-                s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon, s.fighters[1].roundsWon,
-                matchesDone_ + 1, Hex(assetsHash).c_str(), reloads_, reloadErrors_,
-                replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
+    for (std::size_t i = 0; i < roster_->Size(); ++i)
+        assetsHash = (assetsHash ^ game::HashFighterDef(roster_->At(i).loaded.def)) * 0x100000001B3ull;
+    std::printf(
+        "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, \"round\": %d, "
+        "\"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", \"reloads\": %d, \"reload_errors\": "
+        "%d%s}\n",
+        static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health, s.fighters[1].health,
+        s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon, s.fighters[1].roundsWon,
+        matchesDone_ + 1, Hex(assetsHash).c_str(), reloads_, reloadErrors_,
+        replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
 }
 
 int App::RunHeadless() {
@@ -519,7 +569,9 @@ int App::RunHeadless() {
     }
     StartMatch(setup_);
     overlay_.visible = opt_.overlay;
-    overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps : opt_.view == "both" ? render::ViewMode::Both : render::ViewMode::Sprites;
+    overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps
+                    : opt_.view == "both"  ? render::ViewMode::Both
+                                           : render::ViewMode::Sprites;
     if (opt_.title) screen_ = Screen::Title;
     const std::int64_t frames = opt_.frames.value_or(replay_ ? static_cast<std::int64_t>(replay_->inputs.size()) : 0);
     const auto started = std::chrono::steady_clock::now();
@@ -537,7 +589,8 @@ int App::RunHeadless() {
             overTicks = 0;
         }
         if (opt_.realtime) {
-            std::this_thread::sleep_until(started + std::chrono::microseconds(static_cast<std::int64_t>((t + 1) * 1e6 / game::TICK_HZ)));
+            std::this_thread::sleep_until(
+                started + std::chrono::microseconds(static_cast<std::int64_t>((t + 1) * 1e6 / game::TICK_HZ)));
         }
         PollReload();
     }
@@ -552,13 +605,15 @@ int App::RunHeadless() {
         // what a person watching would see.
         Render(false);
         Render(false);
-        if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
+        if (!SaveScreenshot(opt_.screenshotPath))
+            return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
     }
     PrintSummary(frames, replayOk);
     if (replayOk == false) {
         // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
-        return FailLine("error: " + opt_.replayPath + ": the replay ends in hash " + Hex(game::HashState(match_.state)) + ", not the recorded " +
-                        Hex(*replay_->finalHash) + " (its fighters' files or the game changed since it was recorded)");
+        return FailLine("error: " + opt_.replayPath + ": the replay ends in hash " +
+                        Hex(game::HashState(match_.state)) + ", not the recorded " + Hex(*replay_->finalHash) +
+                        " (its fighters' files or the game changed since it was recorded)");
     }
     return 0;
 }
@@ -580,7 +635,9 @@ int App::RunWindowed() {
     }
     if (!StartVideo(false)) return 1;
     overlay_.visible = opt_.overlay;
-    overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps : opt_.view == "both" ? render::ViewMode::Both : render::ViewMode::Sprites;
+    overlay_.view = opt_.view == "hotmaps" ? render::ViewMode::Hotmaps
+                    : opt_.view == "both"  ? render::ViewMode::Both
+                                           : render::ViewMode::Sprites;
     // Scripted runs and replays skip the title.
     if (!bumper_ && (opt_.frames || !opt_.screenshotPath.empty() || replay_)) StartMatch(setup_);
     std::uint64_t last = NowNanos();
@@ -596,7 +653,8 @@ int App::RunWindowed() {
             if (e.type == SDL_KEYDOWN && !e.key.repeat) HandleDebugKey(e.key.keysym.sym);
             if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && overlay_.visible &&
                 !ImGui::GetIO().WantCaptureMouse && screen_ != Screen::Title) {
-                const collide::Point w = Letterbox().ToWorld(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
+                const collide::Point w =
+                    Letterbox().ToWorld(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
                 overlay_.selected = game::PickFighter(match_.defs, match_.state, w.x, w.y);  // air picks nobody
             }
         }
@@ -634,8 +692,11 @@ int App::RunWindowed() {
                     replayOverSaid_ = true;
                     overlay_.paused = true;  // the last recorded tick stays on screen (F2 goes on)
                     const bool same = replay_->finalHash && game::HashState(match_.state) == *replay_->finalHash;
-                    std::fprintf(stderr, "brawl: the replay is over (%lld ticks)%s\n", static_cast<long long>(match_.replayTick),
-                                 !replay_->finalHash ? "" : same ? ": the final hash matches the recording" : ": the final hash differs from the recording");
+                    std::fprintf(stderr, "brawl: the replay is over (%lld ticks)%s\n",
+                                 static_cast<long long>(match_.replayTick),
+                                 !replay_->finalHash ? ""
+                                 : same              ? ": the final hash matches the recording"
+                                                     : ": the final hash differs from the recording");
                 }
             } else {
                 Tick({controls_.Read(0), controls_.Read(1)});
@@ -658,7 +719,8 @@ int App::RunWindowed() {
         const bool enough = opt_.frames && ticksRun >= *opt_.frames;  // --frames N: a scripted run ends
         Render(!shoot);
         if (shoot) {
-            if (!SaveScreenshot(opt_.screenshotPath)) return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot");
+            if (!SaveScreenshot(opt_.screenshotPath))
+                return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot");
         }
         if (shoot || enough) running_ = false;
         if (!vsync_ && running_) {

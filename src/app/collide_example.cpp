@@ -241,8 +241,10 @@ int main(int argc, char** argv) {
         return 1;
     }
     const char* driver = SDL_GetCurrentVideoDriver();
-    if (!headless && driver != nullptr && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
-        std::fprintf(stderr, "collide_example: no display; run it with --headless --screenshot out.png, or under xvfb-run -a\n");
+    if (!headless && driver != nullptr &&
+        (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
+        std::fprintf(
+            stderr, "collide_example: no display; run it with --headless --screenshot out.png, or under xvfb-run -a\n");
         SDL_Quit();
         return 1;
     }

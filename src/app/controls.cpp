@@ -13,7 +13,8 @@ struct Keys {
 };
 constexpr Keys KEYS[2] = {
     {SDL_SCANCODE_W, SDL_SCANCODE_S, SDL_SCANCODE_A, SDL_SCANCODE_D, SDL_SCANCODE_J, SDL_SCANCODE_K, SDL_SCANCODE_L},
-    {SDL_SCANCODE_UP, SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT, SDL_SCANCODE_KP_1, SDL_SCANCODE_KP_2, SDL_SCANCODE_KP_3},
+    {SDL_SCANCODE_UP, SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT, SDL_SCANCODE_KP_1, SDL_SCANCODE_KP_2,
+     SDL_SCANCODE_KP_3},
 };
 constexpr Sint16 STICK_DEAD_ZONE = 12000;
 
@@ -27,11 +28,15 @@ std::uint8_t ButtonBit(SDL_Scancode code, int side) {
 
 std::uint8_t PadButtonBit(std::uint8_t button) {
     switch (button) {
-        case SDL_CONTROLLER_BUTTON_A: return game::Input::PUNCH;
-        case SDL_CONTROLLER_BUTTON_B: return game::Input::KICK;
+        case SDL_CONTROLLER_BUTTON_A:
+            return game::Input::PUNCH;
+        case SDL_CONTROLLER_BUTTON_B:
+            return game::Input::KICK;
         case SDL_CONTROLLER_BUTTON_X:
-        case SDL_CONTROLLER_BUTTON_Y: return game::Input::SPECIAL;
-        default: return 0;
+        case SDL_CONTROLLER_BUTTON_Y:
+            return game::Input::SPECIAL;
+        default:
+            return 0;
     }
 }
 
@@ -69,20 +74,35 @@ void Controls::HandleEvent(const SDL_Event& e) {
             for (int side = 0; side < 2; ++side) latched_[static_cast<std::size_t>(side)] |= ButtonBit(code, side);
             switch (code) {
                 case SDL_SCANCODE_W:
-                case SDL_SCANCODE_UP: menu_.push_back(MenuMove::Up); break;
+                case SDL_SCANCODE_UP:
+                    menu_.push_back(MenuMove::Up);
+                    break;
                 case SDL_SCANCODE_S:
-                case SDL_SCANCODE_DOWN: menu_.push_back(MenuMove::Down); break;
+                case SDL_SCANCODE_DOWN:
+                    menu_.push_back(MenuMove::Down);
+                    break;
                 case SDL_SCANCODE_A:
-                case SDL_SCANCODE_LEFT: menu_.push_back(MenuMove::Left); break;
+                case SDL_SCANCODE_LEFT:
+                    menu_.push_back(MenuMove::Left);
+                    break;
                 case SDL_SCANCODE_D:
-                case SDL_SCANCODE_RIGHT: menu_.push_back(MenuMove::Right); break;
+                case SDL_SCANCODE_RIGHT:
+                    menu_.push_back(MenuMove::Right);
+                    break;
                 case SDL_SCANCODE_RETURN:
                 case SDL_SCANCODE_KP_ENTER:
                 case SDL_SCANCODE_SPACE:
-                case SDL_SCANCODE_J: menu_.push_back(MenuMove::Confirm); break;
-                case SDL_SCANCODE_ESCAPE: menu_.push_back(MenuMove::Back); break;
-                case SDL_SCANCODE_H: menu_.push_back(MenuMove::Help); break;
-                default: break;
+                case SDL_SCANCODE_J:
+                    menu_.push_back(MenuMove::Confirm);
+                    break;
+                case SDL_SCANCODE_ESCAPE:
+                    menu_.push_back(MenuMove::Back);
+                    break;
+                case SDL_SCANCODE_H:
+                    menu_.push_back(MenuMove::Help);
+                    break;
+                default:
+                    break;
             }
             break;
         }
@@ -92,19 +112,37 @@ void Controls::HandleEvent(const SDL_Event& e) {
             const auto side = static_cast<std::size_t>(it - pads_.begin());
             if (pad != nullptr && it != pads_.end() && side < 2) latched_[side] |= PadButtonBit(e.cbutton.button);
             switch (e.cbutton.button) {
-                case SDL_CONTROLLER_BUTTON_DPAD_UP: menu_.push_back(MenuMove::Up); break;
-                case SDL_CONTROLLER_BUTTON_DPAD_DOWN: menu_.push_back(MenuMove::Down); break;
-                case SDL_CONTROLLER_BUTTON_DPAD_LEFT: menu_.push_back(MenuMove::Left); break;
-                case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: menu_.push_back(MenuMove::Right); break;
-                case SDL_CONTROLLER_BUTTON_A: menu_.push_back(MenuMove::Confirm); break;
-                case SDL_CONTROLLER_BUTTON_START: menu_.push_back(MenuMove::Back); break;
-                case SDL_CONTROLLER_BUTTON_B: menu_.push_back(MenuMove::Cancel); break;  // kick in a fight
-                case SDL_CONTROLLER_BUTTON_BACK: menu_.push_back(MenuMove::Help); break;
-                default: break;
+                case SDL_CONTROLLER_BUTTON_DPAD_UP:
+                    menu_.push_back(MenuMove::Up);
+                    break;
+                case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
+                    menu_.push_back(MenuMove::Down);
+                    break;
+                case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
+                    menu_.push_back(MenuMove::Left);
+                    break;
+                case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
+                    menu_.push_back(MenuMove::Right);
+                    break;
+                case SDL_CONTROLLER_BUTTON_A:
+                    menu_.push_back(MenuMove::Confirm);
+                    break;
+                case SDL_CONTROLLER_BUTTON_START:
+                    menu_.push_back(MenuMove::Back);
+                    break;
+                case SDL_CONTROLLER_BUTTON_B:
+                    menu_.push_back(MenuMove::Cancel);
+                    break;  // kick in a fight
+                case SDL_CONTROLLER_BUTTON_BACK:
+                    menu_.push_back(MenuMove::Help);
+                    break;
+                default:
+                    break;
             }
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
 

@@ -5,13 +5,13 @@
 // stick, A punch, B kick (and back in menus), X or Y special, Start pauses.
 #pragma once
 
+#include "game/game.h"
+
 #include <SDL.h>
 
 #include <algorithm>
 #include <array>
 #include <vector>
-
-#include "game/game.h"
 
 namespace app {
 
@@ -32,7 +32,9 @@ public:
     game::Input Read(int side);
     /// The menu moves since the last call, in order.
     std::vector<MenuMove> TakeMenuMoves();
-    [[nodiscard]] int PadCount() const { return static_cast<int>(std::count_if(pads_.begin(), pads_.end(), [](auto* p) { return p != nullptr; })); }
+    [[nodiscard]] int PadCount() const {
+        return static_cast<int>(std::count_if(pads_.begin(), pads_.end(), [](auto* p) { return p != nullptr; }));
+    }
 
 private:
     std::vector<SDL_GameController*> pads_;  ///< seat i plays for player i (0, 1); nullptr: an empty seat

@@ -32,8 +32,10 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, b
         const auto controller = [&](std::optional<game::Controller>& out) {
             const char* v = value();
             if (v == nullptr) return false;
-            if (std::strcmp(v, "human") == 0) out = game::Controller::Human;
-            else if (std::strcmp(v, "cpu") == 0) out = game::Controller::Cpu;
+            if (std::strcmp(v, "human") == 0)
+                out = game::Controller::Human;
+            else if (std::strcmp(v, "cpu") == 0)
+                out = game::Controller::Cpu;
             else {
                 error = arg + " is human or cpu, not '" + v + "'";
                 return false;
@@ -80,7 +82,10 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, b
         } else if (arg == "--record" || arg == "--replay" || arg == "--screenshot" || arg == "--assets") {
             const char* v = value();
             if (v == nullptr) return std::nullopt;
-            (arg == "--record" ? o.recordPath : arg == "--replay" ? o.replayPath : arg == "--screenshot" ? o.screenshotPath : o.assetsRoot) = v;
+            (arg == "--record"       ? o.recordPath
+             : arg == "--replay"     ? o.replayPath
+             : arg == "--screenshot" ? o.screenshotPath
+                                     : o.assetsRoot) = v;
         } else if (arg == "--overlay") {
             o.overlay = true;
         } else if (arg == "--realtime") {
@@ -119,9 +124,12 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, b
             const char* v = value();
             if (v == nullptr) return std::nullopt;
             const std::string m = v;
-            if (m == "per-pixel") o.detection = game::DetectionMode::PerPixel;
-            else if (m == "boxes") o.detection = game::DetectionMode::BoxesOnly;
-            else if (m == "boxes-inset") o.detection = game::DetectionMode::BoxesInset;
+            if (m == "per-pixel")
+                o.detection = game::DetectionMode::PerPixel;
+            else if (m == "boxes")
+                o.detection = game::DetectionMode::BoxesOnly;
+            else if (m == "boxes-inset")
+                o.detection = game::DetectionMode::BoxesInset;
             else {
                 error = "--detection is per-pixel, boxes or boxes-inset, not '" + m + "'";
                 return std::nullopt;

@@ -1,17 +1,17 @@
 // brawl's command line. Strict: an unknown option or a bad value is a usage error (exit 2).
 #pragma once
 
+#include "game/game.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
-
-#include "game/game.h"
 
 namespace app {
 
 struct Options {
     bool headless = false;
-    std::optional<std::int64_t> frames;   ///< ticks to run (headless: required unless --replay)
+    std::optional<std::int64_t> frames;  ///< ticks to run (headless: required unless --replay)
     std::optional<game::Controller> p1, p2;
     std::optional<std::int32_t> level;
     std::optional<std::uint64_t> seed;
@@ -20,14 +20,14 @@ struct Options {
     std::string replayPath;
     bool overlay = false;
     std::string screenshotPath;
-    std::string assetsRoot;               ///< a project folder holding assets/ and hotmaps/
-    bool realtime = false;                ///< headless: pace ticks at 60 Hz (for hot-reload tests)
-    std::int32_t reloadMs = 250;          ///< how often files are checked for changes; 0: never
-    std::string scene = "fight";          ///< "fight" or "bumper"
-    std::int32_t count = 200;             ///< bumper: how many sprites
+    std::string assetsRoot;       ///< a project folder holding assets/ and hotmaps/
+    bool realtime = false;        ///< headless: pace ticks at 60 Hz (for hot-reload tests)
+    std::int32_t reloadMs = 250;  ///< how often files are checked for changes; 0: never
+    std::string scene = "fight";  ///< "fight" or "bumper"
+    std::int32_t count = 200;     ///< bumper: how many sprites
     std::optional<game::DetectionMode> detection;
-    std::string view = "sprites";         ///< the overlay's view at start: sprites, hotmaps, both
-    bool title = false;                   ///< headless screenshot of the title screen
+    std::string view = "sprites";  ///< the overlay's view at start: sprites, hotmaps, both
+    bool title = false;            ///< headless screenshot of the title screen
 };
 
 constexpr const char* USAGE =

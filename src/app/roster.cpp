@@ -92,7 +92,8 @@ std::size_t Roster::MaskBytes() const {
     std::size_t n = 0;
     for (const auto& f : fighters_)
         for (const auto& a : f->loaded.def.animations)
-            for (const auto& fr : a.frames) n += fr.masks.attack.MemoryBytes() + fr.masks.hurt.MemoryBytes() + fr.masks.any.MemoryBytes();
+            for (const auto& fr : a.frames)
+                n += fr.masks.attack.MemoryBytes() + fr.masks.hurt.MemoryBytes() + fr.masks.any.MemoryBytes();
     return n;
 }
 

@@ -3,14 +3,14 @@
 // the last good version.
 #pragma once
 
+#include "assets/assets.h"
+#include "render/render.h"
+
 #include <SDL.h>
 
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "assets/assets.h"
-#include "render/render.h"
 
 namespace app {
 

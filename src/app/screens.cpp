@@ -1,9 +1,9 @@
 // Menus and the controls panel. The title screen shows both chosen fighters in their idle loop.
 #include "app/screens.h"
 
-#include <algorithm>
-
 #include "render/render.h"
+
+#include <algorithm>
 
 namespace app {
 
@@ -35,12 +35,15 @@ void DrawIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirr
     const game::FrameDef& frame = idle.frames[static_cast<std::size_t>(frameIndex)];
     SDL_Texture* tex = f.art.sprites.empty() ? nullptr : f.art.sprites[0][static_cast<std::size_t>(frameIndex)].get();
     if (tex == nullptr) return;
-    const collide::Placement p = game::PlaceFrame(frame, feetX, feetY, mirrored ? game::Facing::Left : game::Facing::Right);
+    const collide::Placement p =
+        game::PlaceFrame(frame, feetX, feetY, mirrored ? game::Facing::Left : game::Facing::Right);
     const SDL_Rect dst{p.worldX, p.worldY, frame.widthPx, frame.heightPx};
     SDL_RenderCopyEx(r, tex, nullptr, &dst, 0, nullptr, mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
 }
 
-std::string Who(game::Controller c) { return c == game::Controller::Cpu ? "CPU" : "HUMAN"; }
+std::string Who(game::Controller c) {
+    return c == game::Controller::Cpu ? "CPU" : "HUMAN";
+}
 
 }  // namespace
 
@@ -48,8 +51,12 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
     constexpr int ITEMS = 8;
     const int step = move == MenuMove::Left ? -1 : move == MenuMove::Right ? 1 : 0;
     switch (move) {
-        case MenuMove::Up: cursor = (cursor + ITEMS - 1) % ITEMS; break;
-        case MenuMove::Down: cursor = (cursor + 1) % ITEMS; break;
+        case MenuMove::Up:
+            cursor = (cursor + ITEMS - 1) % ITEMS;
+            break;
+        case MenuMove::Down:
+            cursor = (cursor + 1) % ITEMS;
+            break;
         case MenuMove::Left:
         case MenuMove::Right:
             if (cursor == 0 || cursor == 2) {
@@ -67,10 +74,13 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
             if (cursor == 6) return TitleResult::Help;
             if (cursor == 7) return TitleResult::Quit;
             break;
-        case MenuMove::Back: return TitleResult::Quit;
-        case MenuMove::Help: return TitleResult::Help;
+        case MenuMove::Back:
+            return TitleResult::Quit;
+        case MenuMove::Help:
+            return TitleResult::Help;
         case MenuMove::None:
-        case MenuMove::Cancel: break;
+        case MenuMove::Cancel:
+            break;
     }
     return TitleResult::Stay;
 }
@@ -78,13 +88,23 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
 PauseResult PauseMenu::Apply(MenuMove move) {
     constexpr int ITEMS = 4;
     switch (move) {
-        case MenuMove::Up: cursor = (cursor + ITEMS - 1) % ITEMS; break;
-        case MenuMove::Down: cursor = (cursor + 1) % ITEMS; break;
+        case MenuMove::Up:
+            cursor = (cursor + ITEMS - 1) % ITEMS;
+            break;
+        case MenuMove::Down:
+            cursor = (cursor + 1) % ITEMS;
+            break;
         case MenuMove::Confirm:
-            return cursor == 0 ? PauseResult::Resume : cursor == 1 ? PauseResult::Restart : cursor == 2 ? PauseResult::Help : PauseResult::QuitToTitle;
-        case MenuMove::Back: return PauseResult::Resume;
-        case MenuMove::Help: return PauseResult::Help;
-        default: break;
+            return cursor == 0   ? PauseResult::Resume
+                   : cursor == 1 ? PauseResult::Restart
+                   : cursor == 2 ? PauseResult::Help
+                                 : PauseResult::QuitToTitle;
+        case MenuMove::Back:
+            return PauseResult::Resume;
+        case MenuMove::Help:
+            return PauseResult::Help;
+        default:
+            break;
     }
     return PauseResult::Stay;
 }
@@ -98,7 +118,10 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
     Shade(r, 180, 92, 280, 206, 150);
-    const auto name = [&](int side) { return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)])).loaded.def.displayName; };
+    const auto name = [&](int side) {
+        return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
+            .loaded.def.displayName;
+    };
     int y = 104;
     Item(r, y, "PLAYER 1", Who(setup.controllers[0]), menu.cursor == 0), y += 22;
     Item(r, y, "FIGHTER", name(0), menu.cursor == 1), y += 22;

@@ -2,15 +2,15 @@
 // around a fight. Drawn on the game's logical picture with the pixel font.
 #pragma once
 
+#include "app/controls.h"
+#include "app/roster.h"
+#include "game/game.h"
+
 #include <SDL.h>
 
 #include <array>
 #include <string>
 #include <vector>
-
-#include "app/controls.h"
-#include "app/roster.h"
-#include "game/game.h"
 
 namespace app {
 

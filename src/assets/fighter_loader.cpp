@@ -2,11 +2,11 @@
 // All or nothing: the first problem returns an Error naming its file; a fighter is never
 // half-loaded. Warnings (a frame without a hotmap, attack pixels where no move is active) ride
 // along for `hotmap lint` to print.
+#include "assets/assets.h"
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-
-#include "assets/assets.h"
 
 namespace assets {
 
@@ -20,7 +20,9 @@ std::string FrameFileName(const std::string& animation, std::size_t frame) {
     return animation + "_" + index + ".png";
 }
 
-std::string SizeText(const Image& img) { return std::to_string(img.widthPx) + "x" + std::to_string(img.heightPx); }
+std::string SizeText(const Image& img) {
+    return std::to_string(img.widthPx) + "x" + std::to_string(img.heightPx);
+}
 
 // The HGE seed's fallback: with no hotmap, the sprite's opaque pixels are hurt (none attack), even
 // where the sprite happens to be red or magenta.
@@ -122,7 +124,9 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
             if (!EntryExists(hotmapPath)) {
                 frame.hotmapFromSprite = true;
                 frame.masks = MasksFromSprite(sprite.Value());
-                out.warnings.push_back({hotmapPath, "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});
+                out.warnings.push_back(
+                    {hotmapPath,
+                     "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});
             } else {
                 auto hotmap = LoadPng(hotmapPath);
                 if (!hotmap.Ok()) {
@@ -140,17 +144,20 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
             const bool hasAttack = !frame.masks.attack.IsEmpty();
             if ((active || projectile) && !hasAttack) {
                 return Error{ErrorCode::ManifestRule, frame.hotmapFromSprite ? spritePath : hotmapPath,
-                             std::string(projectile ? "a projectile frame" : "an active frame") + " (frame " + std::to_string(f) +
-                                 " of \"" + anim.name + "\") has no attack pixel: paint its striking part exactly FF0000"};
+                             std::string(projectile ? "a projectile frame" : "an active frame") + " (frame " +
+                                 std::to_string(f) + " of \"" + anim.name +
+                                 "\") has no attack pixel: paint its striking part exactly FF0000"};
             }
             if (hasAttack && !active && !projectile) {
-                out.warnings.push_back({hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
+                out.warnings.push_back(
+                    {hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
             }
             out.sprites[a].push_back(std::move(sprite).Value());
             if (options.keepHotmapImages) out.hotmaps[a].push_back(std::move(hotmapImage));
         }
     }
-    out.loadMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    out.loadMilliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return out;
 }
 

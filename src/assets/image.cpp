@@ -241,9 +241,9 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
 
 std::optional<Error> SavePng(const std::string& path, const Image& image) {
     // The surface borrows the pixels: SDL_image only reads them.
-    SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormatFrom(const_cast<std::uint8_t*>(image.rgba.data()),
-                                                              image.widthPx, image.heightPx, 32, image.widthPx * 4,
-                                                              SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface* surface =
+        SDL_CreateRGBSurfaceWithFormatFrom(const_cast<std::uint8_t*>(image.rgba.data()), image.widthPx, image.heightPx,
+                                           32, image.widthPx * 4, SDL_PIXELFORMAT_RGBA32);
     if (surface == nullptr) {
         return Error{ErrorCode::WriteFailed, path, std::string("cannot wrap the pixels: ") + SDL_GetError()};
     }

@@ -1,6 +1,8 @@
 // fighter.json -> game::FighterDef (without pixels). Strict: an unknown, missing or mistyped field
 // is an error naming the field's path and the rule, so a typo never falls back to a default.
 // No files here: the caller hands over the text, which keeps this fuzzable.
+#include "assets/assets.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -8,8 +10,6 @@
 #include <cstdio>
 #include <regex>
 #include <set>
-
-#include "assets/assets.h"
 
 namespace assets {
 
@@ -25,15 +25,23 @@ std::string Describe(const json& v) {
         return text.size() > 40 ? text.substr(0, 37) + "..." : text;
     };
     switch (v.type()) {
-        case json::value_t::string: return "a string " + shown();
-        case json::value_t::boolean: return "a boolean " + shown();
+        case json::value_t::string:
+            return "a string " + shown();
+        case json::value_t::boolean:
+            return "a boolean " + shown();
         case json::value_t::number_integer:
-        case json::value_t::number_unsigned: return "the whole number " + shown();
-        case json::value_t::number_float: return "the number " + shown();
-        case json::value_t::object: return "an object";
-        case json::value_t::array: return "an array";
-        case json::value_t::null: return "null";
-        default: return "a value";
+        case json::value_t::number_unsigned:
+            return "the whole number " + shown();
+        case json::value_t::number_float:
+            return "the number " + shown();
+        case json::value_t::object:
+            return "an object";
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::null:
+            return "null";
+        default:
+            return "a value";
     }
 }
 
@@ -81,7 +89,8 @@ struct Problem {
 class Fields {
 public:
     Fields(const json& object, std::string path, Problem& error) : obj_(object), path_(std::move(path)), error_(error) {
-        if (error_.empty() && !obj_.is_object()) Fail(path_.empty() ? "the manifest" : path_, "expected an object, got " + Describe(obj_));
+        if (error_.empty() && !obj_.is_object())
+            Fail(path_.empty() ? "the manifest" : path_, "expected an object, got " + Describe(obj_));
     }
 
     [[nodiscard]] bool Ok() const { return error_.empty(); }
@@ -108,11 +117,14 @@ public:
 
     std::int32_t WholeValue(const json& v, const std::string& path, std::int64_t lo, std::int64_t hi) {
         if (!v.is_number_integer()) {
-            Fail(path, "expected a whole number " + std::to_string(lo) + "-" + std::to_string(hi) + ", got " + Describe(v));
+            Fail(path,
+                 "expected a whole number " + std::to_string(lo) + "-" + std::to_string(hi) + ", got " + Describe(v));
             return 0;
         }
-        const std::int64_t n = v.is_number_unsigned() ? static_cast<std::int64_t>(std::min<std::uint64_t>(v.get<std::uint64_t>(), INT64_MAX))
-                                                      : v.get<std::int64_t>();
+        const std::int64_t n =
+            v.is_number_unsigned()
+                ? static_cast<std::int64_t>(std::min<std::uint64_t>(v.get<std::uint64_t>(), INT64_MAX))
+                : v.get<std::int64_t>();
         if (n < lo || n > hi) {
             Fail(path, "must be " + std::to_string(lo) + "-" + std::to_string(hi) + ", got " + std::to_string(n));
             return 0;
@@ -154,8 +166,8 @@ public:
         }
         std::string s = v->get<std::string>();
         if (s.size() < minChars || s.size() > maxChars) {
-            Fail(PathOf(key), "must be " + std::to_string(minChars) + "-" + std::to_string(maxChars) + " characters, got " +
-                                  std::to_string(s.size()));
+            Fail(PathOf(key), "must be " + std::to_string(minChars) + "-" + std::to_string(maxChars) +
+                                  " characters, got " + std::to_string(s.size()));
             return {};
         }
         return s;
@@ -206,8 +218,8 @@ public:
             return nullptr;
         }
         if (v->size() < minItems || v->size() > maxItems) {
-            Fail(PathOf(key), "must hold " + std::to_string(minItems) + "-" + std::to_string(maxItems) + " entries, got " +
-                                  std::to_string(v->size()));
+            Fail(PathOf(key), "must hold " + std::to_string(minItems) + "-" + std::to_string(maxItems) +
+                                  " entries, got " + std::to_string(v->size()));
             return nullptr;
         }
         return v;
@@ -237,7 +249,9 @@ private:
     std::set<std::string> known_;
 };
 
-std::int32_t ToSubpixels(double pxPerTick) { return static_cast<std::int32_t>(std::llround(pxPerTick * game::SUBPIXELS_PER_PX)); }
+std::int32_t ToSubpixels(double pxPerTick) {
+    return static_cast<std::int32_t>(std::llround(pxPerTick * game::SUBPIXELS_PER_PX));
+}
 
 // Animation names become file names: keep them to a safe alphabet.
 bool IsSafeName(const std::string& name) {
@@ -270,7 +284,8 @@ game::AnimationDef ParseAnimation(const std::string& name, const json& value, Fi
 
 }  // namespace
 
-Result<game::FighterDef> ParseManifest(const std::string& text, const std::string& id, const std::string& nameForErrors) {
+Result<game::FighterDef> ParseManifest(const std::string& text, const std::string& id,
+                                       const std::string& nameForErrors) {
     json root;
     try {
         root = json::parse(text, nullptr, true, false);
@@ -320,7 +335,8 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
         for (const std::string& name : names) {
             if (!af.Ok()) break;
             if (!IsSafeName(name)) {
-                af.Fail("animations." + Printable(name), "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)");
+                af.Fail("animations." + Printable(name),
+                        "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)");
                 break;
             }
             const json* value = af.ObjectField(name);
@@ -355,7 +371,8 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
             move.hitstopTicks = f.Whole("hitstop", 0, 60);
             move.knockbackSubpx = ToSubpixels(f.Number("knockback", 0, 64));
             move.height = static_cast<game::HitHeight>(f.Choice("height", {"high", "mid", "low"}));
-            const std::size_t frameCount = move.animation >= 0 ? def.animations[static_cast<std::size_t>(move.animation)].frames.size() : 0;
+            const std::size_t frameCount =
+                move.animation >= 0 ? def.animations[static_cast<std::size_t>(move.animation)].frames.size() : 0;
             const auto frameRule = [&](const std::string& field, std::int32_t frame) {
                 if (f.Ok() && (frame < 0 || static_cast<std::size_t>(frame) >= frameCount)) {
                     f.Fail(f.PathOf(field),
@@ -369,7 +386,8 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
                 game::ProjectileDef p;
                 const std::string projAnim = pf.Text("animation", 1, 32);
                 p.animation = def.FindAnimation(projAnim);
-                if (pf.Ok() && p.animation < 0) pf.Fail(pf.PathOf("animation"), "no animation named \"" + projAnim + "\"");
+                if (pf.Ok() && p.animation < 0)
+                    pf.Fail(pf.PathOf("animation"), "no animation named \"" + projAnim + "\"");
                 p.spawnFrame = pf.Whole("spawnFrame", 0, 63);
                 p.spawnOffsetPx = pf.PointField("spawn", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
                 p.speedSubpx = ToSubpixels(pf.Number("speed", 0.25, 64));
@@ -385,8 +403,8 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
                 move.activeFirst = active.x;
                 move.activeLast = active.y;
                 if (f.Ok() && active.y < active.x) {
-                    f.Fail(f.PathOf("active"), "[first, last] with first <= last, got [" + std::to_string(active.x) + ", " +
-                                                   std::to_string(active.y) + "]");
+                    f.Fail(f.PathOf("active"), "[first, last] with first <= last, got [" + std::to_string(active.x) +
+                                                   ", " + std::to_string(active.y) + "]");
                 }
                 frameRule("active", active.x);
                 frameRule("active", active.y);
@@ -395,7 +413,8 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
             // Two moves on the same button and stance: the game could not tell which to start.
             for (const game::MoveDef& other : def.moves) {
                 if (f.Ok() && other.button == move.button && other.stance == move.stance) {
-                    f.Fail("moves." + Printable(name), "starts on the same button and stance as moves." + Printable(other.name),
+                    f.Fail("moves." + Printable(name),
+                           "starts on the same button and stance as moves." + Printable(other.name),
                            ErrorCode::ManifestRule);
                 }
             }

@@ -225,8 +225,8 @@ struct BakedTransform {
 /// of their exact bounds whose samples land inside both tight bounds, sampled in both. One pixel
 /// at a time (no word parallelism: neither mask is axis-aligned); the fields are QueryOverlap's.
 [[nodiscard]] OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& placeA, const Mask& b,
-                                                 const TransformedPlacement& placeB, QueryMode mode = QueryMode::FirstHit,
-                                                 std::span<Point> pixelsOut = {});
+                                                 const TransformedPlacement& placeB,
+                                                 QueryMode mode = QueryMode::FirstHit, std::span<Point> pixelsOut = {});
 
 // ---- broad phase -------------------------------------------------------------------------------
 
@@ -274,7 +274,9 @@ public:
     [[nodiscard]] bool LastWasSparse() const { return sparse_; }
     [[nodiscard]] std::int64_t LastLargeBoxes() const { return static_cast<std::int64_t>(large_.size()); }
     /// Cells in the dense array of the last call (0 when sparse): the grid's memory, in cells.
-    [[nodiscard]] std::int64_t LastDenseCells() const { return sparse_ ? 0 : static_cast<std::int64_t>(cellStart_.size()) - 1; }
+    [[nodiscard]] std::int64_t LastDenseCells() const {
+        return sparse_ ? 0 : static_cast<std::int64_t>(cellStart_.size()) - 1;
+    }
 
 private:
     // Each entry carries a copy of its box, so a cell's tests read contiguous memory instead of
@@ -291,8 +293,10 @@ private:
     template <typename Fn>
     void ForEachCell(const Rect& r, Fn&& fn) const;
     [[nodiscard]] bool IsLarge(std::int32_t index) const;
-    std::int64_t PairsInCell(std::size_t begin, std::size_t end, std::int64_t cx, std::int64_t cy, std::vector<IndexPair>& pairs) const;
-    std::int64_t PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows, std::vector<IndexPair>& pairs);
+    std::int64_t PairsInCell(std::size_t begin, std::size_t end, std::int64_t cx, std::int64_t cy,
+                             std::vector<IndexPair>& pairs) const;
+    std::int64_t PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
+                            std::vector<IndexPair>& pairs);
     std::int64_t PairsSparse(std::span<const Rect> boxes, std::vector<IndexPair>& pairs);
 
     std::int32_t cellSizePx_;

@@ -123,8 +123,10 @@ OverlapResult QueryOverlap(const Mask& a, Placement placeA, const Mask& b, Place
                            std::span<Point> pixelsOut) {
     COLLIDE_ASSERT(pixelsOut.empty() || mode == QueryMode::CountAll,
                    "colliding pixels are collected in QueryMode::CountAll only; pass CountAll");
-    COLLIDE_ASSERT(std::abs(placeA.worldX) <= Placement::MAX_ABS_WORLD_PX && std::abs(placeA.worldY) <= Placement::MAX_ABS_WORLD_PX &&
-                       std::abs(placeB.worldX) <= Placement::MAX_ABS_WORLD_PX && std::abs(placeB.worldY) <= Placement::MAX_ABS_WORLD_PX,
+    COLLIDE_ASSERT(std::abs(placeA.worldX) <= Placement::MAX_ABS_WORLD_PX &&
+                       std::abs(placeA.worldY) <= Placement::MAX_ABS_WORLD_PX &&
+                       std::abs(placeB.worldX) <= Placement::MAX_ABS_WORLD_PX &&
+                       std::abs(placeB.worldY) <= Placement::MAX_ABS_WORLD_PX,
                    "a Placement is beyond +-Placement::MAX_ABS_WORLD_PX; keep worlds within +-2^30 px");
     OverlapResult result;
     result.overlap = IntersectRects(PlacedBounds(a, placeA), PlacedBounds(b, placeB));

@@ -169,8 +169,10 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
     const Rect tb = a.Bounds();
     // One unsigned compare per axis tests "inside A's tight bounds": no division per row, which
     // for the short rows of sprite-sized overlaps costs more than the samples it would save.
-    const std::uint64_t uLo = static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT, uSpan = static_cast<std::uint64_t>(tb.w) << FIXED_SHIFT;
-    const std::uint64_t vLo = static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT, vSpan = static_cast<std::uint64_t>(tb.h) << FIXED_SHIFT;
+    const std::uint64_t uLo = static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT, uSpan = static_cast<std::uint64_t>(tb.w)
+                                                                                       << FIXED_SHIFT;
+    const std::uint64_t vLo = static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT, vSpan = static_cast<std::uint64_t>(tb.h)
+                                                                                       << FIXED_SHIFT;
     const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
     for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY) {
         const std::uint64_t* bRow = b.RowWords(worldY - pb.worldY);
@@ -194,8 +196,10 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
                 const std::int32_t worldX = chunkX + std::countr_zero(bBits);
                 const std::int64_t dx = worldX - pa.originWorldX;
                 const std::int64_t u = uRow + dx * pa.uPerX, v = vRow + dx * pa.vPerX;
-                if (static_cast<std::uint64_t>(u) - uLo >= uSpan || static_cast<std::uint64_t>(v) - vLo >= vSpan) continue;
-                const auto maskX = static_cast<std::int32_t>(u >> FIXED_SHIFT), maskY = static_cast<std::int32_t>(v >> FIXED_SHIFT);
+                if (static_cast<std::uint64_t>(u) - uLo >= uSpan || static_cast<std::uint64_t>(v) - vLo >= vSpan)
+                    continue;
+                const auto maskX = static_cast<std::int32_t>(u >> FIXED_SHIFT),
+                           maskY = static_cast<std::int32_t>(v >> FIXED_SHIFT);
                 if (((a.RowWords(maskY)[maskX >> 6] >> (maskX & 63)) & 1u) == 0) {
                     continue;
                 }
@@ -232,8 +236,10 @@ OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& pa
         const Rect tb = m.Bounds();
         const std::int64_t dx = x - p.originWorldX, dy = y - p.originWorldY;
         const std::int64_t u = p.u0 + dx * p.uPerX + dy * p.uPerY, v = p.v0 + dx * p.vPerX + dy * p.vPerY;
-        if (static_cast<std::uint64_t>(u) - (static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT) >= (static_cast<std::uint64_t>(tb.w) << FIXED_SHIFT) ||
-            static_cast<std::uint64_t>(v) - (static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT) >= (static_cast<std::uint64_t>(tb.h) << FIXED_SHIFT)) {
+        if (static_cast<std::uint64_t>(u) - (static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT) >=
+                (static_cast<std::uint64_t>(tb.w) << FIXED_SHIFT) ||
+            static_cast<std::uint64_t>(v) - (static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT) >=
+                (static_cast<std::uint64_t>(tb.h) << FIXED_SHIFT)) {
             return false;
         }
         const auto mx = static_cast<std::int32_t>(u >> FIXED_SHIFT), my = static_cast<std::int32_t>(v >> FIXED_SHIFT);
@@ -248,7 +254,8 @@ OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& pa
                 if (mode == QueryMode::FirstHit) return result;
             }
             ++result.pixelCount;
-            if (result.pixelsWritten < room) pixelsOut[static_cast<std::size_t>(result.pixelsWritten++)] = Point{worldX, worldY};
+            if (result.pixelsWritten < room)
+                pixelsOut[static_cast<std::size_t>(result.pixelsWritten++)] = Point{worldX, worldY};
         }
     }
     return result;

@@ -21,27 +21,42 @@ constexpr std::size_t LOG_LINES = 200;
 
 const char* ActionName(game::Action a) {
     switch (a) {
-        case game::Action::Idle: return "idle";
-        case game::Action::WalkForward: return "walk forward";
-        case game::Action::WalkBack: return "walk back";
-        case game::Action::Crouch: return "crouch";
-        case game::Action::Jump: return "jump";
-        case game::Action::Attack: return "attack";
-        case game::Action::BlockStand: return "block (standing)";
-        case game::Action::BlockCrouch: return "block (crouching)";
-        case game::Action::Hitstun: return "hitstun";
-        case game::Action::Knockdown: return "knocked down";
-        case game::Action::Win: return "win";
+        case game::Action::Idle:
+            return "idle";
+        case game::Action::WalkForward:
+            return "walk forward";
+        case game::Action::WalkBack:
+            return "walk back";
+        case game::Action::Crouch:
+            return "crouch";
+        case game::Action::Jump:
+            return "jump";
+        case game::Action::Attack:
+            return "attack";
+        case game::Action::BlockStand:
+            return "block (standing)";
+        case game::Action::BlockCrouch:
+            return "block (crouching)";
+        case game::Action::Hitstun:
+            return "hitstun";
+        case game::Action::Knockdown:
+            return "knocked down";
+        case game::Action::Win:
+            return "win";
     }
     return "?";
 }
 
 const char* PairName(game::PairKind k) {
     switch (k) {
-        case game::PairKind::AttackHurt: return "attack/hurt";
-        case game::PairKind::AttackAttack: return "attack/attack";
-        case game::PairKind::ProjectileHurt: return "projectile/hurt";
-        case game::PairKind::ProjectileProjectile: return "projectile/projectile";
+        case game::PairKind::AttackHurt:
+            return "attack/hurt";
+        case game::PairKind::AttackAttack:
+            return "attack/attack";
+        case game::PairKind::ProjectileHurt:
+            return "projectile/hurt";
+        case game::PairKind::ProjectileProjectile:
+            return "projectile/projectile";
     }
     return "?";
 }
@@ -61,7 +76,8 @@ void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs&
         const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
         Box(dl, m, collide::PlacedImageBox(frame.masks.any, place), SPRITE_COLOUR, 1.0f);
         Box(dl, m, game::PushboxOf(def, f), PUSH_COLOUR, 1.0f);
-        if (o.selected == i) Box(dl, m, collide::PlacedBounds(frame.masks.any, place), IM_COL32(255, 255, 255, 255), 2.0f);
+        if (o.selected == i)
+            Box(dl, m, collide::PlacedBounds(frame.masks.any, place), IM_COL32(255, 255, 255, 255), 2.0f);
         const ImVec2 a = m.ToScreen(game::ToPx(f.xSubpx) + 0.5f, game::ToPx(f.ySubpx) + 0.5f);
         dl->AddLine(ImVec2(a.x - 6, a.y), ImVec2(a.x + 6, a.y), ANCHOR_COLOUR, 2.0f);
         dl->AddLine(ImVec2(a.x, a.y - 6), ImVec2(a.x, a.y + 6), ANCHOR_COLOUR, 2.0f);
@@ -83,14 +99,16 @@ void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs&
     // Colliding pixels, held a while and fading; one world pixel is scale x scale window pixels.
     for (const HeldContact& h : o.held) {
         const double age = static_cast<double>(s.tick - h.tick) / HOLD_TICKS;
-        const ImU32 colour = age <= 0.0 ? COLLIDING_PIXEL_COLOUR
-                                        : IM_COL32(0x00, 0xFF, 0x66, static_cast<int>(255 * std::clamp(1.0 - age, 0.15, 1.0)));
+        const ImU32 colour = age <= 0.0
+                                 ? COLLIDING_PIXEL_COLOUR
+                                 : IM_COL32(0x00, 0xFF, 0x66, static_cast<int>(255 * std::clamp(1.0 - age, 0.15, 1.0)));
         for (const collide::Point& p : h.pixels) {
             dl->AddRectFilled(m.ToScreen(static_cast<float>(p.x), static_cast<float>(p.y)),
                               m.ToScreen(static_cast<float>(p.x + 1), static_cast<float>(p.y + 1)), colour);
         }
         const ImVec2 f = m.ToScreen(h.first.x + 0.5f, h.first.y + 0.5f);
-        dl->AddCircle(f, 5.0f * m.scale, IM_COL32(255, 255, 255, static_cast<int>(255 * std::clamp(1.0 - age, 0.0, 1.0))), 0, 1.5f);
+        dl->AddCircle(f, 5.0f * m.scale,
+                      IM_COL32(255, 255, 255, static_cast<int>(255 * std::clamp(1.0 - age, 0.0, 1.0))), 0, 1.5f);
     }
 }
 
@@ -124,11 +142,12 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
     const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
     const game::FighterState& f = s.fighters[static_cast<std::size_t>(i)];
     const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
-    ImGui::TextColored(selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.8f, 0.8f, 0.85f, 1), "P%d %s%s", i + 1, def.displayName.c_str(),
-                       selected ? "  (selected)" : "");
+    ImGui::TextColored(selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.8f, 0.8f, 0.85f, 1), "P%d %s%s", i + 1,
+                       def.displayName.c_str(), selected ? "  (selected)" : "");
     ImGui::Text("  %s, %s frame %d (tick %d), health %d/%d", ActionName(f.action), anim.name.c_str(),
                 game::FrameIndexAt(anim, f.animTick), f.animTick, f.health, def.maxHealth);
-    ImGui::Text("  at (%d, %d) facing %s%s", game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing == game::Facing::Right ? "right" : "left",
+    ImGui::Text("  at (%d, %d) facing %s%s", game::ToPx(f.xSubpx), game::ToPx(f.ySubpx),
+                f.facing == game::Facing::Right ? "right" : "left",
                 f.move >= 0 ? (std::string(", move ") + def.moves[static_cast<std::size_t>(f.move)].name).c_str() : "");
 }
 
@@ -145,8 +164,12 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
     ImGui::SetNextWindowSize(ImVec2(PANEL_W, PANEL_H), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.82f);
     ImGui::Begin("Hotmap Brawl debug (F1)");
-    ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond, s.round,
-                s.phase == game::Phase::Fight ? "fight" : s.phase == game::Phase::Intro ? "intro" : s.phase == game::Phase::RoundEnd ? "round end" : "match over");
+    ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond,
+                s.round,
+                s.phase == game::Phase::Fight      ? "fight"
+                : s.phase == game::Phase::Intro    ? "intro"
+                : s.phase == game::Phase::RoundEnd ? "round end"
+                                                   : "match over");
     TimeControls(o, true);
     ImGui::Text("view ");
     ImGui::SameLine();
@@ -158,16 +181,21 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
 
     Section("detection (F7)");
     const game::DetectionMode mode = s.config.detection;
-    if (ImGui::RadioButton("per-pixel", mode == game::DetectionMode::PerPixel)) o.detectionRequest = game::DetectionMode::PerPixel;
+    if (ImGui::RadioButton("per-pixel", mode == game::DetectionMode::PerPixel))
+        o.detectionRequest = game::DetectionMode::PerPixel;
     ImGui::SameLine();
-    if (ImGui::RadioButton("boxes", mode == game::DetectionMode::BoxesOnly)) o.detectionRequest = game::DetectionMode::BoxesOnly;
+    if (ImGui::RadioButton("boxes", mode == game::DetectionMode::BoxesOnly))
+        o.detectionRequest = game::DetectionMode::BoxesOnly;
     ImGui::SameLine();
     char inset[32];
     std::snprintf(inset, sizeof inset, "boxes, %d px inset", s.config.insetPx);
-    if (ImGui::RadioButton(inset, mode == game::DetectionMode::BoxesInset)) o.detectionRequest = game::DetectionMode::BoxesInset;
+    if (ImGui::RadioButton(inset, mode == game::DetectionMode::BoxesInset))
+        o.detectionRequest = game::DetectionMode::BoxesInset;
     ImGui::Text("box hits the pixels rejected: %d", s.stats.boxHitsRejectedByPixels);
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("pairs whose boxes overlapped (as this mode sees them)\nbut whose pixels did not touch: hits a box test\nwould have given that per-pixel detection did not");
+        ImGui::SetTooltip(
+            "pairs whose boxes overlapped (as this mode sees them)\nbut whose pixels did not touch: hits a box "
+            "test\nwould have given that per-pixel detection did not");
     }
 
     Section("fighters (click one to select it)");
@@ -181,7 +209,8 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
     } else {
         Section("last tick");
     }
-    ImGui::Text("hitbox pass:   %d pairs tested, %d box overlaps  %6.2f us", r.pairsTested, r.boxOverlaps, r.hitboxPassMicros);
+    ImGui::Text("hitbox pass:   %d pairs tested, %d box overlaps  %6.2f us", r.pairsTested, r.boxOverlaps,
+                r.hitboxPassMicros);
     ImGui::Text("per-pixel pass: %d pixel contacts, %lld colliding px  %6.2f us", r.pixelContacts,
                 static_cast<long long>(r.collidingPixels), r.pixelPassMicros);
     for (const game::DebugPair& p : r.pairs) {
@@ -201,7 +230,8 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
 
     Section("contacts");
     ImGui::BeginChild("log", ImVec2(0, 0), true);
-    for (const LogLine& line : o.log) ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
+    for (const LogLine& line : o.log)
+        ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
     // Follow the newest line when one arrives, unless the reader has scrolled up to read.
     const bool atBottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f;
     if (o.log.size() != o.logLinesShown && (atBottom || o.logLinesShown == 0)) ImGui::SetScrollHereY(1.0f);
@@ -225,16 +255,17 @@ void Observe(Overlay& o, const game::DebugRecord& record) {
     for (const game::DebugContact& c : record.contacts) {
         o.held.push_back(HeldContact{record.tick, c.pixels, c.first});
         char line[160];
-        std::snprintf(line, sizeof line, "%s (%lld px, first %d,%d)", c.what.c_str(), static_cast<long long>(c.pixelCount), c.first.x,
-                      c.first.y);
+        std::snprintf(line, sizeof line, "%s (%lld px, first %d,%d)", c.what.c_str(),
+                      static_cast<long long>(c.pixelCount), c.first.x, c.first.y);
         o.log.push_back(LogLine{record.tick, line});
     }
-    while (!o.held.empty() && record.tick - o.held.front().tick > static_cast<std::uint64_t>(HOLD_TICKS)) o.held.pop_front();
+    while (!o.held.empty() && record.tick - o.held.front().tick > static_cast<std::uint64_t>(HOLD_TICKS))
+        o.held.pop_front();
     while (o.log.size() > LOG_LINES) o.log.pop_front();
 }
 
-void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::BumperState& st, const game::BumperStats& stats,
-                const game::BumperScratch& sc) {
+void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::BumperState& st,
+                const game::BumperStats& stats, const game::BumperScratch& sc) {
     if (!o.visible) return;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     if (b.drawBroadPhase) {
@@ -243,20 +274,22 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
         const float cs = static_cast<float>(sc.grid.CellSizePx());
         if (cells.w * cells.h <= 20000) {  // beyond that the lines are a grey wash
             for (std::int32_t cx = 0; cx <= cells.w; ++cx) {
-                dl->AddLine(m.ToScreen(origin.x + cx * cs, static_cast<float>(origin.y)), m.ToScreen(origin.x + cx * cs, origin.y + cells.h * cs),
-                            IM_COL32(120, 120, 160, 60));
+                dl->AddLine(m.ToScreen(origin.x + cx * cs, static_cast<float>(origin.y)),
+                            m.ToScreen(origin.x + cx * cs, origin.y + cells.h * cs), IM_COL32(120, 120, 160, 60));
             }
             for (std::int32_t cy = 0; cy <= cells.h; ++cy) {
-                dl->AddLine(m.ToScreen(static_cast<float>(origin.x), origin.y + cy * cs), m.ToScreen(origin.x + cells.w * cs, origin.y + cy * cs),
-                            IM_COL32(120, 120, 160, 60));
+                dl->AddLine(m.ToScreen(static_cast<float>(origin.x), origin.y + cy * cs),
+                            m.ToScreen(origin.x + cells.w * cs, origin.y + cy * cs), IM_COL32(120, 120, 160, 60));
             }
         }
         const auto centre = [&](std::int32_t i) {
             const collide::Rect& r = sc.boxes[static_cast<std::size_t>(i)];
             return m.ToScreen(r.x + r.w * 0.5f, r.y + r.h * 0.5f);
         };
-        for (const collide::IndexPair p : sc.pairs) dl->AddLine(centre(p.a), centre(p.b), IM_COL32(170, 170, 190, 140), 1.0f);
-        for (const collide::IndexPair p : sc.contacts) dl->AddLine(centre(p.a), centre(p.b), COLLIDING_PIXEL_COLOUR, 2.0f);
+        for (const collide::IndexPair p : sc.pairs)
+            dl->AddLine(centre(p.a), centre(p.b), IM_COL32(170, 170, 190, 140), 1.0f);
+        for (const collide::IndexPair p : sc.contacts)
+            dl->AddLine(centre(p.a), centre(p.b), COLLIDING_PIXEL_COLOUR, 2.0f);
     }
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(400, 300), ImGuiCond_FirstUseEver);
@@ -266,9 +299,10 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
     ImGui::Text("%d sprites in %d x %d px", stats.count, st.worldWidthPx, st.worldHeightPx);
     TimeControls(o, false);
     Section("last tick");
-    ImGui::Text("broad phase:  %d pairs (%lld box tests)  %7.1f us", stats.pairsAfterBroadPhase, static_cast<long long>(stats.gridTests),
-                stats.broadMicros);
-    ImGui::Text("pixel tests:  %d, %d contacts       %7.1f us", stats.pairsAfterBroadPhase, stats.contacts, stats.narrowMicros);
+    ImGui::Text("broad phase:  %d pairs (%lld box tests)  %7.1f us", stats.pairsAfterBroadPhase,
+                static_cast<long long>(stats.gridTests), stats.broadMicros);
+    ImGui::Text("pixel tests:  %d, %d contacts       %7.1f us", stats.pairsAfterBroadPhase, stats.contacts,
+                stats.narrowMicros);
     ImGui::Text("reactions:                          %7.1f us", stats.reactMicros);
     const double allPairs = static_cast<double>(stats.count) * (stats.count - 1) / 2;
     ImGui::Text("the seed's loop would test %.0f pairs", allPairs);

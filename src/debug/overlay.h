@@ -4,6 +4,10 @@
 // the app carries out.
 #pragma once
 
+#include "game/bumper.h"
+#include "game/game.h"
+#include "render/render.h"
+
 #include <imgui.h>
 
 #include <deque>
@@ -11,16 +15,14 @@
 #include <string>
 #include <vector>
 
-#include "game/bumper.h"
-#include "game/game.h"
-#include "render/render.h"
-
 namespace debug {
 
 /// World pixels to window pixels: the letterboxed game picture.
 struct ScreenMap {
     float offsetX = 0, offsetY = 0, scale = 1;
-    [[nodiscard]] ImVec2 ToScreen(float worldX, float worldY) const { return ImVec2(offsetX + worldX * scale, offsetY + worldY * scale); }
+    [[nodiscard]] ImVec2 ToScreen(float worldX, float worldY) const {
+        return ImVec2(offsetX + worldX * scale, offsetY + worldY * scale);
+    }
     /// The world pixel under a window position.
     [[nodiscard]] collide::Point ToWorld(float screenX, float screenY) const;
 };
@@ -56,7 +58,7 @@ struct Overlay {
     game::DebugRecord last;
     std::deque<HeldContact> held;
     std::deque<LogLine> log;
-    std::size_t logLinesShown = 0;  ///< the log's length when last drawn (to follow new lines)
+    std::size_t logLinesShown = 0;            ///< the log's length when last drawn (to follow new lines)
     std::vector<std::string> reloadMessages;  ///< the app's hot-reload news, errors included
     double framesPerSecond = 0.0;
 };

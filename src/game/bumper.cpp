@@ -28,7 +28,9 @@ std::uint64_t Mix(std::uint64_t& s) {
 
 constexpr std::uint64_t SORT_EVERY_TICKS = 16;
 
-double Now(std::uint64_t (*nowNanos)()) { return nowNanos != nullptr ? static_cast<double>(nowNanos()) / 1000.0 : 0.0; }
+double Now(std::uint64_t (*nowNanos)()) {
+    return nowNanos != nullptr ? static_cast<double>(nowNanos()) / 1000.0 : 0.0;
+}
 
 }  // namespace
 
@@ -36,16 +38,37 @@ BumperShapes MakeBumperShapes() {
     BumperShapes s;
     const double pi = std::numbers::pi;
     s.shapes.push_back({"ball", ShapeMask(24, [](double x, double y) { return x * x + y * y <= 12 * 12; }), false});
-    s.shapes.push_back({"ring", ShapeMask(30, [](double x, double y) { const double d = x * x + y * y; return d <= 15 * 15 && d >= 8 * 8; }), false});
-    s.shapes.push_back({"star", ShapeMask(32, [pi](double x, double y) {
-                            const double r = std::hypot(x, y), a = std::atan2(y, x);
-                            const double edge = 7 + 9 * std::pow(std::abs(std::cos(2.5 * a + pi / 2)), 3);
-                            return r <= edge;
-                        }), true});
-    s.shapes.push_back({"cross", ShapeMask(26, [](double x, double y) { return (std::abs(x) <= 4 && std::abs(y) <= 13) || (std::abs(y) <= 4 && std::abs(x) <= 13); }), true});
-    s.shapes.push_back({"crescent", ShapeMask(28, [](double x, double y) { return x * x + y * y <= 14 * 14 && (x - 6) * (x - 6) + y * y > 11 * 11; }), true});
-    s.shapes.push_back({"diamond", ShapeMask(22, [](double x, double y) { return std::abs(x) + std::abs(y) <= 11; }), false});
-    for (const BumperShape& shape : s.shapes) s.maxSidePx = std::max({s.maxSidePx, shape.mask.Width(), shape.mask.Height()});
+    s.shapes.push_back({"ring",
+                        ShapeMask(30,
+                                  [](double x, double y) {
+                                      const double d = x * x + y * y;
+                                      return d <= 15 * 15 && d >= 8 * 8;
+                                  }),
+                        false});
+    s.shapes.push_back({"star",
+                        ShapeMask(32,
+                                  [pi](double x, double y) {
+                                      const double r = std::hypot(x, y), a = std::atan2(y, x);
+                                      const double edge = 7 + 9 * std::pow(std::abs(std::cos(2.5 * a + pi / 2)), 3);
+                                      return r <= edge;
+                                  }),
+                        true});
+    s.shapes.push_back({"cross",
+                        ShapeMask(26,
+                                  [](double x, double y) {
+                                      return (std::abs(x) <= 4 && std::abs(y) <= 13) ||
+                                             (std::abs(y) <= 4 && std::abs(x) <= 13);
+                                  }),
+                        true});
+    s.shapes.push_back(
+        {"crescent",
+         ShapeMask(28,
+                   [](double x, double y) { return x * x + y * y <= 14 * 14 && (x - 6) * (x - 6) + y * y > 11 * 11; }),
+         true});
+    s.shapes.push_back(
+        {"diamond", ShapeMask(22, [](double x, double y) { return std::abs(x) + std::abs(y) <= 11; }), false});
+    for (const BumperShape& shape : s.shapes)
+        s.maxSidePx = std::max({s.maxSidePx, shape.mask.Width(), shape.mask.Height()});
     s.rotations.resize(s.shapes.size());
     for (std::size_t i = 0; i < s.shapes.size(); ++i) {
         if (!s.shapes[i].spins) continue;
@@ -73,8 +96,10 @@ BumperState NewBumper(const BumperShapes& shapes, std::int32_t count, std::uint6
     for (BumperSprite& sp : st.sprites) {
         sp.shape = static_cast<std::int32_t>(Mix(rng) % shapes.shapes.size());
         const collide::Mask& m = shapes.shapes[static_cast<std::size_t>(sp.shape)].mask;
-        sp.xSubpx = static_cast<std::int32_t>(Mix(rng) % static_cast<std::uint64_t>(st.worldWidthPx - m.Width())) * SUBPIXELS_PER_PX;
-        sp.ySubpx = static_cast<std::int32_t>(Mix(rng) % static_cast<std::uint64_t>(st.worldHeightPx - m.Height())) * SUBPIXELS_PER_PX;
+        sp.xSubpx = static_cast<std::int32_t>(Mix(rng) % static_cast<std::uint64_t>(st.worldWidthPx - m.Width())) *
+                    SUBPIXELS_PER_PX;
+        sp.ySubpx = static_cast<std::int32_t>(Mix(rng) % static_cast<std::uint64_t>(st.worldHeightPx - m.Height())) *
+                    SUBPIXELS_PER_PX;
         // The seed's -3..3 px per tick, in subpixels, never standing still.
         do {
             sp.vxSubpx = static_cast<std::int32_t>(Mix(rng) % 1537) - 768;
@@ -92,10 +117,12 @@ collide::Collider BumperCollider(const BumperShapes& shapes, const BumperSprite&
     const std::int32_t x = ToPx(sp.xSubpx), y = ToPx(sp.ySubpx);
     if (sp.spinMilliDegPerTick != 0) {
         // The baked rotation for this whole degree, moved by whole pixels with the sprite's box.
-        const collide::BakedTransform& r = shapes.rotations[static_cast<std::size_t>(sp.shape)][static_cast<std::size_t>(BumperRotationIndex(sp))];
+        const collide::BakedTransform& r =
+            shapes.rotations[static_cast<std::size_t>(sp.shape)][static_cast<std::size_t>(BumperRotationIndex(sp))];
         return collide::Collider{&r.mask, collide::Placement{x + r.offsetWorld.x, y + r.offsetWorld.y}, nullptr};
     }
-    return collide::Collider{&shapes.shapes[static_cast<std::size_t>(sp.shape)].mask, collide::Placement{x, y}, nullptr};
+    return collide::Collider{&shapes.shapes[static_cast<std::size_t>(sp.shape)].mask, collide::Placement{x, y},
+                             nullptr};
 }
 
 void FindBumperContacts(const BumperShapes& shapes, const BumperState& st, BumperScratch& sc, BumperStats* stats,
@@ -133,26 +160,32 @@ namespace {
 void SortByTile(BumperState& st, BumperScratch& sc) {
     // 64 px tiles: 2^(8+6) subpixels. Positions are clamped inside the world, so never negative.
     const auto tileOf = [](std::int32_t subpx) { return static_cast<std::size_t>(std::max(subpx, 0) >> 14); };
-    const std::size_t cols = tileOf(st.worldWidthPx * SUBPIXELS_PER_PX) + 1, rows = tileOf(st.worldHeightPx * SUBPIXELS_PER_PX) + 1;
-    const auto keyOf = [&](const BumperSprite& sp) { return std::min(tileOf(sp.ySubpx), rows - 1) * cols + std::min(tileOf(sp.xSubpx), cols - 1); };
+    const std::size_t cols = tileOf(st.worldWidthPx * SUBPIXELS_PER_PX) + 1,
+                      rows = tileOf(st.worldHeightPx * SUBPIXELS_PER_PX) + 1;
+    const auto keyOf = [&](const BumperSprite& sp) {
+        return std::min(tileOf(sp.ySubpx), rows - 1) * cols + std::min(tileOf(sp.xSubpx), cols - 1);
+    };
     sc.tileStart.assign(rows * cols + 1, 0);
     for (const BumperSprite& sp : st.sprites) ++sc.tileStart[keyOf(sp) + 1];
     for (std::size_t t = 0; t + 1 < sc.tileStart.size(); ++t) sc.tileStart[t + 1] += sc.tileStart[t];
     sc.sortedSprites.resize(st.sprites.size());
-    for (const BumperSprite& sp : st.sprites) sc.sortedSprites[static_cast<std::size_t>(sc.tileStart[keyOf(sp)]++)] = sp;
+    for (const BumperSprite& sp : st.sprites)
+        sc.sortedSprites[static_cast<std::size_t>(sc.tileStart[keyOf(sp)]++)] = sp;
     st.sprites.swap(sc.sortedSprites);
 }
 
 }  // namespace
 
-void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, BumperStats* stats, std::uint64_t (*nowNanos)()) {
+void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, BumperStats* stats,
+                std::uint64_t (*nowNanos)()) {
     ++st.tick;
     // Motion, and the walls: a sprite that would leave the box turns back.
     for (BumperSprite& sp : st.sprites) {
         const collide::Mask& m = shapes.shapes[static_cast<std::size_t>(sp.shape)].mask;
         sp.xSubpx += sp.vxSubpx;
         sp.ySubpx += sp.vySubpx;
-        const std::int32_t maxX = (st.worldWidthPx - m.Width()) * SUBPIXELS_PER_PX, maxY = (st.worldHeightPx - m.Height()) * SUBPIXELS_PER_PX;
+        const std::int32_t maxX = (st.worldWidthPx - m.Width()) * SUBPIXELS_PER_PX,
+                           maxY = (st.worldHeightPx - m.Height()) * SUBPIXELS_PER_PX;
         if (sp.xSubpx < 0 || sp.xSubpx > maxX) sp.vxSubpx = -sp.vxSubpx, sp.xSubpx = std::clamp(sp.xSubpx, 0, maxX);
         if (sp.ySubpx < 0 || sp.ySubpx > maxY) sp.vySubpx = -sp.vySubpx, sp.ySubpx = std::clamp(sp.ySubpx, 0, maxY);
         sp.angleMilliDeg = ((sp.angleMilliDeg + sp.spinMilliDegPerTick) % 360000 + 360000) % 360000;
@@ -175,12 +208,15 @@ void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, 
         const BumperSprite& b = st.sprites[static_cast<std::size_t>(p.b)];
         const collide::Mask& ma = shapes.shapes[static_cast<std::size_t>(a.shape)].mask;
         const collide::Mask& mb = shapes.shapes[static_cast<std::size_t>(b.shape)].mask;
-        const std::int64_t dx = (std::int64_t{a.xSubpx} + ma.Width() * 128) - (std::int64_t{b.xSubpx} + mb.Width() * 128);
-        const std::int64_t dy = (std::int64_t{a.ySubpx} + ma.Height() * 128) - (std::int64_t{b.ySubpx} + mb.Height() * 128);
+        const std::int64_t dx =
+            (std::int64_t{a.xSubpx} + ma.Width() * 128) - (std::int64_t{b.xSubpx} + mb.Width() * 128);
+        const std::int64_t dy =
+            (std::int64_t{a.ySubpx} + ma.Height() * 128) - (std::int64_t{b.ySubpx} + mb.Height() * 128);
         sc.pushX[static_cast<std::size_t>(p.a)] += dx, sc.pushY[static_cast<std::size_t>(p.a)] += dy;
         sc.pushX[static_cast<std::size_t>(p.b)] -= dx, sc.pushY[static_cast<std::size_t>(p.b)] -= dy;
     }
-    for (const collide::IndexPair p : sc.contacts) ++st.sprites[static_cast<std::size_t>(p.a)].hits, ++st.sprites[static_cast<std::size_t>(p.b)].hits;
+    for (const collide::IndexPair p : sc.contacts)
+        ++st.sprites[static_cast<std::size_t>(p.a)].hits, ++st.sprites[static_cast<std::size_t>(p.b)].hits;
     for (std::size_t i = 0; i < st.sprites.size(); ++i) {
         BumperSprite& sp = st.sprites[i];
         if (std::int64_t{sp.vxSubpx} * sc.pushX[i] < 0) sp.vxSubpx = -sp.vxSubpx;
@@ -194,9 +230,11 @@ void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, 
 std::uint64_t HashBumper(const BumperState& st) {
     std::uint64_t h = 0xCBF29CE484222325ull;
     const auto add = [&](std::int64_t v) {
-        for (int i = 0; i < 8; ++i) h = (h ^ static_cast<std::uint8_t>(static_cast<std::uint64_t>(v) >> (8 * i))) * 0x100000001B3ull;
+        for (int i = 0; i < 8; ++i)
+            h = (h ^ static_cast<std::uint8_t>(static_cast<std::uint64_t>(v) >> (8 * i))) * 0x100000001B3ull;
     };
-    add(static_cast<std::int64_t>(st.seed)), add(static_cast<std::int64_t>(st.tick)), add(st.worldWidthPx), add(st.worldHeightPx);
+    add(static_cast<std::int64_t>(st.seed)), add(static_cast<std::int64_t>(st.tick)), add(st.worldWidthPx),
+        add(st.worldHeightPx);
     for (const BumperSprite& sp : st.sprites) {
         add(sp.xSubpx), add(sp.ySubpx), add(sp.vxSubpx), add(sp.vySubpx), add(sp.shape), add(sp.angleMilliDeg);
         add(sp.spinMilliDegPerTick), add(sp.hits);

@@ -5,12 +5,12 @@
 // No SDL, no files, no clock (a caller may hand one in, for the statistics only).
 #pragma once
 
+#include "collide/collide.h"
+#include "game/game.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "collide/collide.h"
-#include "game/game.h"
 
 namespace game {
 
@@ -76,7 +76,7 @@ struct BumperScratch {
     std::vector<collide::IndexPair> pairs;
     std::vector<collide::IndexPair> contacts;
     std::vector<std::int64_t> pushX, pushY;
-    std::vector<std::int32_t> tileStart;    ///< the periodic sort's counting sort, by 64 px tile
+    std::vector<std::int32_t> tileStart;  ///< the periodic sort's counting sort, by 64 px tile
     std::vector<BumperSprite> sortedSprites;
 };
 

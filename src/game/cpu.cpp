@@ -1,11 +1,11 @@
 // The CPU opponent: reads the state like a player reads the screen, with a reaction delay, and
 // presses buttons. Deterministic: every choice comes from the state's PRNG and the CPU's memory,
 // both inside MatchState, so a seed decides a whole CPU-against-CPU match.
-#include <algorithm>
-#include <cstdlib>
-
 #include "game/game.h"
 #include "game/internal.h"
+
+#include <algorithm>
+#include <cstdlib>
 
 namespace game {
 
@@ -14,11 +14,11 @@ using namespace detail;
 namespace {
 
 struct Level {
-    std::int32_t reactionTicks;  // how long an attack must have been showing before it is seen
-    std::int32_t blockPercent;   // chance to block an attack it sees
-    std::int32_t cooldownTicks;  // rest between its own attacks
-    std::int32_t jumpPercent;    // per decision
-    std::int32_t specialPercent; // per decision at long range
+    std::int32_t reactionTicks;   // how long an attack must have been showing before it is seen
+    std::int32_t blockPercent;    // chance to block an attack it sees
+    std::int32_t cooldownTicks;   // rest between its own attacks
+    std::int32_t jumpPercent;     // per decision
+    std::int32_t specialPercent;  // per decision at long range
 };
 constexpr Level LEVELS[3] = {
     {18, 25, 45, 3, 10},
@@ -26,8 +26,8 @@ constexpr Level LEVELS[3] = {
     {5, 85, 12, 6, 40},
 };
 
-constexpr std::int32_t CLOSE_PX = 110;    // close enough to swing
-constexpr std::int32_t FAR_PX = 240;      // far enough to throw
+constexpr std::int32_t CLOSE_PX = 110;  // close enough to swing
+constexpr std::int32_t FAR_PX = 240;    // far enough to throw
 
 bool MoveExists(const FighterDef& def, Button button, Stance stance) {
     return std::any_of(def.moves.begin(), def.moves.end(),
@@ -69,7 +69,8 @@ Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
             cpu.planTicks = 4;
         }
     }
-    if (threat && cpu.willBlock && (CanAct(me) || me.action == Action::BlockStand || me.action == Action::BlockCrouch)) {
+    if (threat && cpu.willBlock &&
+        (CanAct(me) || me.action == Action::BlockStand || me.action == Action::BlockCrouch)) {
         return Input{static_cast<std::uint8_t>(back | (lowThreat ? Input::DOWN : 0))};
     }
     if (!CanAct(me)) return Input{};
@@ -88,7 +89,8 @@ Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
         }
         return Input{roll < 65 ? Input::PUNCH : Input::KICK};
     }
-    if (distance >= FAR_PX && cpu.cooldownTicks == 0 && roll < lv.specialPercent && MoveExists(def, Button::Special, Stance::Stand)) {
+    if (distance >= FAR_PX && cpu.cooldownTicks == 0 && roll < lv.specialPercent &&
+        MoveExists(def, Button::Special, Stance::Stand)) {
         cpu.cooldownTicks = lv.cooldownTicks * 2;
         return Input{Input::SPECIAL};
     }

@@ -4,13 +4,13 @@
 // required animation is present, every active frame of a melee move has attack pixels.
 #pragma once
 
+#include "collide/collide.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "collide/collide.h"
 
 namespace game {
 
@@ -36,12 +36,12 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Anim::COUNT)> 
 
 /// One animation frame: its masks (built once at load), how long it shows, where its hot spot is.
 struct FrameDef {
-    std::int32_t ticks = 1;             ///< 60 Hz ticks this frame shows
-    collide::Point anchorPx{};          ///< sprite pixel placed on the owner's position (the feet)
-    std::int32_t widthPx = 0;           ///< sprite and hotmap size
+    std::int32_t ticks = 1;     ///< 60 Hz ticks this frame shows
+    collide::Point anchorPx{};  ///< sprite pixel placed on the owner's position (the feet)
+    std::int32_t widthPx = 0;   ///< sprite and hotmap size
     std::int32_t heightPx = 0;
-    collide::HotMasks masks;            ///< attack, hurt and any, in sprite space (facing right)
-    bool hotmapFromSprite = false;      ///< no hotmap file: the sprite's opaque pixels are hurt
+    collide::HotMasks masks;        ///< attack, hurt and any, in sprite space (facing right)
+    bool hotmapFromSprite = false;  ///< no hotmap file: the sprite's opaque pixels are hurt
 };
 
 struct AnimationDef {
@@ -61,11 +61,11 @@ enum class Stance : std::uint8_t { Stand, Crouch };
 enum class HitHeight : std::uint8_t { High, Mid, Low };
 
 struct ProjectileDef {
-    std::int32_t animation = 0;                 ///< index into FighterDef::animations
-    std::int32_t spawnFrame = 0;                ///< thrower's frame index that spawns it
-    collide::Point spawnOffsetPx{};             ///< from the thrower's anchor, facing right
-    std::int32_t speedSubpx = 0;                ///< subpixels per tick
-    std::int32_t spinMilliDegreesPerTick = 0;   ///< 0: upright (axis-aligned query)
+    std::int32_t animation = 0;                ///< index into FighterDef::animations
+    std::int32_t spawnFrame = 0;               ///< thrower's frame index that spawns it
+    collide::Point spawnOffsetPx{};            ///< from the thrower's anchor, facing right
+    std::int32_t speedSubpx = 0;               ///< subpixels per tick
+    std::int32_t spinMilliDegreesPerTick = 0;  ///< 0: upright (axis-aligned query)
     std::int32_t lifetimeTicks = 0;
 };
 
@@ -86,14 +86,14 @@ struct MoveDef {
 };
 
 struct FighterDef {
-    std::string id;           ///< folder name
+    std::string id;  ///< folder name
     std::string displayName;
     std::int32_t maxHealth = 1000;
     std::int32_t walkForwardSubpx = 0;  ///< subpixels per tick
     std::int32_t walkBackSubpx = 0;
     std::int32_t jumpVelocitySubpx = 0;
     std::int32_t jumpForwardSubpx = 0;
-    std::int32_t gravitySubpx = 0;      ///< subpixels per tick per tick
+    std::int32_t gravitySubpx = 0;  ///< subpixels per tick per tick
     std::int32_t pushboxWidthPx = 0;
     std::int32_t pushboxHeightPx = 0;
     std::int32_t pushboxCrouchHeightPx = 0;

@@ -4,14 +4,14 @@
 // always give the same state hash. docs/rules.md states the rules this file implements.
 #pragma once
 
+#include "collide/collide.h"
+#include "game/fighter_def.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "collide/collide.h"
-#include "game/fighter_def.h"
 
 namespace game {
 
@@ -32,8 +32,8 @@ inline constexpr std::int32_t CHIP_DAMAGE_DIVISOR = 10;    ///< a blocked hit ta
 inline constexpr std::int32_t SLIDE_FRICTION_SUBPX = 40;   ///< knockback slows by this per tick
 inline constexpr std::int32_t CLASH_PUSH_SUBPX = 5 * SUBPIXELS_PER_PX;
 inline constexpr std::int32_t CLASH_HITSTOP_TICKS = 8;
-inline constexpr std::int32_t MAX_PROJECTILES = 4;         ///< at most one per fighter in flight
-inline constexpr std::int32_t MAX_CONTACT_PIXELS = 2048;   ///< colliding pixels kept per contact
+inline constexpr std::int32_t MAX_PROJECTILES = 4;        ///< at most one per fighter in flight
+inline constexpr std::int32_t MAX_CONTACT_PIXELS = 2048;  ///< colliding pixels kept per contact
 
 // ---- inputs -----------------------------------------------------------------------------------
 
@@ -110,10 +110,10 @@ struct FighterState {
     bool moveHasHit = false;     ///< a move hits at most once per activation
     bool projectileThrown = false;
     bool moveBoxHitRejected = false;  ///< this activation is already in stats.boxHitsRejectedByPixels
-    std::int32_t stunTicks = 0;  ///< hitstun or blockstun left
+    std::int32_t stunTicks = 0;       ///< hitstun or blockstun left
     std::int32_t health = 0;
     std::int32_t roundsWon = 0;
-    std::uint8_t heldBits = 0;   ///< last tick's input, for press edges
+    std::uint8_t heldBits = 0;                           ///< last tick's input, for press edges
     std::array<std::int32_t, 3> pressedAgo{99, 99, 99};  ///< ticks since punch, kick, special were pressed
 };
 
@@ -135,8 +135,8 @@ enum class SparkKind : std::uint8_t { Hit, Block, Clash, ProjectileCancel };
 
 /// A hit spark at the first colliding pixel of a contact; the renderer draws it while it is young.
 struct Spark {
-    std::int32_t xPx = 0, yPx = 0;   ///< world pixel
-    std::int32_t ageTicks = -1;      ///< -1: unused slot
+    std::int32_t xPx = 0, yPx = 0;  ///< world pixel
+    std::int32_t ageTicks = -1;     ///< -1: unused slot
     SparkKind kind = SparkKind::Hit;
 };
 inline constexpr std::int32_t MAX_SPARKS = 8;
@@ -157,11 +157,11 @@ struct Rng {
 
 /// What a CPU player remembers between ticks.
 struct CpuState {
-    std::uint8_t planBits = 0;      ///< directions held for the current plan
-    std::int32_t planTicks = 0;     ///< how much longer the plan lasts
+    std::uint8_t planBits = 0;         ///< directions held for the current plan
+    std::int32_t planTicks = 0;        ///< how much longer the plan lasts
     std::int32_t lastSeenAttack = -1;  ///< the opponent's attack (animation) it decided about
     bool willBlock = false;
-    std::int32_t cooldownTicks = 0; ///< before the next attack
+    std::int32_t cooldownTicks = 0;  ///< before the next attack
 };
 
 struct MatchStats {
@@ -179,7 +179,7 @@ struct MatchState {
     MatchConfig config;
     std::uint64_t tick = 0;
     Phase phase = Phase::Intro;
-    std::int32_t phaseTicks = 0;   ///< ticks left in Intro or RoundEnd
+    std::int32_t phaseTicks = 0;  ///< ticks left in Intro or RoundEnd
     std::int32_t round = 1;
     std::int32_t roundTicksLeft = ROUND_TICKS;
     std::int32_t hitstopTicks = 0;
@@ -202,8 +202,8 @@ enum class PairKind : std::uint8_t { AttackHurt, AttackAttack, ProjectileHurt, P
 /// A placed tight box in the hitbox pass.
 struct DebugBody {
     BodyKind kind{};
-    std::int32_t owner = 0;       ///< fighter 0 or 1
-    std::int32_t projectile = -1; ///< slot, for projectiles
+    std::int32_t owner = 0;        ///< fighter 0 or 1
+    std::int32_t projectile = -1;  ///< slot, for projectiles
     collide::Rect boundsWorld{};
 };
 
@@ -213,19 +213,19 @@ struct DebugPair {
     std::int32_t bodyA = 0, bodyB = 0;  ///< indices into DebugRecord::bodies
     collide::Rect overlap{};            ///< of the two boxes (as the detection mode sees them)
     bool boxesOverlap = false;
-    bool pixelsCollide = false;         ///< the per-pixel pass's answer (computed in every mode)
-    bool contact = false;               ///< what the detection mode decided
+    bool pixelsCollide = false;  ///< the per-pixel pass's answer (computed in every mode)
+    bool contact = false;        ///< what the detection mode decided
 };
 
 /// One contact of the tick, recorded before any reaction.
 struct DebugContact {
     PairKind kind{};
-    std::int32_t pair = 0;           ///< index into DebugRecord::pairs
+    std::int32_t pair = 0;  ///< index into DebugRecord::pairs
     collide::Rect overlap{};
-    collide::Point first{};          ///< first colliding pixel (or the box overlap's centre without pixels)
+    collide::Point first{};  ///< first colliding pixel (or the box overlap's centre without pixels)
     std::int64_t pixelCount = 0;
     std::vector<collide::Point> pixels;  ///< up to MAX_CONTACT_PIXELS, world space
-    std::string what;                ///< "P1 light_punch hit P2", "P2 blocked", "clash", ...
+    std::string what;                    ///< "P1 light_punch hit P2", "P2 blocked", "clash", ...
 };
 
 struct DebugRecord {
@@ -280,14 +280,18 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 [[nodiscard]] std::int32_t FrameIndexAt(const AnimationDef& anim, std::int32_t animTick);
 /// Where a frame's image box sits for an anchor at world pixel (worldX, worldY) facing `facing`:
 /// facing left mirrors about the anchor's column.
-[[nodiscard]] collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::int32_t worldY, Facing facing);
+[[nodiscard]] collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::int32_t worldY,
+                                            Facing facing);
 /// The transform of a spinning projectile's frame (anchor pixel centre on the world anchor).
 [[nodiscard]] collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p);
 /// World pixel of a subpixel coordinate (floor).
-[[nodiscard]] constexpr std::int32_t ToPx(std::int32_t subpx) { return subpx >> 8; }
+[[nodiscard]] constexpr std::int32_t ToPx(std::int32_t subpx) {
+    return subpx >> 8;
+}
 /// The fighter whose current frame is hot at world pixel (worldX, worldY), by its hotmap's pixels
 /// (a click on air picks nothing): 0, 1, or -1.
-[[nodiscard]] std::int32_t PickFighter(const MatchDefs& defs, const MatchState& state, std::int32_t worldX, std::int32_t worldY);
+[[nodiscard]] std::int32_t PickFighter(const MatchDefs& defs, const MatchState& state, std::int32_t worldX,
+                                       std::int32_t worldY);
 /// The fighter's pushbox in world pixels.
 [[nodiscard]] collide::Rect PushboxOf(const FighterDef& def, const FighterState& f);
 
@@ -297,8 +301,8 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 struct Replay {
     std::array<std::string, 2> fighterIds;
     MatchConfig config;
-    std::vector<Inputs> inputs;             ///< one per tick
-    std::optional<std::uint64_t> finalHash; ///< the hash after the last tick, when recorded
+    std::vector<Inputs> inputs;              ///< one per tick
+    std::optional<std::uint64_t> finalHash;  ///< the hash after the last tick, when recorded
 };
 
 /// The replay as a small text file (run-length encoded inputs).

@@ -2,10 +2,10 @@
 // (or FighterDef), every field written little-endian at a fixed width in declaration order (never
 // the struct's raw bytes: padding and bool representation are not canonical). The static_asserts
 // make adding a field without hashing it a compile error: update the count and the encoder together.
+#include "game/game.h"
+
 #include <cstddef>
 #include <string>
-
-#include "game/game.h"
 
 namespace game {
 
@@ -63,7 +63,8 @@ constexpr std::size_t FieldCount() {
 }
 
 static_assert(FieldCount<FighterState>() == 18, "FighterState changed: update HashFighter and this count");
-static_assert(FieldCount<ProjectileState>() == 10, "ProjectileState changed: update the projectile loop and this count");
+static_assert(FieldCount<ProjectileState>() == 10,
+              "ProjectileState changed: update the projectile loop and this count");
 static_assert(FieldCount<CpuState>() == 5, "CpuState changed: update the CPU loop and this count");
 static_assert(FieldCount<Spark>() == 4, "Spark changed: update the spark loop and this count");
 static_assert(FieldCount<MatchConfig>() == 5, "MatchConfig changed: update HashConfig and this count");
@@ -124,7 +125,8 @@ void HashMoveDef(Hasher& h, const MoveDef& m) {
     h.Bool(m.projectile.has_value());
     if (m.projectile) {
         const ProjectileDef& p = *m.projectile;
-        h.I32(p.animation), h.I32(p.spawnFrame), h.I32(p.spawnOffsetPx.x), h.I32(p.spawnOffsetPx.y), h.I32(p.speedSubpx);
+        h.I32(p.animation), h.I32(p.spawnFrame), h.I32(p.spawnOffsetPx.x), h.I32(p.spawnOffsetPx.y),
+            h.I32(p.speedSubpx);
         h.I32(p.spinMilliDegreesPerTick), h.I32(p.lifetimeTicks);
     }
 }

@@ -5,10 +5,10 @@
 //      projectile through the transformed query; every contact is recorded;
 //   3. reactions: only now does any state change, from the recorded contacts and a snapshot of
 //      the fighters as they were tested, so a trade (both hit on one tick) hits both.
-#include <algorithm>
-
 #include "game/game.h"
 #include "game/internal.h"
+
+#include <algorithm>
 
 namespace game::detail {
 
@@ -47,7 +47,9 @@ struct Passes {
     std::array<bool, MAX_BODIES> rejectedByPixels{};
 };
 
-double Micros(std::uint64_t from, std::uint64_t to) { return static_cast<double>(to - from) / 1000.0; }
+double Micros(std::uint64_t from, std::uint64_t to) {
+    return static_cast<double>(to - from) / 1000.0;
+}
 
 collide::Rect Inset(collide::Rect r, std::int32_t px) {
     return collide::Rect{r.x + px, r.y + px, r.w - 2 * px, r.h - 2 * px};
@@ -57,7 +59,9 @@ bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
     return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
 }
 
-const char* Name(std::int32_t side) { return side == 0 ? "P1" : "P2"; }
+const char* Name(std::int32_t side) {
+    return side == 0 ? "P1" : "P2";
+}
 
 // A hit or a block on `defender`, decided from the snapshot taken before any reaction.
 void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterState, 2>& before, const Inputs& inputs,
@@ -105,7 +109,9 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
     }
     ++s.stats.hits[static_cast<std::size_t>(attacker)];
     AddSpark(s, at, SparkKind::Hit);
-    if (what) *what = std::string(Name(attacker)) + " " + move.name + " hit " + Name(defender) + (d.health == 0 ? ": KO" : "");
+    if (what)
+        *what =
+            std::string(Name(attacker)) + " " + move.name + " hit " + Name(defender) + (d.health == 0 ? ": KO" : "");
 }
 
 }  // namespace
@@ -127,12 +133,20 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
         const FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
         const collide::Placement place = PlaceFrame(frame, ToPx(f.xSubpx), ToPx(f.ySubpx), f.facing);
         if (f.action != Action::Knockdown && !frame.masks.hurt.IsEmpty()) {
-            bodies[bodyCount++] = Body{BodyKind::FighterHurt, i, -1, collide::Collider{&frame.masks.hurt, place, nullptr}, {},
+            bodies[bodyCount++] = Body{BodyKind::FighterHurt,
+                                       i,
+                                       -1,
+                                       collide::Collider{&frame.masks.hurt, place, nullptr},
+                                       {},
                                        collide::PlacedBounds(frame.masks.hurt, place)};
         }
         if (f.action == Action::Attack && !f.moveHasHit &&
             IsActiveFrame(def.moves[static_cast<std::size_t>(f.move)], frameIndex) && !frame.masks.attack.IsEmpty()) {
-            bodies[bodyCount++] = Body{BodyKind::FighterAttack, i, -1, collide::Collider{&frame.masks.attack, place, nullptr}, {},
+            bodies[bodyCount++] = Body{BodyKind::FighterAttack,
+                                       i,
+                                       -1,
+                                       collide::Collider{&frame.masks.attack, place, nullptr},
+                                       {},
                                        collide::PlacedBounds(frame.masks.attack, place)};
         }
     }
@@ -144,7 +158,8 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
         const AnimationDef& anim = def.animations[static_cast<std::size_t>(pd.animation)];
         const FrameDef& frame = anim.frames[static_cast<std::size_t>(FrameIndexAt(anim, ps.ageTicks))];
         Body& body = bodies[bodyCount];
-        body = Body{BodyKind::Projectile, ps.owner, static_cast<std::int32_t>(p), collide::Collider{&frame.masks.attack, {}, nullptr}};
+        body = Body{BodyKind::Projectile, ps.owner, static_cast<std::int32_t>(p),
+                    collide::Collider{&frame.masks.attack, {}, nullptr}};
         if (pd.spinMilliDegreesPerTick != 0) {
             body.tp = collide::PlaceTransformed(frame.masks.attack, ProjectileTransform(frame, ps));
             body.collider.transformed = &body.tp;  // bodies[] does not move: the pointer stays good
@@ -174,11 +189,16 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
         if (bb->kind != BodyKind::FighterHurt && ba->kind == BodyKind::FighterHurt) std::swap(a, b), std::swap(ba, bb);
         if (ba->owner == bb->owner) continue;  // nothing of one fighter hits that fighter
         PairKind kind;
-        if (ba->kind == BodyKind::FighterAttack && bb->kind == BodyKind::FighterHurt) kind = PairKind::AttackHurt;
-        else if (ba->kind == BodyKind::FighterAttack && bb->kind == BodyKind::FighterAttack) kind = PairKind::AttackAttack;
-        else if (ba->kind == BodyKind::Projectile && bb->kind == BodyKind::FighterHurt) kind = PairKind::ProjectileHurt;
-        else if (ba->kind == BodyKind::Projectile && bb->kind == BodyKind::Projectile) kind = PairKind::ProjectileProjectile;
-        else continue;  // a fighter's attack against a projectile: no rule
+        if (ba->kind == BodyKind::FighterAttack && bb->kind == BodyKind::FighterHurt)
+            kind = PairKind::AttackHurt;
+        else if (ba->kind == BodyKind::FighterAttack && bb->kind == BodyKind::FighterAttack)
+            kind = PairKind::AttackAttack;
+        else if (ba->kind == BodyKind::Projectile && bb->kind == BodyKind::FighterHurt)
+            kind = PairKind::ProjectileHurt;
+        else if (ba->kind == BodyKind::Projectile && bb->kind == BodyKind::Projectile)
+            kind = PairKind::ProjectileProjectile;
+        else
+            continue;  // a fighter's attack against a projectile: no rule
         if (kind == PairKind::AttackAttack && a > b) std::swap(a, b);
         pairs[pairCount++] = Pair{kind, a, b};
     }
@@ -198,7 +218,8 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
     const DetectionMode mode = s.config.detection;
     std::array<bool, MAX_PAIRS> boxHit{};
     for (std::size_t k = 0; k < pairCount; ++k) {
-        const collide::Rect ra = bodies[static_cast<std::size_t>(pairs[k].a)].bounds, rb = bodies[static_cast<std::size_t>(pairs[k].b)].bounds;
+        const collide::Rect ra = bodies[static_cast<std::size_t>(pairs[k].a)].bounds,
+                            rb = bodies[static_cast<std::size_t>(pairs[k].b)].bounds;
         boxHit[k] = mode != DetectionMode::BoxesInset ||
                     !collide::IntersectRects(Inset(ra, s.config.insetPx), Inset(rb, s.config.insetPx)).IsEmpty();
     }
@@ -235,9 +256,10 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
             contacts[contactCount++] = Contact{pairs[k].kind, pairs[k].a, pairs[k].b, at};
         }
         if (debug != nullptr) {
-            const collide::Rect ov = mode == DetectionMode::BoxesInset
-                                         ? collide::IntersectRects(Inset(a.bounds, s.config.insetPx), Inset(b.bounds, s.config.insetPx))
-                                         : collide::IntersectRects(a.bounds, b.bounds);
+            const collide::Rect ov =
+                mode == DetectionMode::BoxesInset
+                    ? collide::IntersectRects(Inset(a.bounds, s.config.insetPx), Inset(b.bounds, s.config.insetPx))
+                    : collide::IntersectRects(a.bounds, b.bounds);
             debug->pairs.push_back(DebugPair{pairs[k].kind, pairs[k].a, pairs[k].b, ov, boxHit[k], r.hit, contact});
             if (dc != nullptr) {
                 if (contact) {
@@ -265,7 +287,6 @@ static void FindContacts(const MatchDefs& defs, const MatchState& s, const StepH
         debug->hitboxPassMicros = Micros(t0, t1);
         debug->pixelPassMicros = Micros(t1, t2);
     }
-
 }
 
 void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks) {
@@ -280,8 +301,10 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
         if (!passes.rejectedByPixels[i]) continue;
         const Body& body = bodies[i];
         bool* counted = nullptr;
-        if (body.kind == BodyKind::FighterAttack) counted = &s.fighters[static_cast<std::size_t>(body.owner)].moveBoxHitRejected;
-        if (body.kind == BodyKind::Projectile) counted = &s.projectiles[static_cast<std::size_t>(body.projectile)].boxHitRejected;
+        if (body.kind == BodyKind::FighterAttack)
+            counted = &s.fighters[static_cast<std::size_t>(body.owner)].moveBoxHitRejected;
+        if (body.kind == BodyKind::Projectile)
+            counted = &s.projectiles[static_cast<std::size_t>(body.projectile)].boxHitRejected;
         if (counted == nullptr || *counted) continue;
         *counted = true;
         ++s.stats.boxHitsRejectedByPixels;
@@ -295,7 +318,8 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
     std::int32_t hitstop = 0;
     std::size_t debugContact = 0;
     auto describe = [&]() -> std::string* {
-        return debug != nullptr && debugContact < debug->contacts.size() ? &debug->contacts[debugContact++].what : nullptr;
+        return debug != nullptr && debugContact < debug->contacts.size() ? &debug->contacts[debugContact++].what
+                                                                         : nullptr;
     };
     for (std::size_t c = 0; c < contactCount; ++c) {
         if (contacts[c].kind == PairKind::AttackAttack) clashed = {true, true};
@@ -324,15 +348,19 @@ void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, co
                     break;
                 }
                 FighterState& attacker = s.fighters[static_cast<std::size_t>(a.owner)];
-                const MoveDef& move = defs.fighters[static_cast<std::size_t>(a.owner)]->moves[static_cast<std::size_t>(before[static_cast<std::size_t>(a.owner)].move)];
+                const MoveDef& move =
+                    defs.fighters[static_cast<std::size_t>(a.owner)]
+                        ->moves[static_cast<std::size_t>(before[static_cast<std::size_t>(a.owner)].move)];
                 attacker.moveHasHit = true;
-                ApplyHit(defs, s, before, inputs, a.owner, b.owner, move, FacingSign(before[static_cast<std::size_t>(a.owner)].facing), true, ct.first, what);
+                ApplyHit(defs, s, before, inputs, a.owner, b.owner, move,
+                         FacingSign(before[static_cast<std::size_t>(a.owner)].facing), true, ct.first, what);
                 hitstop = std::max(hitstop, move.hitstopTicks);
                 break;
             }
             case PairKind::ProjectileHurt: {
                 ProjectileState& p = s.projectiles[static_cast<std::size_t>(a.projectile)];
-                const MoveDef& move = defs.fighters[static_cast<std::size_t>(p.owner)]->moves[static_cast<std::size_t>(p.move)];
+                const MoveDef& move =
+                    defs.fighters[static_cast<std::size_t>(p.owner)]->moves[static_cast<std::size_t>(p.move)];
                 ApplyHit(defs, s, before, inputs, p.owner, b.owner, move, FacingSign(p.facing), false, ct.first, what);
                 p.alive = false;
                 hitstop = std::max(hitstop, move.hitstopTicks);

@@ -5,14 +5,18 @@
 
 namespace game::detail {
 
-inline std::int32_t FacingSign(Facing f) { return f == Facing::Right ? 1 : -1; }
+inline std::int32_t FacingSign(Facing f) {
+    return f == Facing::Right ? 1 : -1;
+}
 
-inline bool IsGrounded(const FighterState& f) { return f.ySubpx >= FLOOR_Y_PX * SUBPIXELS_PER_PX && f.vySubpx >= 0; }
+inline bool IsGrounded(const FighterState& f) {
+    return f.ySubpx >= FLOOR_Y_PX * SUBPIXELS_PER_PX && f.vySubpx >= 0;
+}
 
 /// Can the fighter start something new this tick (a move, a walk, a jump)?
 inline bool CanAct(const FighterState& f) {
-    return IsGrounded(f) && (f.action == Action::Idle || f.action == Action::WalkForward || f.action == Action::WalkBack ||
-                             f.action == Action::Crouch);
+    return IsGrounded(f) && (f.action == Action::Idle || f.action == Action::WalkForward ||
+                             f.action == Action::WalkBack || f.action == Action::Crouch);
 }
 
 /// Is `input` holding away from the way the fighter faces?
@@ -38,7 +42,9 @@ inline void StartAction(FighterState& f, Action action, std::int32_t animation) 
     f.animation = animation;
 }
 
-inline std::int32_t AnimIndex(Anim a) { return static_cast<std::int32_t>(a); }
+inline std::int32_t AnimIndex(Anim a) {
+    return static_cast<std::int32_t>(a);
+}
 
 /// Adds a spark, reusing the oldest slot.
 inline void AddSpark(MatchState& s, collide::Point at, SparkKind kind) {

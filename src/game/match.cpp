@@ -2,12 +2,12 @@
 // are in hits.cpp. The state is integers only (subpixels, ticks, milli-degrees). The one use of
 // floating point is ProjectileTransform: a spinning projectile's angle becomes radians for
 // collide's sine and cosine (see there). No SDL, no clock, no globals.
+#include "game/game.h"
+#include "game/internal.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-
-#include "game/game.h"
-#include "game/internal.h"
 
 namespace game {
 
@@ -19,7 +19,9 @@ constexpr std::int32_t FLOOR_SUBPX = FLOOR_Y_PX * SUBPIXELS_PER_PX;
 
 // The anchor's pixel stays in [w/2, STAGE_WIDTH_PX - 1 - w/2], so the pushbox stays on the stage;
 // the range is symmetric under x -> STAGE_WIDTH_PX - 1 - x, which keeps the rules mirror-exact.
-std::int32_t MinAnchorSubpx(const FighterDef& def) { return def.pushboxWidthPx / 2 * SUBPIXELS_PER_PX; }
+std::int32_t MinAnchorSubpx(const FighterDef& def) {
+    return def.pushboxWidthPx / 2 * SUBPIXELS_PER_PX;
+}
 std::int32_t MaxAnchorSubpx(const FighterDef& def) {
     return (STAGE_WIDTH_PX - 1 - def.pushboxWidthPx / 2) * SUBPIXELS_PER_PX + (SUBPIXELS_PER_PX - 1);
 }
@@ -101,7 +103,9 @@ void ChooseAction(const FighterDef& def, FighterState& f, Input input) {
     if (input.Has(Input::UP)) {
         StartAction(f, Action::Jump, AnimIndex(Anim::Jump));
         f.vySubpx = -def.jumpVelocitySubpx;
-        f.vxSubpx = HoldsForward(f, input) ? sign * def.jumpForwardSubpx : HoldsBack(f, input) ? -sign * def.jumpForwardSubpx : 0;
+        f.vxSubpx = HoldsForward(f, input) ? sign * def.jumpForwardSubpx
+                    : HoldsBack(f, input)  ? -sign * def.jumpForwardSubpx
+                                           : 0;
         return;
     }
     if (input.Has(Input::DOWN)) {
@@ -161,19 +165,24 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
         case Action::Attack: {
             const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
             if (move.projectile && !f.projectileThrown &&
-                FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick) >= move.projectile->spawnFrame) {
+                FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick) >=
+                    move.projectile->spawnFrame) {
                 SpawnProjectile(def, s, side);
             }
             free = AnimationFinished(def, f);
             break;
         }
-        case Action::Jump: break;  // lands in the motion step below
+        case Action::Jump:
+            break;  // lands in the motion step below
         case Action::Knockdown:
-        case Action::Win: break;
+        case Action::Win:
+            break;
         case Action::Idle:
         case Action::WalkForward:
         case Action::WalkBack:
-        case Action::Crouch: free = true; break;
+        case Action::Crouch:
+            free = true;
+            break;
     }
     if (free) {
         f.move = -1;
@@ -216,8 +225,10 @@ void UpdateFacing(MatchState& s) {
         if (want != f.facing) {
             f.facing = want;
             // A walk keeps its screen direction: forward and back swap.
-            if (f.action == Action::WalkForward) SetAction(f, Action::WalkBack, AnimIndex(Anim::WalkBack));
-            else if (f.action == Action::WalkBack) SetAction(f, Action::WalkForward, AnimIndex(Anim::WalkForward));
+            if (f.action == Action::WalkForward)
+                SetAction(f, Action::WalkBack, AnimIndex(Anim::WalkBack));
+            else if (f.action == Action::WalkBack)
+                SetAction(f, Action::WalkForward, AnimIndex(Anim::WalkForward));
         }
     }
 }
@@ -298,8 +309,8 @@ void UpdateRoundEnd(const MatchDefs& defs, MatchState& s) {
     for (std::int32_t i = 0; i < 2; ++i) {
         FighterState& f = s.fighters[static_cast<std::size_t>(i)];
         const bool winner = s.roundWinner == i;
-        if (winner && f.action != Action::Win && IsGrounded(f) && ROUND_END_TICKS - s.phaseTicks >= WIN_POSE_DELAY_TICKS &&
-            f.action != Action::Attack) {
+        if (winner && f.action != Action::Win && IsGrounded(f) &&
+            ROUND_END_TICKS - s.phaseTicks >= WIN_POSE_DELAY_TICKS && f.action != Action::Attack) {
             StartAction(f, Action::Win, AnimIndex(Anim::Win));
             f.vxSubpx = 0;
         }
@@ -379,7 +390,9 @@ std::int32_t PickFighter(const MatchDefs& defs, const MatchState& s, std::int32_
     for (std::int32_t i = 0; i < 2; ++i) {
         const FighterState& f = s.fighters[static_cast<std::size_t>(i)];
         const FrameDef& frame = CurrentFrame(*defs.fighters[static_cast<std::size_t>(i)], f);
-        if (collide::IsHotAt(frame.masks.any, PlaceFrame(frame, ToPx(f.xSubpx), ToPx(f.ySubpx), f.facing), worldX, worldY)) return i;
+        if (collide::IsHotAt(frame.masks.any, PlaceFrame(frame, ToPx(f.xSubpx), ToPx(f.ySubpx), f.facing), worldX,
+                             worldY))
+            return i;
     }
     return -1;
 }
@@ -391,7 +404,9 @@ collide::Rect PushboxOf(const FighterDef& def, const FighterState& f) {
     return collide::Rect{x - def.pushboxWidthPx / 2, y - h, def.pushboxWidthPx, h};
 }
 
-void RestartRound(const MatchDefs& defs, MatchState& s) { StartRound(defs, s); }
+void RestartRound(const MatchDefs& defs, MatchState& s) {
+    StartRound(defs, s);
+}
 
 void ConformToDefs(const MatchDefs& defs, MatchState& s) {
     for (std::size_t i = 0; i < 2; ++i) {
@@ -411,7 +426,9 @@ void ConformToDefs(const MatchDefs& defs, MatchState& s) {
     for (ProjectileState& p : s.projectiles) {
         if (!p.alive) continue;
         const FighterDef& def = *defs.fighters[static_cast<std::size_t>(p.owner)];
-        if (static_cast<std::size_t>(p.move) >= def.moves.size() || !def.moves[static_cast<std::size_t>(p.move)].projectile) p.alive = false;
+        if (static_cast<std::size_t>(p.move) >= def.moves.size() ||
+            !def.moves[static_cast<std::size_t>(p.move)].projectile)
+            p.alive = false;
     }
 }
 
@@ -437,7 +454,8 @@ void StepMatch(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const
     }
     Inputs effective = inputs;
     for (std::int32_t i = 0; i < 2; ++i) {
-        if (s.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu) effective[static_cast<std::size_t>(i)] = ThinkCpu(defs, s, i);
+        if (s.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu)
+            effective[static_cast<std::size_t>(i)] = ThinkCpu(defs, s, i);
     }
     AgeSparks(s);
     switch (s.phase) {
@@ -453,10 +471,12 @@ void StepMatch(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const
             for (std::int32_t i = 0; i < 2; ++i) RecordPresses(s.fighters[static_cast<std::size_t>(i)], Input{}, true);
             UpdateRoundEnd(defs, s);
             return;
-        case Phase::Fight: break;
+        case Phase::Fight:
+            break;
     }
     const bool frozen = s.hitstopTicks > 0;
-    for (std::int32_t i = 0; i < 2; ++i) RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], !frozen);
+    for (std::int32_t i = 0; i < 2; ++i)
+        RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], !frozen);
     if (frozen) {
         --s.hitstopTicks;  // both fighters and everything else hold still
         return;

@@ -1,11 +1,11 @@
 // Replays as small text files: a header (fighters, seed, controllers, rules) and every tick's inputs,
 // run-length encoded ("120 R -" is 120 ticks of P1 holding right). Strings in, strings out: the
 // programs read and write the files. Parsing is strict and names the line that is wrong.
+#include "game/game.h"
+
 #include <charconv>
 #include <cstdio>
 #include <sstream>
-
-#include "game/game.h"
 
 namespace game {
 
@@ -55,7 +55,9 @@ std::string FormatReplay(const Replay& r) {
     out << MAGIC << "\n";
     out << "fighters " << r.fighterIds[0] << " " << r.fighterIds[1] << "\n";
     out << "seed " << r.config.seed << "\n";
-    for (int i = 0; i < 2; ++i) out << "p" << i + 1 << " " << (r.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu ? "cpu" : "human") << "\n";
+    for (int i = 0; i < 2; ++i)
+        out << "p" << i + 1 << " "
+            << (r.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu ? "cpu" : "human") << "\n";
     out << "level " << r.config.cpuLevel << "\n";
     out << "detection " << ModeName(r.config.detection) << " " << r.config.insetPx << "\n";
     if (r.finalHash) {
@@ -103,10 +105,13 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
             }
             std::int64_t run = 0;
             Inputs pair{};
-            if (w.size() != 3 || !ParseNumber(w[0], run) || run < 1 || !ParseInput(w[1], pair[0]) || !ParseInput(w[2], pair[1])) {
-                return fail("expected \"<ticks> <p1 input> <p2 input>\" with inputs of UDLRPKS or -, got \"" + line + "\"");
+            if (w.size() != 3 || !ParseNumber(w[0], run) || run < 1 || !ParseInput(w[1], pair[0]) ||
+                !ParseInput(w[2], pair[1])) {
+                return fail("expected \"<ticks> <p1 input> <p2 input>\" with inputs of UDLRPKS or -, got \"" + line +
+                            "\"");
             }
-            if (static_cast<std::int64_t>(r.inputs.size()) + run > ticks) return fail("more inputs than \"ticks\" says");
+            if (static_cast<std::int64_t>(r.inputs.size()) + run > ticks)
+                return fail("more inputs than \"ticks\" says");
             r.inputs.insert(r.inputs.end(), static_cast<std::size_t>(run), pair);
             continue;
         }
@@ -119,8 +124,9 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
             r.config.controllers[key == "p1" ? 0 : 1] = w[1] == "cpu" ? Controller::Cpu : Controller::Human;
         } else if (key == "level" && w.size() == 2 && ParseNumber(w[1], r.config.cpuLevel) && r.config.cpuLevel >= 1 &&
                    r.config.cpuLevel <= 3) {
-        } else if (key == "detection" && w.size() == 3 && ParseNumber(w[2], r.config.insetPx) && r.config.insetPx >= 0 &&
-                   r.config.insetPx <= 64 && (w[1] == "per-pixel" || w[1] == "boxes" || w[1] == "boxes-inset")) {
+        } else if (key == "detection" && w.size() == 3 && ParseNumber(w[2], r.config.insetPx) &&
+                   r.config.insetPx >= 0 && r.config.insetPx <= 64 &&
+                   (w[1] == "per-pixel" || w[1] == "boxes" || w[1] == "boxes-inset")) {
             r.config.detection = w[1] == "per-pixel" ? DetectionMode::PerPixel
                                  : w[1] == "boxes"   ? DetectionMode::BoxesOnly
                                                      : DetectionMode::BoxesInset;
@@ -138,7 +144,8 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
     if (ticks < 0) return fail("no \"ticks\" line");
     if (!sawEnd) return fail("no \"end\" line: the file is cut short");
     if (static_cast<std::int64_t>(r.inputs.size()) != ticks) {
-        return fail("\"ticks " + std::to_string(ticks) + "\" but the runs add up to " + std::to_string(r.inputs.size()));
+        return fail("\"ticks " + std::to_string(ticks) + "\" but the runs add up to " +
+                    std::to_string(r.inputs.size()));
     }
     return r;
 }

@@ -1,8 +1,8 @@
 // The HUD: health bars with names, the round timer, round wins, and the announcements (round,
 // fight, KO, time, the winner). Reads the state only.
-#include <algorithm>
-
 #include "render/render.h"
+
+#include <algorithm>
 
 namespace render {
 
@@ -44,7 +44,8 @@ void HealthBar(SDL_Renderer* r, int side, const game::FighterDef& def, const gam
 }  // namespace
 
 void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchState& s) {
-    for (int i = 0; i < 2; ++i) HealthBar(r, i, *defs.fighters[static_cast<std::size_t>(i)], s.fighters[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < 2; ++i)
+        HealthBar(r, i, *defs.fighters[static_cast<std::size_t>(i)], s.fighters[static_cast<std::size_t>(i)]);
     const int seconds = (s.roundTicksLeft + game::TICK_HZ - 1) / game::TICK_HZ;
     const std::string timer = (seconds < 10 ? "0" : "") + std::to_string(std::max(0, seconds));
     Fill(r, game::STAGE_WIDTH_PX / 2 - 22, 6, 44, 30, DARK);
@@ -65,14 +66,16 @@ void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchStat
                 Centered(r, 110, timeUp ? "TIME" : s.roundWinner == 2 ? "DOUBLE K.O." : "K.O.", RED, 6);
             }
             if (s.phase == game::Phase::MatchOver) {
-                const std::string who = s.matchWinner == 2 ? "DRAW GAME"
-                                                           : defs.fighters[static_cast<std::size_t>(s.matchWinner)]->displayName + " WINS";
+                const std::string who =
+                    s.matchWinner == 2 ? "DRAW GAME"
+                                       : defs.fighters[static_cast<std::size_t>(s.matchWinner)]->displayName + " WINS";
                 Centered(r, 170, who, GOLD, 4);
                 Centered(r, 214, "PRESS ENTER", WHITE, 2);
             }
             break;
         }
-        case game::Phase::Fight: break;
+        case game::Phase::Fight:
+            break;
     }
 }
 

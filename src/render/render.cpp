@@ -2,15 +2,16 @@
 // the hit check uses, so a sprite is drawn exactly where its hotmap is collided.
 #include "render/render.h"
 
+#include "assets/pixel_font.h"
+
 #include <algorithm>
 #include <cmath>
-
-#include "assets/pixel_font.h"
 
 namespace render {
 
 TexturePtr MakeTexture(SDL_Renderer* renderer, const assets::Image& image) {
-    SDL_Texture* t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, image.widthPx, image.heightPx);
+    SDL_Texture* t =
+        SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, image.widthPx, image.heightPx);
     if (t == nullptr) return nullptr;
     SDL_UpdateTexture(t, nullptr, image.rgba.data(), image.widthPx * 4);
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
@@ -26,7 +27,8 @@ assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, st
         for (std::int32_t x = 0; x < widthPx; ++x) {
             std::uint8_t* p = img.rgba.data() + (static_cast<std::size_t>(y) * widthPx + x) * 4;
             // A darker rim where a hot pixel meets air keeps overlapping silhouettes apart.
-            const bool rim = !masks.any.Get(x - 1, y) || !masks.any.Get(x + 1, y) || !masks.any.Get(x, y - 1) || !masks.any.Get(x, y + 1);
+            const bool rim = !masks.any.Get(x - 1, y) || !masks.any.Get(x + 1, y) || !masks.any.Get(x, y - 1) ||
+                             !masks.any.Get(x, y + 1);
             if (masks.attack.Get(x, y)) {
                 p[0] = rim ? 170 : 255, p[1] = rim ? 20 : 48, p[2] = rim ? 20 : 48, p[3] = 255;
             } else if (masks.hurt.Get(x, y)) {
@@ -52,7 +54,9 @@ FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& f
     return art;
 }
 
-int TextWidth(const std::string& text, int scale) { return assets::TextAdvance(text) * scale; }
+int TextWidth(const std::string& text, int scale) {
+    return assets::TextAdvance(text) * scale;
+}
 
 int DrawText(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale) {
     std::vector<SDL_Rect> rects;
@@ -66,7 +70,8 @@ int DrawText(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_
 
 int DrawTextOutlined(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale) {
     const SDL_Color dark{16, 10, 24, colour.a};
-    for (const auto& [dx, dy] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}, std::pair{1, 1}}) {
+    for (const auto& [dx, dy] :
+         {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}, std::pair{1, 1}}) {
         DrawText(renderer, x + dx, y + dy, text, dark, scale);
     }
     return DrawText(renderer, x, y, text, colour, scale);
@@ -75,7 +80,8 @@ int DrawTextOutlined(SDL_Renderer* renderer, int x, int y, const std::string& te
 namespace {
 
 // The frame's texture drawn at its placement, mirrored when the placement is.
-void DrawFrame(SDL_Renderer* renderer, SDL_Texture* texture, const game::FrameDef& frame, collide::Placement place, Uint8 alpha) {
+void DrawFrame(SDL_Renderer* renderer, SDL_Texture* texture, const game::FrameDef& frame, collide::Placement place,
+               Uint8 alpha) {
     if (texture == nullptr) return;
     const SDL_Rect dst{place.worldX, place.worldY, frame.widthPx, frame.heightPx};
     SDL_SetTextureAlphaMod(texture, alpha);
@@ -114,8 +120,9 @@ void DrawSpark(SDL_Renderer* renderer, const game::Spark& sp) {
     for (int k = 0; k < 8; ++k) {
         const double a = k * 3.14159265 / 4 + (sp.kind == game::SparkKind::Clash ? 0.39 : 0.0);
         const double len = (k % 2 == 0) ? outer : outer * 0.6;
-        SDL_RenderDrawLine(renderer, sp.xPx + static_cast<int>(std::cos(a) * inner), sp.yPx + static_cast<int>(std::sin(a) * inner),
-                           sp.xPx + static_cast<int>(std::cos(a) * len), sp.yPx + static_cast<int>(std::sin(a) * len));
+        SDL_RenderDrawLine(renderer, sp.xPx + static_cast<int>(std::cos(a) * inner),
+                           sp.yPx + static_cast<int>(std::sin(a) * inner), sp.xPx + static_cast<int>(std::cos(a) * len),
+                           sp.yPx + static_cast<int>(std::sin(a) * len));
     }
     if (life < 0.3) {
         const SDL_Rect core{sp.xPx - 2, sp.yPx - 2, 5, 5};
@@ -129,11 +136,13 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
                const game::MatchState& state, ViewMode view) {
     for (int i = 0; i < 2; ++i) {
         const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
-        DrawShadow(renderer, game::ToPx(state.fighters[static_cast<std::size_t>(i)].xSubpx), game::FLOOR_Y_PX, def.pushboxWidthPx * 2 / 3);
+        DrawShadow(renderer, game::ToPx(state.fighters[static_cast<std::size_t>(i)].xSubpx), game::FLOOR_Y_PX,
+                   def.pushboxWidthPx * 2 / 3);
     }
     // The attacker in front: whoever attacks is drawn last, as fighting games layer it.
     int order[2] = {0, 1};
-    if (state.fighters[0].action == game::Action::Attack && state.fighters[1].action != game::Action::Attack) std::swap(order[0], order[1]);
+    if (state.fighters[0].action == game::Action::Attack && state.fighters[1].action != game::Action::Attack)
+        std::swap(order[0], order[1]);
     for (const int i : order) {
         const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
         const game::FighterState& f = state.fighters[static_cast<std::size_t>(i)];
@@ -142,8 +151,10 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
         const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
         const FighterArt& fa = *art[static_cast<std::size_t>(i)];
-        DrawLayers(renderer, fa.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(),
-                   fa.hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(), frame, place, view);
+        DrawLayers(renderer,
+                   fa.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(),
+                   fa.hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(), frame,
+                   place, view);
     }
     for (const game::ProjectileState& p : state.projectiles) {
         if (!p.alive) continue;
@@ -153,20 +164,24 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const std::int32_t frameIndex = game::FrameIndexAt(anim, p.ageTicks);
         const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
         const FighterArt& fa = *art[static_cast<std::size_t>(p.owner)];
-        SDL_Texture* sprite = fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
-        SDL_Texture* hotmap = fa.hotmaps[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
+        SDL_Texture* sprite =
+            fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
+        SDL_Texture* hotmap =
+            fa.hotmaps[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
         const collide::Placement place = game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing);
         if (pd.spinMilliDegreesPerTick == 0) {
             DrawLayers(renderer, sprite, hotmap, frame, place, view);
             continue;
         }
         // Rotated about the anchor pixel's centre, the way game::ProjectileTransform collides it.
-        const SDL_FRect dst{static_cast<float>(place.worldX), static_cast<float>(place.worldY), static_cast<float>(frame.widthPx),
-                            static_cast<float>(frame.heightPx)};
+        const SDL_FRect dst{static_cast<float>(place.worldX), static_cast<float>(place.worldY),
+                            static_cast<float>(frame.widthPx), static_cast<float>(frame.heightPx)};
         const bool left = p.facing == game::Facing::Left;
-        const SDL_FPoint centre{(left ? frame.widthPx - 1 - frame.anchorPx.x : frame.anchorPx.x) + 0.5f, frame.anchorPx.y + 0.5f};
+        const SDL_FPoint centre{(left ? frame.widthPx - 1 - frame.anchorPx.x : frame.anchorPx.x) + 0.5f,
+                                frame.anchorPx.y + 0.5f};
         const double degrees = (left ? -1.0 : 1.0) * p.angleMilliDeg / 1000.0;
-        for (SDL_Texture* t : {view != ViewMode::Hotmaps ? sprite : nullptr, view != ViewMode::Sprites ? hotmap : nullptr}) {
+        for (SDL_Texture* t :
+             {view != ViewMode::Hotmaps ? sprite : nullptr, view != ViewMode::Sprites ? hotmap : nullptr}) {
             if (t == nullptr) continue;
             SDL_SetTextureAlphaMod(t, (view == ViewMode::Both && t == hotmap) ? 120 : 255);
             SDL_RenderCopyExF(renderer, t, nullptr, &dst, degrees, &centre, left ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);

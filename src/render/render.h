@@ -3,14 +3,14 @@
 // world pixels) into a target texture that the app scales into the window.
 #pragma once
 
+#include "assets/assets.h"
+#include "game/game.h"
+
 #include <SDL.h>
 
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "assets/assets.h"
-#include "game/game.h"
 
 namespace render {
 
@@ -70,6 +70,7 @@ struct BumperArt {
 };
 BumperArt MakeBumperArt(SDL_Renderer* renderer, const game::BumperShapes& shapes);
 /// The bumper scene scaled to fit the logical picture; returns the world-to-picture scale.
-float DrawBumper(SDL_Renderer* renderer, const BumperArt& art, const game::BumperShapes& shapes, const game::BumperState& state);
+float DrawBumper(SDL_Renderer* renderer, const BumperArt& art, const game::BumperShapes& shapes,
+                 const game::BumperState& state);
 
 }  // namespace render

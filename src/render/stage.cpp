@@ -1,9 +1,9 @@
 // The stage backdrop: a dusk rooftop over a city, drawn once into pixels at start-up (no image file
 // to ship or load). Deterministic: the skyline comes from a fixed integer hash, not a random source.
+#include "render/render.h"
+
 #include <algorithm>
 #include <cmath>
-
-#include "render/render.h"
 
 namespace render {
 
@@ -46,7 +46,8 @@ TexturePtr MakeStageTexture(SDL_Renderer* renderer) {
     c.img.rgba.assign(static_cast<std::size_t>(W) * H * 4, 255);
 
     // Sky: five dusk bands, dithered into each other.
-    const SDL_Color sky[] = {{28, 18, 52, 255}, {58, 28, 84, 255}, {120, 46, 96, 255}, {212, 92, 88, 255}, {250, 170, 96, 255}};
+    const SDL_Color sky[] = {
+        {28, 18, 52, 255}, {58, 28, 84, 255}, {120, 46, 96, 255}, {212, 92, 88, 255}, {250, 170, 96, 255}};
     for (int y = 0; y < HORIZON; ++y) {
         const double t = static_cast<double>(y) / HORIZON * 4.0;
         const int band = std::min(3, static_cast<int>(t));
@@ -62,7 +63,10 @@ TexturePtr MakeStageTexture(SDL_Renderer* renderer) {
         if (y > sunY && ((y - sunY) / 5) % 2 == 1) continue;  // the stripes of a hazy sun
         for (int x = sunX - sunR; x <= sunX + sunR; ++x) {
             const int dx = x - sunX, dy = y - sunY;
-            if (dx * dx + dy * dy <= sunR * sunR) c.Put(x, y, Mix(SDL_Color{255, 236, 150, 255}, SDL_Color{255, 140, 110, 255}, (y - (sunY - sunR)) / (2.0 * sunR)));
+            if (dx * dx + dy * dy <= sunR * sunR)
+                c.Put(x, y,
+                      Mix(SDL_Color{255, 236, 150, 255}, SDL_Color{255, 140, 110, 255},
+                          (y - (sunY - sunR)) / (2.0 * sunR)));
         }
     }
     // Two layers of skyline: far (pale, tall) and near (dark, with lit windows).
@@ -77,7 +81,7 @@ TexturePtr MakeStageTexture(SDL_Renderer* renderer) {
             const int height = (layer == 0 ? 70 : 40) + static_cast<int>((h >> 8) % (layer == 0 ? 90 : 80));
             const int top = HORIZON - height + layer * 22;
             c.Rect(x, top, w, ROOF - top, body);
-            c.Rect(x, top, 1, ROOF - top, edge);  // light from the left
+            c.Rect(x, top, 1, ROOF - top, edge);                                   // light from the left
             if ((h >> 20) % 3 == 0) c.Rect(x + w / 2 - 1, top - 10, 2, 10, body);  // an antenna
             if (layer == 1) {
                 for (int wy = top + 6; wy < ROOF - 8; wy += 8) {

@@ -1,13 +1,13 @@
 // hotmap lint: checks fighters the way the game will load them, plus what an author gets wrong in
 // a paint tool. Errors (the game would refuse the fighter) exit 1; warnings (it would load, but
 // something looks accidental) exit 0.
+#include "tools/hotmap/commands.h"
+#include "tools/hotmap/project.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <set>
-
-#include "tools/hotmap/commands.h"
-#include "tools/hotmap/project.h"
 
 namespace hotmap {
 
@@ -28,8 +28,8 @@ constexpr const char* LINT_HELP =
     "pixels, attack pixels on frames no move has active, hurt pixels more than 4 px outside the\n"
     "sprite's opaque area, a sprite no animation uses.\n";
 
-constexpr int NEAR_LEVELS = 6;          // "within a few levels" of an exact colour
-constexpr int FAR_OUTSIDE_PX = 4;       // hurt this far from any opaque sprite pixel is suspect
+constexpr int NEAR_LEVELS = 6;     // "within a few levels" of an exact colour
+constexpr int FAR_OUTSIDE_PX = 4;  // hurt this far from any opaque sprite pixel is suspect
 
 struct Tally {
     int errors = 0;
@@ -48,9 +48,13 @@ void Fail(Tally& t, const std::string& line) {
     ++t.errors;
 }
 
-std::string At(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
+std::string At(int x, int y) {
+    return std::to_string(x) + "," + std::to_string(y);
+}
 
-bool Near(int value, int target) { return std::abs(value - target) <= NEAR_LEVELS; }
+bool Near(int value, int target) {
+    return std::abs(value - target) <= NEAR_LEVELS;
+}
 
 // Colour checks on one hotmap image: near-key and near-attack colours.
 void CheckColours(Tally& t, const std::string& file, const assets::Image& hotmap) {
@@ -63,19 +67,24 @@ void CheckColours(Tally& t, const std::string& file, const assets::Image& hotmap
             const bool exactKey = p[0] == 255 && p[1] == 0 && p[2] == 255;
             const bool exactAttack = p[0] == 255 && p[1] == 0 && p[2] == 0;
             if (!exactKey && Near(p[0], 255) && Near(p[1], 0) && Near(p[2], 255)) {
-                if (nearKey++ == 0) keyX = x, keyY = y, std::snprintf(keySample, sizeof keySample, "%02X%02X%02X", p[0], p[1], p[2]);
+                if (nearKey++ == 0)
+                    keyX = x, keyY = y, std::snprintf(keySample, sizeof keySample, "%02X%02X%02X", p[0], p[1], p[2]);
             } else if (!exactAttack && Near(p[0], 255) && Near(p[1], 0) && Near(p[2], 0)) {
-                if (nearAttack++ == 0) attackX = x, attackY = y, std::snprintf(attackSample, sizeof attackSample, "%02X%02X%02X", p[0], p[1], p[2]);
+                if (nearAttack++ == 0)
+                    attackX = x, attackY = y,
+                    std::snprintf(attackSample, sizeof attackSample, "%02X%02X%02X", p[0], p[1], p[2]);
             }
         }
     }
     if (nearKey > 0) {
-        Warn(t, file, std::to_string(nearKey) + " near-key pixel(s), e.g. " + keySample + " at " + At(keyX, keyY) +
-                          ": they count as hurt, not air (anti-aliasing or JPEG?); paint air exactly FF00FF");
+        Warn(t, file,
+             std::to_string(nearKey) + " near-key pixel(s), e.g. " + keySample + " at " + At(keyX, keyY) +
+                 ": they count as hurt, not air (anti-aliasing or JPEG?); paint air exactly FF00FF");
     }
     if (nearAttack > 0) {
-        Warn(t, file, std::to_string(nearAttack) + " near-attack pixel(s), e.g. " + attackSample + " at " +
-                          At(attackX, attackY) + ": they count as hurt, not attack; paint attack exactly FF0000");
+        Warn(t, file,
+             std::to_string(nearAttack) + " near-attack pixel(s), e.g. " + attackSample + " at " +
+                 At(attackX, attackY) + ": they count as hurt, not attack; paint attack exactly FF0000");
     }
 }
 
@@ -88,13 +97,15 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
             if (!any.Get(x, y)) continue;
             bool neighbour = false;
             for (int dy = -1; dy <= 1 && !neighbour; ++dy)
-                for (int dx = -1; dx <= 1 && !neighbour; ++dx) neighbour = (dx != 0 || dy != 0) && any.Get(x + dx, y + dy);
+                for (int dx = -1; dx <= 1 && !neighbour; ++dx)
+                    neighbour = (dx != 0 || dy != 0) && any.Get(x + dx, y + dy);
             if (!neighbour && lonely++ == 0) lonelyX = x, lonelyY = y;
         }
     }
     if (lonely > 0) {
-        Warn(t, file, std::to_string(lonely) + " isolated single hot pixel(s), e.g. at " + At(lonelyX, lonelyY) +
-                          ": a stray click? one pixel decides a hit");
+        Warn(t, file,
+             std::to_string(lonely) + " isolated single hot pixel(s), e.g. at " + At(lonelyX, lonelyY) +
+                 ": a stray click? one pixel decides a hit");
     }
     if (frame.hotmapFromSprite) return;  // the hurt area is the sprite itself
     // Distance to the nearest opaque sprite pixel, Chebyshev, capped: a square search is plenty
@@ -114,9 +125,10 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
         }
     }
     if (far > 0) {
-        Warn(t, file, std::to_string(far) + " hurt pixel(s) more than " + std::to_string(FAR_OUTSIDE_PX) +
-                          " px outside the sprite's opaque area, e.g. at " + At(farX, farY) +
-                          ": a hurt area the player cannot see (use attack FF0000 for invisible hits)");
+        Warn(t, file,
+             std::to_string(far) + " hurt pixel(s) more than " + std::to_string(FAR_OUTSIDE_PX) +
+                 " px outside the sprite's opaque area, e.g. at " + At(farX, farY) +
+                 ": a hurt area the player cannot see (use attack FF0000 for invisible hits)");
     }
 }
 
@@ -172,8 +184,9 @@ void LintFighter(Tally& t, const FighterTarget& target) {
             std::snprintf(name, sizeof name, "%s_%02zu.png", anim.name.c_str(), i);
             const std::string hotmapPath = target.roots.hotmapsDir + "/" + target.id + "/" + name;
             if (!anim.frames[i].hotmapFromSprite) CheckColours(t, hotmapPath, f.hotmaps[a][i]);
-            CheckShapes(t, anim.frames[i].hotmapFromSprite ? target.roots.assetsDir + "/" + target.id + "/" + name : hotmapPath,
-                        anim.frames[i], f.sprites[a][i]);
+            CheckShapes(
+                t, anim.frames[i].hotmapFromSprite ? target.roots.assetsDir + "/" + target.id + "/" + name : hotmapPath,
+                anim.frames[i], f.sprites[a][i]);
         }
     }
     CheckPairing(t, target, f.def);

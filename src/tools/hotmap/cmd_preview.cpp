@@ -1,15 +1,15 @@
 // hotmap preview: the sprite with its hotmap tinted over it (attack red, hurt blue), to check
 // that the two line up; or, with --fighter, a contact sheet of every frame of a fighter, labelled,
 // with anchors and active frames marked. Preview pictures are throwaway: they are overwritten.
-#include <algorithm>
-#include <cstdint>
-#include <cstdio>
-#include <vector>
-
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/project.h"
 #include "tools/hotmap/raster.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
 
 namespace hotmap {
 
@@ -65,10 +65,12 @@ int PreviewPair(const std::string& spritePath, const std::string& hotmapPath, co
                      hotmap.Value().heightPx, sprite.Value().widthPx, sprite.Value().heightPx);
         return EXIT_DATA;
     }
-    const std::int64_t outW = std::int64_t{sprite.Value().widthPx} * scale, outH = std::int64_t{sprite.Value().heightPx} * scale;
+    const std::int64_t outW = std::int64_t{sprite.Value().widthPx} * scale,
+                       outH = std::int64_t{sprite.Value().heightPx} * scale;
     if (outW > MAX_OUT_SIDE_PX || outH > MAX_OUT_SIDE_PX) {
-        return Usage("--scale " + std::to_string(scale) + " makes a " + std::to_string(outW) + "x" + std::to_string(outH) +
-                     " picture, over the limit of " + std::to_string(MAX_OUT_SIDE_PX) + " px a side; use a smaller --scale");
+        return Usage("--scale " + std::to_string(scale) + " makes a " + std::to_string(outW) + "x" +
+                     std::to_string(outH) + " picture, over the limit of " + std::to_string(MAX_OUT_SIDE_PX) +
+                     " px a side; use a smaller --scale");
     }
     const collide::HotMasks masks = collide::BuildHotMasks(hotmap.Value().View());
     return Save(outPath, ComposePreview(sprite.Value(), masks, scale));
@@ -80,7 +82,8 @@ int PreviewFighter(const std::string& dir, const std::string& outPath, int scale
         std::fprintf(stderr, "%s\n", targets.GetError().ToLine().c_str());
         return EXIT_DATA;
     }
-    if (targets.Value().size() != 1) return Usage("--fighter wants one fighter's folder (assets/<name>), not a project");
+    if (targets.Value().size() != 1)
+        return Usage("--fighter wants one fighter's folder (assets/<name>), not a project");
     const FighterTarget& target = targets.Value()[0];
     const auto loaded = assets::LoadFighter(target.roots, target.id);
     if (!loaded.Ok()) {
@@ -115,7 +118,8 @@ int PreviewFighter(const std::string& dir, const std::string& outPath, int scale
     }
     assets::Image sheet = MakeCanvas(static_cast<int>(sheetW), static_cast<int>(sheetH), SHEET_BACKGROUND);
     const Rgba text{220, 220, 230, 255}, dim{150, 150, 165, 255}, anchorColour{255, 220, 40, 255};
-    DrawText(sheet, PAD, PAD, def.displayName + " (" + def.id + "): attack red, hurt blue, anchor yellow, active underlined", text);
+    DrawText(sheet, PAD, PAD,
+             def.displayName + " (" + def.id + "): attack red, hurt blue, anchor yellow, active underlined", text);
     int rowY = TITLE_H;
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
         const game::AnimationDef& anim = def.animations[a];
@@ -136,7 +140,8 @@ int PreviewFighter(const std::string& dir, const std::string& outPath, int scale
                 active = active || (m.animation == static_cast<int>(a) && m.activeFirst >= 0 &&
                                     static_cast<int>(f) >= m.activeFirst && static_cast<int>(f) <= m.activeLast);
             }
-            DrawText(sheet, x, rowY + cellH + 2, std::to_string(f) + ":" + std::to_string(frame.ticks) + "T", active ? Rgba{255, 90, 90, 255} : dim);
+            DrawText(sheet, x, rowY + cellH + 2, std::to_string(f) + ":" + std::to_string(frame.ticks) + "T",
+                     active ? Rgba{255, 90, 90, 255} : dim);
             if (active) FillRect(sheet, x, rowY + cellH + 10, frame.widthPx * scale, 2, Rgba{255, 40, 40, 255});
         }
         rowY += cellH + CAPTION_H + PAD;

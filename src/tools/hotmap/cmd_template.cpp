@@ -1,13 +1,13 @@
 // hotmap template: a starter hotmap from a sprite. Transparent pixels become air (FF00FF), every
 // other pixel one hurt colour; the author then paints attack areas red and trims what should not
 // hurt. Never overwrites a file without --force.
-#include <cstdio>
-#include <filesystem>
-#include <string>
-
 #include "assets/assets.h"
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
 
 namespace hotmap {
 

@@ -2,12 +2,12 @@
 // fighter's folder (assets/<id>/ with its fighter.json). Defaults to the project it was built from.
 #pragma once
 
+#include "assets/assets.h"
+
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "assets/assets.h"
 
 namespace hotmap {
 
@@ -34,13 +34,15 @@ inline assets::Result<std::vector<FighterTarget>> ResolveFighters(const std::str
         const fs::path folder(clean);
         const fs::path assetsDir = folder.parent_path().empty() ? fs::path(".") : folder.parent_path();
         const fs::path root = assetsDir.parent_path().empty() ? fs::path(".") : assetsDir.parent_path();
-        return std::vector<FighterTarget>{{{assetsDir.string(), (root / "hotmaps").string()}, folder.filename().string()}};
+        return std::vector<FighterTarget>{
+            {{assetsDir.string(), (root / "hotmaps").string()}, folder.filename().string()}};
     }
     if (!fs::exists(clean, ec)) return assets::Error{assets::ErrorCode::FileMissing, clean, "no such folder"};
     const assets::AssetRoots roots = assets::AssetRoots::Under(clean);
     if (!fs::is_directory(roots.assetsDir, ec)) {
-        return assets::Error{assets::ErrorCode::NoFighters, clean,
-                             "neither a project folder (no assets/ inside) nor a fighter folder (no fighter.json inside)"};
+        return assets::Error{
+            assets::ErrorCode::NoFighters, clean,
+            "neither a project folder (no assets/ inside) nor a fighter folder (no fighter.json inside)"};
     }
     auto ids = assets::ListFighters(roots);
     if (!ids.Ok()) return ids.GetError();

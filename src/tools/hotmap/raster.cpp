@@ -2,9 +2,9 @@
 // give the same bytes on every machine; a few loops over RGBA bytes do.
 #include "tools/hotmap/raster.h"
 
-#include <algorithm>
-
 #include "assets/pixel_font.h"
+
+#include <algorithm>
 
 namespace hotmap {
 
@@ -43,12 +43,15 @@ void DrawImage(assets::Image& canvas, const assets::Image& src, std::int32_t x, 
     }
 }
 
-std::int32_t TextWidth(const std::string& text, std::int32_t scale) { return assets::TextAdvance(text) * scale; }
+std::int32_t TextWidth(const std::string& text, std::int32_t scale) {
+    return assets::TextAdvance(text) * scale;
+}
 
-std::int32_t DrawText(assets::Image& canvas, std::int32_t x, std::int32_t y, const std::string& text, Rgba c, std::int32_t scale) {
+std::int32_t DrawText(assets::Image& canvas, std::int32_t x, std::int32_t y, const std::string& text, Rgba c,
+                      std::int32_t scale) {
     return scale * assets::ForEachTextPixel(text, 0, 0, [&](int fx, int fy) {
-        FillRect(canvas, x + fx * scale, y + fy * scale, scale, scale, c);
-    });
+               FillRect(canvas, x + fx * scale, y + fy * scale, scale, scale, c);
+           });
 }
 
 assets::Image ComposePreview(const assets::Image& sprite, const collide::HotMasks& masks, std::int32_t scale) {
@@ -62,8 +65,10 @@ assets::Image ComposePreview(const assets::Image& sprite, const collide::HotMask
     DrawImage(out, sprite, 0, 0, scale);
     for (std::int32_t y = 0; y < sprite.heightPx; ++y)
         for (std::int32_t x = 0; x < sprite.widthPx; ++x) {
-            if (masks.attack.Get(x, y)) FillRect(out, x * scale, y * scale, scale, scale, ATTACK_TINT);
-            else if (masks.hurt.Get(x, y)) FillRect(out, x * scale, y * scale, scale, scale, HURT_TINT);
+            if (masks.attack.Get(x, y))
+                FillRect(out, x * scale, y * scale, scale, scale, ATTACK_TINT);
+            else if (masks.hurt.Get(x, y))
+                FillRect(out, x * scale, y * scale, scale, scale, HURT_TINT);
         }
     return out;
 }

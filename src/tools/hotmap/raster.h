@@ -2,11 +2,11 @@
 // alpha blending, nearest-neighbour scaling and a 5x7 pixel font for labels. Tool-only.
 #pragma once
 
+#include "assets/assets.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
-
-#include "assets/assets.h"
 
 namespace hotmap {
 
@@ -23,7 +23,8 @@ void FillRect(assets::Image& canvas, std::int32_t x, std::int32_t y, std::int32_
 void DrawImage(assets::Image& canvas, const assets::Image& src, std::int32_t x, std::int32_t y, std::int32_t scale);
 /// Text in the 5x7 pixel font (A-Z, a-z shown as capitals, 0-9, space and _-.:/[]()#,+), each
 /// font pixel `scale` canvas pixels; returns the width drawn.
-std::int32_t DrawText(assets::Image& canvas, std::int32_t x, std::int32_t y, const std::string& text, Rgba c, std::int32_t scale = 1);
+std::int32_t DrawText(assets::Image& canvas, std::int32_t x, std::int32_t y, const std::string& text, Rgba c,
+                      std::int32_t scale = 1);
 /// The width DrawText would use.
 std::int32_t TextWidth(const std::string& text, std::int32_t scale = 1);
 
