@@ -10,8 +10,14 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace {
+
+std::string ReadBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
 
 namespace fs = std::filesystem;
 const std::string HOTMAP = HOTMAP_EXE;
@@ -322,7 +328,15 @@ TEST_F(HotmapTools, PreviewBadUsageExitsTwo) {
         {{"--fighter", (root_ / "assets" / "fixture").string(), out, sprite}, "--fighter DIR takes one OUT.png"},
         {{wideSprite, wideHotmap, out, "--scale", "16"},
          "--scale 16 makes a 9600x16 picture, over the limit of 8192 px a side"},
+        // Never over its own inputs: the sprite, the hotmap (also by another name), the frames' folder.
+        {{sprite, hotmap, sprite}, "OUT.png " + sprite + " is the sprite itself"},
+        {{sprite, hotmap, (root_ / "hotmaps" / "fixture" / ".." / "fixture" / "idle_00.png").string()},
+         "OUT.png " + (root_ / "hotmaps" / "fixture" / ".." / "fixture" / "idle_00.png").string() +
+             " is the hotmap itself"},
+        {{"--fighter", (root_ / "assets" / "fixture").string(), Sprite("sheet.png")},
+         "OUT.png " + Sprite("sheet.png") + " would land among the fighter's own frames"},
     };
+    const auto spriteBytes = ReadBytes(sprite), hotmapBytes = ReadBytes(hotmap);
     for (const auto& [args, message] : cases) {
         std::vector<std::string> all{"preview"};
         all.insert(all.end(), args.begin(), args.end());
@@ -333,6 +347,9 @@ TEST_F(HotmapTools, PreviewBadUsageExitsTwo) {
         EXPECT_NE(r.err.find("usage: hotmap preview"), std::string::npos) << r.err;
     }
     EXPECT_FALSE(fs::exists(out)) << "no picture after a usage error";
+    EXPECT_FALSE(fs::exists(Sprite("sheet.png")));
+    EXPECT_EQ(ReadBytes(sprite), spriteBytes) << "the sprite is untouched";
+    EXPECT_EQ(ReadBytes(hotmap), hotmapBytes) << "the hotmap is untouched";
     EXPECT_EQ(testrun::Run(HOTMAP, {"preview", wideSprite, wideHotmap, out, "--scale", "13"}).exitCode, 0)
         << "7800 px is within the limit";
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
 
 namespace hotmap {
@@ -25,7 +26,8 @@ constexpr const char* PREVIEW_HELP =
     "--fighter DIR (a fighter folder, assets/<name>) writes a contact sheet instead: one row per\n"
     "animation, as tall as that animation's tallest frame (a projectile's row is short), frame i\n"
     "of every row in column i; under each frame its index and ticks; the anchor as a yellow cross,\n"
-    "active frames underlined red (default scale 1). OUT.png is overwritten.\n"
+    "active frames underlined red (default scale 1). OUT.png is overwritten, but never when it is\n"
+    "the sprite or the hotmap itself, or a file in the fighter's folder (exit 2).\n"
     "Pictures are at most 8192 px a side: a larger --scale is refused.\n"
     "\n"
     "Exit: 0 ok, 1 bad file (error: <file>: <what>), 2 bad usage.\n";
@@ -38,6 +40,12 @@ constexpr Rgba SHEET_BACKGROUND{24, 25, 32, 255};
 int Usage(const std::string& what) {
     std::fprintf(stderr, "hotmap preview: %s\n%s", what.c_str(), PREVIEW_USAGE);
     return EXIT_USAGE;
+}
+
+/// Whether two paths name one file (a missing file is nobody's twin).
+bool SameFile(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    return std::filesystem::equivalent(a, b, ec) && !ec;
 }
 
 int Save(const std::string& path, const assets::Image& image) {
@@ -175,9 +183,18 @@ int RunPreview(std::span<const std::string> args) {
     }
     if (!fighterDir.empty()) {
         if (positional.size() != 1) return Usage("--fighter DIR takes one OUT.png");
+        // Not among the frames: an extra PNG there is a frame no animation uses (lint warns).
+        const std::string outDir = std::filesystem::path(positional[0]).parent_path().string();
+        if (SameFile(outDir.empty() ? "." : outDir, fighterDir)) {
+            return Usage("OUT.png " + positional[0] + " would land among the fighter's own frames");
+        }
         return PreviewFighter(fighterDir, positional[0], scale == 0 ? 1 : scale);
     }
     if (positional.size() != 3) return Usage("expected SPRITE.png HOTMAP.png OUT.png");
+    // A preview is overwritten freely, so it must never be one of the pictures it shows: a slip of
+    // the shell's tab key would replace an artist's sprite or hotmap with the tinted copy.
+    if (SameFile(positional[2], positional[0])) return Usage("OUT.png " + positional[2] + " is the sprite itself");
+    if (SameFile(positional[2], positional[1])) return Usage("OUT.png " + positional[2] + " is the hotmap itself");
     return PreviewPair(positional[0], positional[1], positional[2], scale == 0 ? 3 : scale);
 }
 
