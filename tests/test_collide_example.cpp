@@ -2,6 +2,7 @@
 // worked example, with the first colliding pixel framed in red inside a white (colliding) cell.
 #include "assets/assets.h"
 #include "run_command.h"
+#include "x_display.h"
 
 #include <gtest/gtest.h>
 
@@ -45,10 +46,13 @@ TEST(CollideExample, NoDisplayNamesTheHeadlessOption) {
 TEST(CollideExample, ADisplayThatDoesNotAnswerSaysSoInOneLine) {
     // A DISPLAY with no server behind it: one line and exit 1, not a window nobody sees running forever
     // (timeout turns a hang into exit 124).
+    const std::string display = xdisplay::DeadDisplay();
+    ASSERT_FALSE(display.empty()) << "every candidate X display is served on this machine";
     const auto r = testrun::Run("timeout", {"20", EXAMPLE},
-                                "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:4242");
-    EXPECT_EQ(r.exitCode, 1);
+                                "env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=" + display);
+    EXPECT_EQ(r.exitCode, 1) << r.err;
     EXPECT_NE(r.err.find("--headless"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(display), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 

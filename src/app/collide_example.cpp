@@ -236,8 +236,11 @@ int main(int argc, char** argv) {
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11");
     }
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        std::fprintf(stderr, "collide_example: cannot start video (%s); try --headless --screenshot out.png\n",
-                     SDL_GetError());
+        const char* display = std::getenv("DISPLAY");
+        std::fprintf(stderr,
+                     "collide_example: cannot open the display %s (%s); run it with --headless --screenshot "
+                     "out.png, or under xvfb-run -a\n",
+                     display != nullptr ? display : "", SDL_GetError());
         return 1;
     }
     const char* driver = SDL_GetCurrentVideoDriver();
