@@ -132,6 +132,18 @@ void TimeControls(Overlay& o, bool withReset) {
 }
 
 // ImGui 1.86 has no SeparatorText: a spaced, dimmed heading over a rule.
+/// "60 fps", or "-- fps" before the first measurement and in headless runs, which draw without a
+/// clock to count frames by (a 0 there would read as a stalled game).
+struct FrameRateText {
+    char text[24];
+    explicit FrameRateText(double framesPerSecond) {
+        if (framesPerSecond > 0)
+            std::snprintf(text, sizeof text, "%.0f fps", framesPerSecond);
+        else
+            std::snprintf(text, sizeof text, "-- fps");
+    }
+};
+
 void Section(const char* title) {
     ImGui::Spacing();
     ImGui::TextDisabled("%s", title);
@@ -164,8 +176,8 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
     ImGui::SetNextWindowSize(ImVec2(PANEL_W, PANEL_H), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.82f);
     ImGui::Begin("Hotmap Brawl debug (F1)");
-    ImGui::Text("tick %llu   %.0f fps   round %d   %s", static_cast<unsigned long long>(s.tick), o.framesPerSecond,
-                s.round,
+    ImGui::Text("tick %llu   %s   round %d   %s", static_cast<unsigned long long>(s.tick),
+                FrameRateText(o.framesPerSecond).text, s.round,
                 s.phase == game::Phase::Fight      ? "fight"
                 : s.phase == game::Phase::Intro    ? "intro"
                 : s.phase == game::Phase::RoundEnd ? "round end"
@@ -295,7 +307,7 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
     ImGui::SetNextWindowSize(ImVec2(400, 300), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.82f);
     ImGui::Begin("Bumper (F1)");
-    ImGui::Text("tick %llu   %.0f fps", static_cast<unsigned long long>(st.tick), o.framesPerSecond);
+    ImGui::Text("tick %llu   %s", static_cast<unsigned long long>(st.tick), FrameRateText(o.framesPerSecond).text);
     ImGui::Text("%d sprites in %d x %d px", stats.count, st.worldWidthPx, st.worldHeightPx);
     TimeControls(o, false);
     Section("last tick");
