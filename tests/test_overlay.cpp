@@ -1,6 +1,8 @@
-// The overlay's bookkeeping, without drawing: what Observe holds and logs from the simulation's
-// debug records, hitstop included, and the screen-to-world mapping the mouse pick uses.
+// The overlay's bookkeeping: what Observe holds and logs from the simulation's debug records,
+// hitstop included, the screen-to-world mapping the mouse pick uses, and where the panel goes
+// (driven through ImGui frames with no window and no renderer).
 #include "debug/overlay.h"
+#include "synthetic_fighter.h"
 
 #include <gtest/gtest.h>
 
@@ -56,6 +58,77 @@ TEST(Overlay, ScreenToWorldFloorsIntoThePixelUnderTheMouse) {
     EXPECT_EQ(m.ToWorld(102.0f, 52.0f).x, 1);
     EXPECT_EQ(m.ToWorld(99.9f, 49.9f).x, -1) << "left of the origin is pixel -1, not 0";
     EXPECT_EQ(m.ToWorld(99.9f, 49.9f).y, -1);
+}
+
+TEST(Overlay, ThePanelTakesTheHalfTheFightersAreNotIn) {
+    using debug::PanelSide;
+    EXPECT_EQ(debug::ChoosePanelSide(std::nullopt, 300, 1280), PanelSide::Right);
+    EXPECT_EQ(debug::ChoosePanelSide(std::nullopt, 900, 1280), PanelSide::Left);
+    EXPECT_EQ(debug::ChoosePanelSide(std::nullopt, 640, 1280), PanelSide::Left)
+        << "the middle counts as the right half";
+    // Placed, it moves only once the fighters are past the band of 128 px around the middle.
+    EXPECT_EQ(debug::ChoosePanelSide(PanelSide::Left, 600, 1280), PanelSide::Left);
+    EXPECT_EQ(debug::ChoosePanelSide(PanelSide::Left, 576, 1280), PanelSide::Left);
+    EXPECT_EQ(debug::ChoosePanelSide(PanelSide::Left, 575.9f, 1280), PanelSide::Right);
+    EXPECT_EQ(debug::ChoosePanelSide(PanelSide::Right, 703.9f, 1280), PanelSide::Right);
+    EXPECT_EQ(debug::ChoosePanelSide(PanelSide::Right, 704, 1280), PanelSide::Left);
+}
+
+/// ImGui with no window: a display size, a built font atlas, no ini file.
+class OverlayFrames : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1280, 720);
+        io.DeltaTime = 1.0f / 60;
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        overlay_.visible = true;
+        state_ = game::NewMatch(defs_, game::MatchConfig{});
+    }
+    void TearDown() override { ImGui::DestroyContext(); }
+
+    /// Puts both fighters' feet at world x (the map is 1:1) and draws one frame; `between` runs
+    /// inside the frame after the overlay, as a person's drag would land between two frames.
+    ImVec2 Frame(int worldX, void (*between)() = nullptr) {
+        for (auto& f : state_.fighters) f.xSubpx = worldX * game::SUBPIXELS_PER_PX;
+        ImGui::NewFrame();
+        debug::Draw(overlay_, debug::ScreenMap{}, defs_, state_);
+        ImGui::Begin(PANEL);  // the same window again: appends to it, and tells where it is
+        const ImVec2 at = ImGui::GetWindowPos();
+        ImGui::End();
+        if (between != nullptr) between();
+        ImGui::Render();
+        return at;
+    }
+
+    static constexpr const char* PANEL = "Hotmap Brawl debug (F1)";
+    game::FighterDef a_ = synth::Make(synth::Kick::Rising, "a");
+    game::FighterDef b_ = synth::Make(synth::Kick::Rising, "b");
+    game::MatchDefs defs_{{&a_, &b_}};
+    game::MatchState state_;
+    debug::Overlay overlay_;
+};
+
+TEST_F(OverlayFrames, ThePanelFollowsTheFightersToTheOtherHalf) {
+    EXPECT_EQ(Frame(300).x, 1280 - 440 - 10) << "fighters on the left: the panel opens on the right";
+    EXPECT_EQ(Frame(620).x, 830) << "in the band around the middle it stays";
+    EXPECT_EQ(Frame(1000).x, 10) << "well inside its half: it moves to the left";
+    EXPECT_EQ(Frame(1000).x, 10);
+}
+
+TEST_F(OverlayFrames, ADraggedPanelStaysWhereItWasPutUntilF1ClosesIt) {
+    EXPECT_EQ(Frame(300).x, 830);
+    Frame(300, [] { ImGui::SetWindowPos(PANEL, ImVec2(500, 300)); });  // the drag
+    EXPECT_EQ(Frame(300).x, 500);
+    EXPECT_EQ(Frame(1000).x, 500) << "the fighters walk under it: it stays where the person put it";
+    overlay_.visible = false;
+    Frame(1000);
+    overlay_.visible = true;
+    EXPECT_EQ(Frame(1000).x, 10) << "F1 off and on: placed afresh, away from the fighters";
 }
 
 }  // namespace

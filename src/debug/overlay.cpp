@@ -165,17 +165,26 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
 
 void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, const game::MatchState& s) {
     // Below the HUD's health bar and name, as high as the picture leaves room for, and on the half of
-    // the window the fighters are not in when F1 opens it: the panel is there to explain the fight,
-    // not to hide it. Dragged elsewhere, it stays there until F1 closes it.
+    // the window the fighters are not in: the panel is there to explain the fight, not to hide it.
     constexpr float PANEL_W = 440, PANEL_H = 540, MARGIN = 10, BELOW_HUD_Y = 96;
     float fightersScreenX = 0;
     for (const auto& f : s.fighters) fightersScreenX += m.ToScreen(static_cast<float>(game::ToPx(f.xSubpx)), 0).x / 2;
     const float windowW = ImGui::GetIO().DisplaySize.x;
-    const float panelX = fightersScreenX < windowW / 2 ? windowW - PANEL_W - MARGIN : MARGIN;
-    ImGui::SetNextWindowPos(ImVec2(panelX, BELOW_HUD_Y), ImGuiCond_Appearing);
+    const PanelSide side = ChoosePanelSide(o.panelSide, fightersScreenX, windowW);
+    const bool place = !o.panelMovedByHand && (side != o.panelSide || windowW != o.panelWindowW);
+    if (place) {
+        // Whole pixels, as ImGui stores a window's position, so the drag check below compares like with like.
+        o.panelPlacedAt =
+            ImVec2(std::floor(side == PanelSide::Right ? windowW - PANEL_W - MARGIN : MARGIN), BELOW_HUD_Y);
+        o.panelSide = side;
+        o.panelWindowW = windowW;
+        ImGui::SetNextWindowPos(o.panelPlacedAt, ImGuiCond_Always);
+    }
     ImGui::SetNextWindowSize(ImVec2(PANEL_W, PANEL_H), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.82f);
     ImGui::Begin("Hotmap Brawl debug (F1)");
+    const ImVec2 panelAt = ImGui::GetWindowPos();
+    if (!place && (panelAt.x != o.panelPlacedAt.x || panelAt.y != o.panelPlacedAt.y)) o.panelMovedByHand = true;
     ImGui::Text("tick %llu   %s   round %d   %s", static_cast<unsigned long long>(s.tick),
                 FrameRateText(o.framesPerSecond).text, s.round,
                 s.phase == game::Phase::Fight      ? "fight"
@@ -325,8 +334,22 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
     ImGui::End();
 }
 
+PanelSide ChoosePanelSide(std::optional<PanelSide> current, float fightersScreenX, float windowW) {
+    const float middle = windowW / 2, band = windowW / 20;  // a tenth of the width, centred
+    const PanelSide plain = fightersScreenX < middle ? PanelSide::Right : PanelSide::Left;
+    if (!current) return plain;
+    if (*current == PanelSide::Left && fightersScreenX < middle - band) return PanelSide::Right;
+    if (*current == PanelSide::Right && fightersScreenX >= middle + band) return PanelSide::Left;
+    return *current;
+}
+
 void Draw(Overlay& o, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state) {
-    if (!o.visible) return;
+    if (!o.visible) {
+        // Closed: the next F1 places the panel afresh, wherever it had been dragged.
+        o.panelSide.reset();
+        o.panelMovedByHand = false;
+        return;
+    }
     DrawWorldLayer(o, map, defs, state);
     DrawPanel(o, map, defs, state);
 }

@@ -43,6 +43,15 @@ struct LogLine {
     std::string text;
 };
 
+/// The half of the window the panel sits in.
+enum class PanelSide : std::uint8_t { Left, Right };
+
+/// The panel's side for fighters whose mean x is fightersScreenX in a window windowW pixels wide:
+/// the half they are not in. From `current` it moves only once they are well inside its half,
+/// past a band of a tenth of the width around the middle, so a fight at the centre does not make
+/// it jump from side to side. No current side: the plain half they are not in.
+[[nodiscard]] PanelSide ChoosePanelSide(std::optional<PanelSide> current, float fightersScreenX, float windowW);
+
 struct Overlay {
     bool visible = false;
     // The app's time controls, shown and changed in the panel.
@@ -61,6 +70,12 @@ struct Overlay {
     std::size_t logLinesShown = 0;            ///< the log's length when last drawn (to follow new lines)
     std::vector<std::string> reloadMessages;  ///< the app's hot-reload news, errors included
     double framesPerSecond = 0.0;
+    // Where the panel is: it follows the fighters to the other half until dragged, then stays
+    // where it was put until F1 closes it.
+    std::optional<PanelSide> panelSide;  ///< empty while the overlay is closed
+    ImVec2 panelPlacedAt{};              ///< window pixels, where it was last put
+    float panelWindowW = 0;              ///< the window width it was placed for
+    bool panelMovedByHand = false;
 };
 
 /// The bumper scene's overlay: its numbers, and the broad phase drawn over the sprites (the grid's
