@@ -131,7 +131,6 @@ void TimeControls(Overlay& o, bool withReset) {
     }
 }
 
-// ImGui 1.86 has no SeparatorText: a spaced, dimmed heading over a rule.
 /// "60 fps", or "-- fps" before the first measurement and in headless runs, which draw without a
 /// clock to count frames by (a 0 there would read as a stalled game).
 struct FrameRateText {
@@ -144,6 +143,7 @@ struct FrameRateText {
     }
 };
 
+// ImGui 1.86 has no SeparatorText: a spaced, dimmed heading over a rule.
 void Section(const char* title) {
     ImGui::Spacing();
     ImGui::TextDisabled("%s", title);
