@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -303,25 +304,67 @@ std::string FighterHash(const fs::path& root, const std::string& id) {
     return buf;
 }
 
+/// A headless run at 60 ticks a second that goes on until the test stops it, for hot-reload tests:
+/// the test writes a file, waits for the line that says the run saw it, and writes the next.
+class LiveRun {
+public:
+    LiveRun(const fs::path& root, const std::string& reloadMs)
+        : process_(BRAWL, {"--headless", "--realtime", "--frames", "100000000", "--reload-ms", reloadMs, "--p1", "cpu",
+                           "--p2", "cpu", "--assets", root.string()}) {}
+    /// Waits for the load report: from then on, a changed file is a reload.
+    bool Loaded() { return !process_.WaitForErrLine("loaded 2 fighters").empty(); }
+    /// The next line about a reload of `file` or of fighter `id` ("reloaded <id>:" or "error: <file>:").
+    std::string NextReloadLine(const std::string& id, const std::string& file) {
+        return process_.WaitForErrLine([&](const std::string& line) {
+            return line.rfind("reloaded " + id + ":", 0) == 0 || line.rfind("error: " + file + ":", 0) == 0;
+        });
+    }
+    /// The next line that starts with `prefix`.
+    std::string WaitFor(const std::string& prefix) { return process_.WaitForErrLine(prefix); }
+    /// Stops the run (SIGTERM: it finishes the tick and prints its JSON line).
+    testrun::Output Stop() {
+        process_.Signal(SIGTERM);
+        return process_.Finish();
+    }
+
+private:
+    testrun::Process process_;
+};
+
+/// Writes `bytes` and moves the file's modification time forward by a whole second per call, so
+/// that every write changes what the game's change check sees even when the file system's clock
+/// is coarser than the writes are apart.
+void WriteAndTouch(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    static auto stamp = fs::file_time_type::clock::now();
+    testpng::WriteFile(path, bytes);
+    stamp += std::chrono::seconds(1);
+    fs::last_write_time(path, stamp);
+}
+
+bool IsError(const std::string& line) {
+    return line.rfind("error: ", 0) == 0;
+}
+
 TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
     const std::string before = AssetsHash(root_);
     const std::string hotmap = (root_ / "hotmaps" / "alpha" / "idle_02.png").string();
-    testrun::Output result;
-    std::thread run([&] {
-        result =
-            Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(600));
-    testpng::WriteFile(hotmap, {0x89, 'P', 'N', 'G'});  // a half-written file
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    LiveRun run(root_, "40");
+    ASSERT_TRUE(run.Loaded());
+    WriteAndTouch(hotmap, {0x89, 'P', 'N', 'G'});  // a half-written file
+    EXPECT_TRUE(IsError(run.NextReloadLine("alpha", hotmap)));
     // The good new version: the body one column wider.
     auto px = fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT);
     for (int y = 0; y < fixture::H; ++y) std::copy_n(&fixture::HURT.r, 4, px.begin() + (y * fixture::W + 2) * 4);
-    testpng::WriteFile(hotmap, testpng::EncodeRgba(fixture::W, fixture::H, px));
-    run.join();
-    ASSERT_EQ(result.exitCode, 0) << result.err;
+    WriteAndTouch(hotmap, testpng::EncodeRgba(fixture::W, fixture::H, px));
     const std::string after = AssetsHash(root_);
     ASSERT_NE(before, after);
+    while (true) {  // a write caught half-way is one more error line before the reload
+        const std::string line = run.NextReloadLine("alpha", hotmap);
+        ASSERT_FALSE(line.empty()) << "the run ended before it reloaded the good file";
+        if (!IsError(line)) break;
+    }
+    const auto result = run.Stop();
+    ASSERT_EQ(result.exitCode, 0) << result.err;
     EXPECT_EQ(JsonField(result.out, "assets_hash"), after) << "the final good version is loaded";
     EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1)
         << "the half-written file was refused: " << result.err;
@@ -334,78 +377,80 @@ TEST_F(Brawl, HotReloadOfAManifestAndOfASprite) {
     // saved at the wrong size is refused until it matches its hotmap again.
     const auto manifestPath = root_ / "assets" / "alpha" / "fighter.json";
     const std::string sprite = (root_ / "assets" / "beta" / "idle_00.png").string();
-    testrun::Output result;
-    std::thread run([&] {
-        result =
-            Run({"--headless", "--realtime", "--frames", "150", "--reload-ms", "40", "--p1", "cpu", "--p2", "cpu"});
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));
-    auto manifest = fixture::Manifest();
-    manifest["health"] = 1234;
-    std::ofstream(manifestPath) << manifest.dump(2) << "\n";
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    const int wider = fixture::W + 2;
-    testpng::WriteFile(
-        sprite, testpng::EncodeRgba(wider, fixture::H,
-                                    fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, wider)));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    testpng::WriteFile(sprite,
-                       testpng::EncodeRgba(fixture::W, fixture::H,
-                                           fixture::Picture(fixture::CLEAR, fixture::HURT, false, fixture::HURT)));
-    run.join();
-    ASSERT_EQ(result.exitCode, 0) << result.err;
-    EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << result.out;
-    const std::string alphaHash = FighterHash(root_, "alpha");
-    EXPECT_NE(result.err.find("reloaded alpha: "), std::string::npos) << result.err;
-    EXPECT_NE(result.err.find("(fighter hash " + alphaHash + ")"), std::string::npos)
-        << "the new health is held: " << result.err;
     // The pair is judged from the hotmap's side: it names the hotmap and the sprite's new size.
     const std::string pairedHotmap = (root_ / "hotmaps" / "beta" / "idle_00.png").string();
-    EXPECT_NE(result.err.find("error: " + pairedHotmap + ": " + std::to_string(fixture::W) + "x" +
-                              std::to_string(fixture::H) + ", but its sprite is " + std::to_string(wider) + "x" +
-                              std::to_string(fixture::H)),
-              std::string::npos)
-        << "the wrong size is refused: " << result.err;
-    EXPECT_NE(result.err.find("reloaded beta: "), std::string::npos) << "the fixed sprite is taken: " << result.err;
+    LiveRun run(root_, "40");
+    ASSERT_TRUE(run.Loaded());
+    auto manifest = fixture::Manifest();
+    manifest["health"] = 1234;
+    const std::string text = manifest.dump(2) + "\n";
+    WriteAndTouch(manifestPath.string(), std::vector<std::uint8_t>(text.begin(), text.end()));
+    const std::string alphaHash = FighterHash(root_, "alpha");
+    std::string line;
+    do {
+        line = run.NextReloadLine("alpha", manifestPath.string());
+        ASSERT_FALSE(line.empty());
+    } while (IsError(line));  // a manifest caught half-written is refused first
+    EXPECT_NE(line.find("(fighter hash " + alphaHash + ")"), std::string::npos) << "the new health is held: " << line;
+
+    const int wider = fixture::W + 2;
+    WriteAndTouch(sprite,
+                  testpng::EncodeRgba(wider, fixture::H,
+                                      fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN, wider)));
+    const std::string wrongSize = "error: " + pairedHotmap + ": " + std::to_string(fixture::W) + "x" +
+                                  std::to_string(fixture::H) + ", but its sprite is " + std::to_string(wider) + "x" +
+                                  std::to_string(fixture::H);
+    EXPECT_FALSE(run.WaitFor(wrongSize).empty()) << "the wrong size is refused";
+    WriteAndTouch(sprite, testpng::EncodeRgba(fixture::W, fixture::H,
+                                              fixture::Picture(fixture::CLEAR, fixture::HURT, false, fixture::HURT)));
+    EXPECT_FALSE(run.WaitFor("reloaded beta: ").empty()) << "the fixed sprite is taken";
+    const auto result = run.Stop();
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << result.out;
     EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 1) << result.err;
 }
 
 TEST_F(Brawl, HotReloadUnderFire) {
     // A hotmap rewritten many times while the run reloads it every 20 ms: cut-off writes, garbage,
-    // and good versions of different shapes. The run must never crash, must keep a valid fighter
-    // the whole time, and must end with the last good version.
+    // and good versions of different shapes. Each write waits for the run to have seen it. The run
+    // must never crash, must keep a valid fighter the whole time, and must end with the last good
+    // version.
     const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_00.png").string();
-    testrun::Output result;
-    std::thread run([&] {
-        result =
-            Run({"--headless", "--realtime", "--frames", "240", "--reload-ms", "20", "--p1", "cpu", "--p2", "cpu"});
-    });
     const auto good = [](int widen) {
         auto px = fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT);
         for (int y = 0; y < fixture::H; ++y)
             for (int x = 4 - widen; x < 4; ++x) std::copy_n(&fixture::HURT.r, 4, px.begin() + (y * fixture::W + x) * 4);
         return testpng::EncodeRgba(fixture::W, fixture::H, px);
     };
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));  // loaded first: a bad start is an error, not a reload
+    LiveRun run(root_, "20");
+    ASSERT_TRUE(run.Loaded());  // loaded first: a bad start is an error, not a reload
     std::mt19937 rng(7);
+    const auto expect = [&](bool wantError) {
+        // Lines of the other kind can come first (a write caught half-way); the one wanted must come.
+        for (std::string line = run.NextReloadLine("beta", hotmap);; line = run.NextReloadLine("beta", hotmap)) {
+            if (line.empty()) return false;
+            if (IsError(line) == wantError) return true;
+        }
+    };
     for (int k = 0; k < 25; ++k) {
         const auto bytes = good(k % 4);
-        testpng::WriteFile(hotmap, std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(
-                                                                                                rng() % bytes.size())));
-        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+        WriteAndTouch(hotmap, std::vector<std::uint8_t>(
+                                  bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(rng() % bytes.size())));
+        ASSERT_TRUE(expect(true)) << "write " << k << ": the cut-off file is refused";
         std::vector<std::uint8_t> garbage(1 + rng() % 300);
         for (auto& b : garbage) b = static_cast<std::uint8_t>(rng());
-        testpng::WriteFile(hotmap, garbage);
-        std::this_thread::sleep_for(std::chrono::milliseconds(15));
-        testpng::WriteFile(hotmap, bytes);
-        std::this_thread::sleep_for(std::chrono::milliseconds(40));
+        WriteAndTouch(hotmap, garbage);
+        ASSERT_TRUE(expect(true)) << "write " << k << ": garbage is refused";
+        WriteAndTouch(hotmap, bytes);
+        ASSERT_TRUE(expect(false)) << "write " << k << ": the good version is taken";
     }
-    testpng::WriteFile(hotmap, good(3));
-    run.join();
+    WriteAndTouch(hotmap, good(3));
+    ASSERT_TRUE(expect(false));
+    const auto result = run.Stop();
     ASSERT_EQ(result.exitCode, 0) << result.err;
     EXPECT_EQ(JsonField(result.out, "assets_hash"), AssetsHash(root_)) << "the final good version is loaded";
-    EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 5) << result.err;
-    EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 5) << result.err;
+    EXPECT_GE(std::stoi(JsonField(result.out, "reload_errors")), 50) << result.err;
+    EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 26) << result.err;
 
     // What the run held after every reload: exactly one of the good versions written, never a
     // mix of old and new frames or a version the half-written files would make.
@@ -427,6 +472,17 @@ TEST_F(Brawl, HotReloadUnderFire) {
         EXPECT_EQ(goodVersions.count(line.substr(at + 14, 16)), 1u) << "held a version never written whole: " << line;
     }
     EXPECT_EQ(reloadLines, std::stoi(JsonField(result.out, "reloads")));
+}
+
+// SIGTERM ends a headless run after the tick in progress, with its JSON line and exit 0.
+TEST_F(Brawl, ASignalEndsAHeadlessRunWithItsSummary) {
+    LiveRun run(root_, "250");
+    ASSERT_TRUE(run.Loaded());
+    const auto result = run.Stop();
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 1) << result.out;
+    EXPECT_NE(result.err.find("brawl: stopped by SIGTERM after "), std::string::npos) << result.err;
+    EXPECT_FALSE(JsonField(result.out, "hash").empty()) << result.out;
 }
 
 }  // namespace

@@ -64,6 +64,7 @@ public:
     void Run(int ticks, std::uint8_t a = 0, std::uint8_t b = 0) {
         for (int i = 0; i < ticks; ++i) Step(a, b);
     }
+    [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
     [[nodiscard]] std::int32_t Health(int i) const { return state.fighters[static_cast<std::size_t>(i)].health; }
     [[nodiscard]] Action Act(int i) const { return state.fighters[static_cast<std::size_t>(i)].action; }
     [[nodiscard]] Outcome Out() const {
@@ -826,6 +827,41 @@ TEST(Replay, BadFilesSayWhichLine) {
     EXPECT_FALSE(game::ParseReplay(head + "2 R -\n2 - -\nend\n", error).has_value());
     EXPECT_NE(error.find("more inputs"), std::string::npos) << error;
     EXPECT_TRUE(game::ParseReplay(head + "2 RP -\n1 - UDLRPKS\nend\n", error).has_value()) << error;
+}
+
+}  // namespace
+
+namespace {
+
+// A hot reload can take away the move a fighter is performing, or every move: the state is
+// conformed to the new definitions, and the match goes on without reading past their end.
+TEST(Reload, ConformingToFewerMovesReturnsTheAttackerToIdleAndTheMatchGoesOn) {
+    for (const bool noMovesAtAll : {false, true}) {
+        Scene scene(false);
+        scene.Place(0, 200, Facing::Right);
+        scene.Place(1, 420, Facing::Left);
+        scene.Step(S, 0);  // the special: an attack in progress, its projectile thrown a little later
+        scene.Run(8);
+        ASSERT_EQ(scene.Act(0), Action::Attack);
+        ASSERT_EQ(scene.state.fighters[0].move, synth::SPECIAL_MOVE);
+        ASSERT_EQ(scene.state.projectiles[0].alive, true) << "the orb is out";
+        game::FighterDef fewer = synth::Make(synth::Kick::Rising, "a");
+        fewer.moves.resize(noMovesAtAll ? 0 : synth::SPECIAL_MOVE);  // the special (and its orb) is gone
+        const game::MatchDefs defs{{&fewer, scene.Defs().fighters[1]}};
+        game::ConformToDefs(defs, scene.state);
+        EXPECT_EQ(scene.state.fighters[0].action, Action::Idle);
+        EXPECT_EQ(scene.state.fighters[0].move, -1);
+        EXPECT_FALSE(scene.state.projectiles[0].alive) << "a projectile whose move is gone disappears";
+        bool attacked = false;
+        for (int t = 0; t < 600; ++t) {
+            const std::uint8_t bits = static_cast<std::uint8_t>(t % 3 == 0 ? P | K | S : t % 2 ? R : D);
+            game::StepMatch(defs, scene.state, {Input{bits}, Input{bits}});
+            const game::FighterState& f = scene.state.fighters[0];
+            attacked = attacked || f.action == Action::Attack;
+            ASSERT_LT(f.move, static_cast<std::int32_t>(fewer.moves.size())) << "tick " << t;
+        }
+        EXPECT_EQ(attacked, !noMovesAtAll) << "with moves left it attacks again; with none it never does";
+    }
 }
 
 }  // namespace

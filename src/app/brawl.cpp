@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -66,6 +67,14 @@ bool EnvEmpty(const char* name) {
 constexpr const char* NO_DISPLAY =
     "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under "
     "xvfb-run -a\n";
+
+// SIGINT or SIGTERM during a headless run: the run stops after the tick in progress and reports
+// as if its frames had run out (a person's Ctrl-C, a test that has seen what it waited for). The
+// one global of the program: a signal handler can reach nothing else.
+volatile std::sig_atomic_t stopSignal = 0;
+extern "C" void RequestStop(int signalNumber) {
+    stopSignal = signalNumber;
+}
 
 int FailLine(const std::string& line) {
     std::fprintf(stderr, "%s\n", line.c_str());
@@ -380,8 +389,11 @@ void App::PollReload() {
         overlay_.reloadMessages.push_back(n.line);
         if (overlay_.reloadMessages.size() > 6) overlay_.reloadMessages.erase(overlay_.reloadMessages.begin());
         n.ok ? ++reloads_ : ++reloadErrors_;
-        if (n.ok && screen_ != Screen::Title) {
-            EndRecording("a fighter was reloaded");
+        // Conform wherever a match exists, the title screen included: headless --title ticks the
+        // match behind the title, and a state left pointing at a removed move reads past the end
+        // of the new definition's moves on the next tick.
+        if (n.ok && match_.defs.fighters[0] != nullptr) {
+            if (screen_ != Screen::Title) EndRecording("a fighter was reloaded");
             game::ConformToDefs(match_.defs, match_.state);
         }
     }
@@ -561,6 +573,9 @@ void App::PrintSummary(std::int64_t frames, const std::optional<bool>& replayOk)
 }
 
 int App::RunHeadless() {
+    // Before anything is printed: a signal sent once the load report is seen must find the handler.
+    std::signal(SIGINT, RequestStop);
+    std::signal(SIGTERM, RequestStop);
     if (const int rc = LoadReplay(); rc != 0) return rc;
     if (const int rc = LoadRoster(); rc != 0) return rc;
     if (auto bad = SetupFromOptions(setup_, replay_)) {
@@ -580,7 +595,8 @@ int App::RunHeadless() {
     const bool rematch = !replay_ && opt_.recordPath.empty();
     const std::uint64_t firstSeed = match_.state.config.seed;
     std::int64_t overTicks = 0;
-    for (std::int64_t t = 0; t < frames; ++t) {
+    std::int64_t ticksRun = 0;
+    for (std::int64_t t = 0; t < frames && stopSignal == 0; ++t, ++ticksRun) {
         Tick(replay_ ? NextInputs() : game::Inputs{});
         overTicks = match_.state.phase == game::Phase::MatchOver ? overTicks + 1 : 0;
         if (rematch && overTicks >= REMATCH_AFTER_TICKS) {
@@ -594,8 +610,12 @@ int App::RunHeadless() {
         }
         PollReload();
     }
+    if (stopSignal != 0) {
+        std::fprintf(stderr, "brawl: stopped by %s after %lld ticks\n", stopSignal == SIGINT ? "SIGINT" : "SIGTERM",
+                     static_cast<long long>(ticksRun));
+    }
     std::optional<bool> replayOk;
-    if (replay_ && replay_->finalHash && frames == static_cast<std::int64_t>(replay_->inputs.size())) {
+    if (replay_ && replay_->finalHash && ticksRun == static_cast<std::int64_t>(replay_->inputs.size())) {
         replayOk = game::HashState(match_.state) == *replay_->finalHash;
     }
     if (!SaveRecording()) return 1;
@@ -608,7 +628,7 @@ int App::RunHeadless() {
         if (!SaveScreenshot(opt_.screenshotPath))
             return FailLine("error: " + opt_.screenshotPath + ": cannot write the screenshot: " + SDL_GetError());
     }
-    PrintSummary(frames, replayOk);
+    PrintSummary(ticksRun, replayOk);
     if (replayOk == false) {
         // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
         return FailLine("error: " + opt_.replayPath + ": the replay ends in hash " +
@@ -765,7 +785,8 @@ int main(int argc, char** argv) {
             "  --screenshot OUT    write the last frame to OUT.png (with the overlay if --overlay)\n"
             "  --detection MODE    per-pixel (default), boxes or boxes-inset\n"
             "  --assets DIR        the project folder holding assets/ and hotmaps/\n"
-            "  --realtime          headless at 60 ticks a second (to test hot reload)\n"
+            "  --realtime          headless at 60 ticks a second (to test hot reload); SIGINT or SIGTERM\n"
+            "                      ends a headless run early, with its JSON line\n"
             "  --reload-ms N       check asset files for changes every N ms (default 250, 0 never)\n"
             "  --scene bumper      the bumper scene instead of the fight: --count N sprites bounce in a box\n"
             "  --view MODE         draw sprites (default), hotmaps (what collides) or both\n"
