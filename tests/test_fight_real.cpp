@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 
 namespace {
@@ -203,6 +205,38 @@ TEST(RealFighters, ClickingPicksByPixelsNotByBox) {
     for (int x = body.x; x < body.Right() && picked < 0; ++x)
         picked = game::PickFighter(s.Defs(), s.state, x, body.y + body.h / 2);
     EXPECT_EQ(picked, 0);
+}
+
+// ---- the committed replays ---------------------------------------------------------------------
+
+// Every replay in docs/replays/ carries its final hash and ends on it, played in process on the
+// project's fighters: the versioning rule's check (a change that moves a hash must re-record them).
+TEST(CommittedReplays, EveryOneCarriesItsHashAndEndsOnIt) {
+    namespace fs = std::filesystem;
+    int played = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(HOTMAP_SOURCE_DIR) / "docs" / "replays")) {
+        if (entry.path().extension() != ".replay") continue;
+        SCOPED_TRACE(entry.path().string());
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string error;
+        const auto replay = game::ParseReplay(text, error);
+        ASSERT_TRUE(replay.has_value()) << error;
+        ASSERT_TRUE(replay->finalHash.has_value()) << "a committed replay carries its final hash line";
+        EXPECT_EQ(replay->simulationVersion, game::SIMULATION_VERSION) << "re-record it under this version";
+        const Roster& roster = TheRoster();
+        const auto def = [&](const std::string& id) -> const game::FighterDef* {
+            return id == "brick" ? &roster.brick.def : id == "kestrel" ? &roster.kestrel.def : nullptr;
+        };
+        const game::MatchDefs defs{{def(replay->fighterIds[0]), def(replay->fighterIds[1])}};
+        ASSERT_NE(defs.fighters[0], nullptr);
+        ASSERT_NE(defs.fighters[1], nullptr);
+        game::MatchState state = game::NewMatch(defs, replay->config);
+        for (const game::Inputs& inputs : replay->inputs) game::StepMatch(defs, state, inputs);
+        EXPECT_EQ(game::HashState(state), *replay->finalHash) << std::hex << "ends on " << game::HashState(state);
+        ++played;
+    }
+    EXPECT_GE(played, 2) << "blade.replay and the README example's match";
 }
 
 }  // namespace

@@ -15,21 +15,43 @@ game::DebugRecord RecordWithOneContact(std::uint64_t tick) {
     c.first = {120, 80};
     c.pixelCount = 3;
     c.pixels = {{120, 80}, {121, 80}, {120, 81}};
-    c.what = "P1 light_punch hit P2";
     r.contacts.push_back(c);
     r.pixelContacts = 1;
     r.collidingPixels = 3;
     return r;
 }
 
+// The tick's events for that contact: P1's light punch (move 0 of the synthetic fighter) hit P2.
+game::EventList HitEvents(std::uint64_t tick) {
+    game::EventList events;
+    game::Event e;
+    e.tick = tick;
+    e.kind = game::EventKind::Hit;
+    e.fighter = 0;
+    e.target = 1;
+    e.move = 0;
+    e.contact = 0;
+    e.xPx = 120, e.yPx = 80;
+    e.value = 50;
+    events.Push(e);
+    return events;
+}
+
+struct Defs {
+    game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    game::MatchDefs defs{{&a, &b}};
+};
+
 TEST(Overlay, AContactIsLoggedOnceAndHeldThroughHitstop) {
     debug::Overlay o;
+    const Defs d;
     const game::DebugRecord hit = RecordWithOneContact(10);
-    debug::Observe(o, hit);
-    // Hitstop: the simulation hands back the record of the tick that froze, marked frozen.
+    debug::Observe(o, hit, HitEvents(10).View(), d.defs);
+    // Hitstop: the simulation hands back the record of the tick that froze, marked frozen, and
+    // emits no contact events.
     game::DebugRecord frozen = hit;
     frozen.frozen = true;
-    for (int i = 0; i < 6; ++i) debug::Observe(o, frozen);
+    for (int i = 0; i < 6; ++i) debug::Observe(o, frozen, {}, d.defs);
     EXPECT_TRUE(o.last.frozen);
     EXPECT_EQ(o.last.tick, 10u);
     ASSERT_EQ(o.log.size(), 1u) << "a frozen tick must not log its contacts again";
@@ -39,14 +61,14 @@ TEST(Overlay, AContactIsLoggedOnceAndHeldThroughHitstop) {
 
     game::DebugRecord quiet;
     quiet.tick = 11;
-    debug::Observe(o, quiet);
+    debug::Observe(o, quiet, {}, d.defs);
     EXPECT_FALSE(o.last.frozen);
     EXPECT_EQ(o.held.size(), 1u) << "still on screen a tick later";
     quiet.tick = 10 + debug::HOLD_TICKS;
-    debug::Observe(o, quiet);
+    debug::Observe(o, quiet, {}, d.defs);
     EXPECT_EQ(o.held.size(), 1u) << "held for HOLD_TICKS ticks";
     quiet.tick = 10 + debug::HOLD_TICKS + 1;
-    debug::Observe(o, quiet);
+    debug::Observe(o, quiet, {}, d.defs);
     EXPECT_TRUE(o.held.empty()) << "gone after HOLD_TICKS ticks";
     EXPECT_EQ(o.log.size(), 1u) << "the log keeps it";
 }

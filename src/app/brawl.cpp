@@ -88,6 +88,7 @@ struct Match {
     std::array<int, 2> fighter{0, 1};
     game::MatchState state;
     game::DebugRecord debug;
+    game::EventList events;            ///< the last tick's
     game::MatchConfig config;          ///< as the match started (a replay's config)
     std::vector<game::Inputs> inputs;  ///< every tick's inputs, while recording
     std::int64_t replayTick = 0;       ///< --replay: the next replay tick to play
@@ -327,9 +328,9 @@ void App::StartMatch(const MatchSetup& setup) {
 }
 
 void App::Tick(const game::Inputs& inputs) {
-    game::StepMatch(match_.defs, match_.state, inputs, game::StepHooks{&match_.debug, NowNanos});
+    game::StepMatch(match_.defs, match_.state, inputs, game::StepHooks{&match_.debug, NowNanos, &match_.events});
     if (!opt_.recordPath.empty() && !recordingDone_) match_.inputs.push_back(inputs);
-    debug::Observe(overlay_, match_.debug);
+    debug::Observe(overlay_, match_.debug, match_.events.View(), match_.defs);
 }
 
 int App::LoadReplay() {

@@ -19,46 +19,15 @@ constexpr ImU32 ANCHOR_COLOUR = IM_COL32(255, 220, 40, 255);
 constexpr ImU32 OVERLAP_COLOUR = IM_COL32(255, 214, 40, 255);
 constexpr std::size_t LOG_LINES = 200;
 
-const char* ActionName(game::Action a) {
-    switch (a) {
-        case game::Action::Idle:
-            return "idle";
-        case game::Action::WalkForward:
-            return "walk forward";
-        case game::Action::WalkBack:
-            return "walk back";
-        case game::Action::Crouch:
-            return "crouch";
-        case game::Action::Jump:
-            return "jump";
-        case game::Action::Attack:
-            return "attack";
-        case game::Action::BlockStand:
-            return "block (standing)";
-        case game::Action::BlockCrouch:
-            return "block (crouching)";
-        case game::Action::Hitstun:
-            return "hitstun";
-        case game::Action::Knockdown:
-            return "knocked down";
-        case game::Action::Win:
-            return "win";
-    }
-    return "?";
+const char* Side(std::int32_t fighter) {
+    return fighter == 0 ? "P1" : "P2";
 }
 
-const char* PairName(game::PairKind k) {
-    switch (k) {
-        case game::PairKind::AttackHurt:
-            return "attack/hurt";
-        case game::PairKind::AttackAttack:
-            return "attack/attack";
-        case game::PairKind::ProjectileHurt:
-            return "projectile/hurt";
-        case game::PairKind::ProjectileProjectile:
-            return "projectile/projectile";
-    }
-    return "?";
+const char* MoveName(const game::MatchDefs& defs, std::int32_t fighter, std::int32_t move) {
+    const game::FighterDef* def =
+        fighter == 0 || fighter == 1 ? defs.fighters[static_cast<std::size_t>(fighter)] : nullptr;
+    if (def == nullptr || move < 0 || static_cast<std::size_t>(move) >= def->moves.size()) return "?";
+    return def->moves[static_cast<std::size_t>(move)].name.c_str();
 }
 
 void Box(ImDrawList* dl, const ScreenMap& m, collide::Rect r, ImU32 colour, float thickness) {
@@ -156,7 +125,7 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
     const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
     ImGui::TextColored(selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.8f, 0.8f, 0.85f, 1), "P%d %s%s", i + 1,
                        def.displayName.c_str(), selected ? "  (selected)" : "");
-    ImGui::Text("  %s, %s frame %d (tick %d), health %d/%d", ActionName(f.action), anim.name.c_str(),
+    ImGui::Text("  %s, %s frame %d (tick %d), health %d/%d", game::ActionName(f.action), anim.name.c_str(),
                 game::FrameIndexAt(anim, f.animTick), f.animTick, f.health, def.maxHealth);
     ImGui::Text("  at (%d, %d) facing %s%s", game::ToPx(f.xSubpx), game::ToPx(f.ySubpx),
                 f.facing == game::Facing::Right ? "right" : "left",
@@ -235,8 +204,9 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
     ImGui::Text("per-pixel pass: %d pixel contacts, %lld colliding px  %6.2f us", r.pixelContacts,
                 static_cast<long long>(r.collidingPixels), r.pixelPassMicros);
     for (const game::DebugPair& p : r.pairs) {
-        ImGui::BulletText("%s: boxes %s, pixels %s%s", PairName(p.kind), p.boxesOverlap ? "overlap" : "apart",
-                          p.pixelsCollide ? "touch" : "do not touch", p.contact ? "  -> contact" : "");
+        ImGui::BulletText("%s: boxes %s, pixels %s%s", game::NameOf(game::PAIR_KIND_NAMES, p.kind),
+                          p.boxesOverlap ? "overlap" : "apart", p.pixelsCollide ? "touch" : "do not touch",
+                          p.contact ? "  -> contact" : "");
     }
     ImGui::Text("totals: hits %d / %d, blocks %d / %d, clashes %d", s.stats.hits[0], s.stats.hits[1], s.stats.blocks[0],
                 s.stats.blocks[1], s.stats.clashes);
@@ -268,15 +238,44 @@ collide::Point ScreenMap::ToWorld(float screenX, float screenY) const {
                           static_cast<std::int32_t>(std::floor((screenY - offsetY) / scale))};
 }
 
-void Observe(Overlay& o, const game::DebugRecord& record) {
+std::string DescribeContactEvent(const game::MatchDefs& defs, const game::Event& e,
+                                 std::span<const game::Event> tickEvents) {
+    switch (e.kind) {
+        case game::EventKind::Hit: {
+            std::string line =
+                std::string(Side(e.fighter)) + " " + MoveName(defs, e.fighter, e.move) + " hit " + Side(e.target);
+            const bool knockedOut = std::any_of(tickEvents.begin(), tickEvents.end(), [&](const game::Event& k) {
+                return k.kind == game::EventKind::KnockOut && k.fighter == e.target;
+            });
+            return knockedOut ? line + ": KO" : line;
+        }
+        case game::EventKind::Block:
+            return std::string(Side(e.target)) + " blocked " + Side(e.fighter) + " " +
+                   MoveName(defs, e.fighter, e.move);
+        case game::EventKind::Clash:
+            return "clash: both attacks spent";
+        case game::EventKind::ClashSpent:
+            return std::string(Side(e.fighter)) + " attack spent in the clash";
+        case game::EventKind::ProjectileCancel:
+            return "projectiles cancelled";
+        default:
+            return game::NameOf(game::EVENT_KIND_NAMES, e.kind);
+    }
+}
+
+void Observe(Overlay& o, const game::DebugRecord& record, std::span<const game::Event> events,
+             const game::MatchDefs& defs) {
     o.last = record;
     // A hitstop tick hands back the record of the tick that froze: its contacts are already held
     // and logged, and logging them again would fill the log with one hit.
     if (record.frozen) return;
-    for (const game::DebugContact& c : record.contacts) {
-        o.held.push_back(HeldContact{record.tick, c.pixels, c.first});
-        char line[160];
-        std::snprintf(line, sizeof line, "%s (%lld px, first %d,%d)", c.what.c_str(),
+    for (const game::DebugContact& c : record.contacts) o.held.push_back(HeldContact{record.tick, c.pixels, c.first});
+    // One line per event that came of a contact, with that contact's pixels.
+    for (const game::Event& e : events) {
+        if (e.contact < 0 || static_cast<std::size_t>(e.contact) >= record.contacts.size()) continue;
+        const game::DebugContact& c = record.contacts[static_cast<std::size_t>(e.contact)];
+        char line[200];
+        std::snprintf(line, sizeof line, "%s (%lld px, first %d,%d)", DescribeContactEvent(defs, e, events).c_str(),
                       static_cast<long long>(c.pixelCount), c.first.x, c.first.y);
         o.log.push_back(LogLine{record.tick, line});
     }

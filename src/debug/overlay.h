@@ -12,6 +12,7 @@
 
 #include <deque>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -86,8 +87,14 @@ struct BumperOverlay {
 void DrawBumper(Overlay& overlay, BumperOverlay& bumper, const ScreenMap& worldToWindow, const game::BumperState& state,
                 const game::BumperStats& stats, const game::BumperScratch& scratch);
 
-/// Takes in one tick's record: keeps it for the panel, holds its colliding pixels, logs contacts.
-void Observe(Overlay& overlay, const game::DebugRecord& record);
+/// Takes in one tick's record and events: keeps the record for the panel, holds its colliding
+/// pixels, logs each contact's outcome in words (the simulation gives facts; words are made here).
+void Observe(Overlay& overlay, const game::DebugRecord& record, std::span<const game::Event> events,
+             const game::MatchDefs& defs);
+/// One line for an event that came of a contact: "P1 light_punch hit P2", "P2 blocked P1 kick".
+/// `tickEvents` is the whole tick (a hit that knocks out reads "...: KO").
+[[nodiscard]] std::string DescribeContactEvent(const game::MatchDefs& defs, const game::Event& event,
+                                               std::span<const game::Event> tickEvents);
 /// Draws the overlay for this frame (between ImGui::NewFrame and ImGui::Render).
 void Draw(Overlay& overlay, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state);
 

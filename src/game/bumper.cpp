@@ -18,14 +18,6 @@ collide::Mask ShapeMask(std::int32_t side, auto&& inside) {
     return m;
 }
 
-// SplitMix64, as the fight's Rng: the scene's set-up is decided by its seed.
-std::uint64_t Mix(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 constexpr std::uint64_t SORT_EVERY_TICKS = 16;
 
 double Now(std::uint64_t (*nowNanos)()) {
@@ -91,23 +83,25 @@ BumperState NewBumper(const BumperShapes& shapes, std::int32_t count, std::uint6
     const double area = static_cast<double>(count) * BUMPER_AREA_PER_SPRITE_PX;
     st.worldWidthPx = std::max(64, static_cast<std::int32_t>(std::lround(std::sqrt(area * 16.0 / 9.0))));
     st.worldHeightPx = std::max(64, static_cast<std::int32_t>(std::lround(area / st.worldWidthPx)));
-    std::uint64_t rng = seed;
+    std::uint64_t rng = seed;  // SplitMix64, as the fight's Rng: the scene's set-up is decided by its seed
     st.sprites.resize(static_cast<std::size_t>(count));
     for (BumperSprite& sp : st.sprites) {
-        sp.shape = static_cast<std::int32_t>(Mix(rng) % shapes.shapes.size());
+        sp.shape = static_cast<std::int32_t>(SplitMix64(rng) % shapes.shapes.size());
         const collide::Mask& m = shapes.shapes[static_cast<std::size_t>(sp.shape)].mask;
-        sp.xSubpx = static_cast<std::int32_t>(Mix(rng) % static_cast<std::uint64_t>(st.worldWidthPx - m.Width())) *
-                    SUBPIXELS_PER_PX;
-        sp.ySubpx = static_cast<std::int32_t>(Mix(rng) % static_cast<std::uint64_t>(st.worldHeightPx - m.Height())) *
-                    SUBPIXELS_PER_PX;
+        sp.xSubpx =
+            static_cast<std::int32_t>(SplitMix64(rng) % static_cast<std::uint64_t>(st.worldWidthPx - m.Width())) *
+            SUBPIXELS_PER_PX;
+        sp.ySubpx =
+            static_cast<std::int32_t>(SplitMix64(rng) % static_cast<std::uint64_t>(st.worldHeightPx - m.Height())) *
+            SUBPIXELS_PER_PX;
         // The seed's -3..3 px per tick, in subpixels, never standing still.
         do {
-            sp.vxSubpx = static_cast<std::int32_t>(Mix(rng) % 1537) - 768;
-            sp.vySubpx = static_cast<std::int32_t>(Mix(rng) % 1537) - 768;
+            sp.vxSubpx = static_cast<std::int32_t>(SplitMix64(rng) % 1537) - 768;
+            sp.vySubpx = static_cast<std::int32_t>(SplitMix64(rng) % 1537) - 768;
         } while (std::abs(sp.vxSubpx) + std::abs(sp.vySubpx) < 128);
         if (shapes.shapes[static_cast<std::size_t>(sp.shape)].spins) {
-            sp.spinMilliDegPerTick = static_cast<std::int32_t>(Mix(rng) % 9001) - 4500;
-            sp.angleMilliDeg = static_cast<std::int32_t>(Mix(rng) % 360000);
+            sp.spinMilliDegPerTick = static_cast<std::int32_t>(SplitMix64(rng) % 9001) - 4500;
+            sp.angleMilliDeg = static_cast<std::int32_t>(SplitMix64(rng) % 360000);
         }
     }
     return st;
@@ -228,11 +222,9 @@ void StepBumper(const BumperShapes& shapes, BumperState& st, BumperScratch& sc, 
 }
 
 std::uint64_t HashBumper(const BumperState& st) {
-    std::uint64_t h = 0xCBF29CE484222325ull;
-    const auto add = [&](std::int64_t v) {
-        for (int i = 0; i < 8; ++i)
-            h = (h ^ static_cast<std::uint8_t>(static_cast<std::uint64_t>(v) >> (8 * i))) * 0x100000001B3ull;
-    };
+    Fnv1a64 h;
+    // Every field as 8 little-endian bytes, signed values sign-extended.
+    const auto add = [&](std::int64_t v) { h.U64(static_cast<std::uint64_t>(v)); };
     add(static_cast<std::int64_t>(st.seed)), add(static_cast<std::int64_t>(st.tick)), add(st.worldWidthPx),
         add(st.worldHeightPx);
     for (const BumperSprite& sp : st.sprites) {
@@ -240,7 +232,7 @@ std::uint64_t HashBumper(const BumperState& st) {
         add(sp.spinMilliDegPerTick), add(sp.hits);
     }
     add(st.totalContacts), add(st.lastContacts);
-    return h;
+    return h.Value();
 }
 
 }  // namespace game

@@ -1,6 +1,7 @@
 // The CPU opponent: reads the state like a player reads the screen, with a reaction delay, and
-// presses buttons. Deterministic: every choice comes from the state's PRNG and the CPU's memory,
-// both inside MatchState, so a seed decides a whole CPU-against-CPU match.
+// presses buttons. Deterministic: every choice comes from a PRNG and the CPU's memory. Offline both
+// live inside MatchState, so a seed decides a whole CPU-against-CPU match; online they live beside
+// it, with the player's side, and its presses travel like a person's.
 #include "game/game.h"
 #include "game/internal.h"
 
@@ -37,9 +38,12 @@ bool MoveExists(const FighterDef& def, Button button, Stance stance) {
 }  // namespace
 
 Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
+    return ThinkCpu(defs, s, side, s.cpu[static_cast<std::size_t>(side)], s.rng);
+}
+
+Input ThinkCpu(const MatchDefs& defs, const MatchState& s, std::int32_t side, CpuState& cpu, Rng& rng) {
     if (s.phase != Phase::Fight) return Input{};
     const Level& lv = LEVELS[std::clamp(s.config.cpuLevel, 1, 3) - 1];
-    CpuState& cpu = s.cpu[static_cast<std::size_t>(side)];
     const FighterState& me = s.fighters[static_cast<std::size_t>(side)];
     const FighterState& opp = s.fighters[static_cast<std::size_t>(1 - side)];
     const FighterDef& def = *defs.fighters[static_cast<std::size_t>(side)];
@@ -62,9 +66,9 @@ Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
     const std::int32_t threatId = threat ? (opp.action == Action::Attack ? opp.move : 100) : -1;
     if (threatId != cpu.lastSeenAttack) {
         cpu.lastSeenAttack = threatId;
-        cpu.willBlock = threat && s.rng.Below(100) < lv.blockPercent;
+        cpu.willBlock = threat && rng.Below(100) < lv.blockPercent;
         // Sometimes it jumps a projectile instead.
-        if (threat && threatId == 100 && !cpu.willBlock && s.rng.Below(100) < lv.jumpPercent * 8) {
+        if (threat && threatId == 100 && !cpu.willBlock && rng.Below(100) < lv.jumpPercent * 8) {
             cpu.planBits = static_cast<std::uint8_t>(Input::UP | forward);
             cpu.planTicks = 4;
         }
@@ -80,9 +84,9 @@ Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
         return Input{cpu.planBits};
     }
     // A new decision.
-    const std::int32_t roll = s.rng.Below(100);
+    const std::int32_t roll = rng.Below(100);
     if (distance <= CLOSE_PX && cpu.cooldownTicks == 0) {
-        cpu.cooldownTicks = lv.cooldownTicks + s.rng.Below(lv.cooldownTicks + 1);
+        cpu.cooldownTicks = lv.cooldownTicks + rng.Below(lv.cooldownTicks + 1);
         const bool oppLow = opp.action == Action::Crouch || opp.action == Action::BlockCrouch;
         if ((oppLow || roll < 30) && MoveExists(def, Button::Kick, Stance::Crouch)) {
             return Input{static_cast<std::uint8_t>(Input::DOWN | Input::KICK)};
@@ -94,19 +98,19 @@ Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
         cpu.cooldownTicks = lv.cooldownTicks * 2;
         return Input{Input::SPECIAL};
     }
-    const std::int32_t pick = s.rng.Below(100);
+    const std::int32_t pick = rng.Below(100);
     if (pick < lv.jumpPercent) {
         cpu.planBits = static_cast<std::uint8_t>(Input::UP | forward);
         cpu.planTicks = 3;
     } else if (pick < lv.jumpPercent + 10 && distance < FAR_PX) {
         cpu.planBits = back;
-        cpu.planTicks = 6 + s.rng.Below(12);
+        cpu.planTicks = 6 + rng.Below(12);
     } else if (pick < lv.jumpPercent + 18) {
         cpu.planBits = 0;
-        cpu.planTicks = 4 + s.rng.Below(10);
+        cpu.planTicks = 4 + rng.Below(10);
     } else if (distance > CLOSE_PX - 20) {
         cpu.planBits = forward;
-        cpu.planTicks = 6 + s.rng.Below(14);
+        cpu.planTicks = 6 + rng.Below(14);
     } else {
         cpu.planBits = 0;
         cpu.planTicks = 2;

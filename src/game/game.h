@@ -5,7 +5,11 @@
 #pragma once
 
 #include "collide/collide.h"
+#include "game/actions.h"
+#include "game/events.h"
 #include "game/fighter_def.h"
+#include "game/fnv.h"
+#include "game/names.h"
 
 #include <array>
 #include <cstdint>
@@ -14,6 +18,13 @@
 #include <vector>
 
 namespace game {
+
+// ---- versions -----------------------------------------------------------------------------------
+
+/// The simulation's version: any change that alters a hash for the same inputs (a rule, a field of
+/// the state, the hash's encoding) bumps it, and in the same commit re-records docs/replays/ and
+/// updates README's example hash (DEVELOPERS.md, "Versions"). Replays record it.
+inline constexpr std::int32_t SIMULATION_VERSION = 1;
 
 // ---- the stage and the rules' constants -------------------------------------------------------
 
@@ -63,7 +74,14 @@ enum class DetectionMode : std::uint8_t {
     BoxesInset,  ///< as BoxesOnly after shrinking each box by insetPx on every side (the Delphi seed)
 };
 
+inline constexpr EnumName<DetectionMode> DETECTION_MODE_NAMES[] = {
+    {DetectionMode::PerPixel, "per-pixel"},
+    {DetectionMode::BoxesOnly, "boxes"},
+    {DetectionMode::BoxesInset, "boxes-inset"},
+};
+
 enum class Controller : std::uint8_t { Human, Cpu };
+inline constexpr EnumName<Controller> CONTROLLER_NAMES[] = {{Controller::Human, "human"}, {Controller::Cpu, "cpu"}};
 
 struct MatchConfig {
     std::array<Controller, 2> controllers{Controller::Human, Controller::Cpu};
@@ -81,20 +99,6 @@ struct MatchDefs {
 // ---- the state --------------------------------------------------------------------------------
 
 enum class Facing : std::uint8_t { Right, Left };
-
-enum class Action : std::uint8_t {
-    Idle,
-    WalkForward,
-    WalkBack,
-    Crouch,
-    Jump,
-    Attack,
-    BlockStand,
-    BlockCrouch,
-    Hitstun,
-    Knockdown,  ///< KO: down until the round ends
-    Win,
-};
 
 struct FighterState {
     std::int32_t xSubpx = 0;  ///< anchor (feet), world subpixels
@@ -145,12 +149,7 @@ inline constexpr std::int32_t SPARK_LIFETIME_TICKS = 18;
 /// Deterministic PRNG (SplitMix64): 64 bits of state, part of MatchState.
 struct Rng {
     std::uint64_t state = 0;
-    std::uint64_t Next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t Next() { return SplitMix64(state); }
     /// Uniform in [0, n), n > 0.
     std::int32_t Below(std::int32_t n) { return static_cast<std::int32_t>(Next() % static_cast<std::uint64_t>(n)); }
 };
@@ -198,6 +197,12 @@ struct MatchState {
 
 enum class BodyKind : std::uint8_t { FighterHurt, FighterAttack, Projectile };
 enum class PairKind : std::uint8_t { AttackHurt, AttackAttack, ProjectileHurt, ProjectileProjectile };
+inline constexpr EnumName<PairKind> PAIR_KIND_NAMES[] = {
+    {PairKind::AttackHurt, "attack/hurt"},
+    {PairKind::AttackAttack, "attack/attack"},
+    {PairKind::ProjectileHurt, "projectile/hurt"},
+    {PairKind::ProjectileProjectile, "projectile/projectile"},
+};
 
 /// A placed tight box in the hitbox pass.
 struct DebugBody {
@@ -217,7 +222,8 @@ struct DebugPair {
     bool contact = false;        ///< what the detection mode decided
 };
 
-/// One contact of the tick, recorded before any reaction.
+/// One contact of the tick, recorded before any reaction. What it led to (a hit, a block, a clash)
+/// is the tick's event whose `contact` is this contact's index.
 struct DebugContact {
     PairKind kind{};
     std::int32_t pair = 0;  ///< index into DebugRecord::pairs
@@ -225,7 +231,6 @@ struct DebugContact {
     collide::Point first{};  ///< first colliding pixel (or the box overlap's centre without pixels)
     std::int64_t pixelCount = 0;
     std::vector<collide::Point> pixels;  ///< up to MAX_CONTACT_PIXELS, world space
-    std::string what;                    ///< "P1 light_punch hit P2", "P2 blocked", "clash", ...
 };
 
 struct DebugRecord {
@@ -250,6 +255,7 @@ struct DebugRecord {
 struct StepHooks {
     DebugRecord* debug = nullptr;
     std::uint64_t (*nowNanos)() = nullptr;
+    EventList* events = nullptr;  ///< receives the tick's events (cleared first), when given
 };
 
 // ---- the API ------------------------------------------------------------------------------------
@@ -271,8 +277,20 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 [[nodiscard]] std::uint64_t HashFighterDef(const FighterDef& def);
 /// The CPU's input for `side` this tick (advances the state's PRNG and the CPU's memory).
 [[nodiscard]] Input ThinkCpu(const MatchDefs& defs, MatchState& state, std::int32_t side);
+/// The same decision from a view of the state, with a memory and a PRNG kept outside it: a CPU
+/// that plays online as a local input source, whose choices must not live in the rolled-back state.
+[[nodiscard]] Input ThinkCpu(const MatchDefs& defs, const MatchState& view, std::int32_t side, CpuState& memory,
+                             Rng& rng);
 /// 64-bit FNV-1a over a canonical little-endian encoding of every field of the state.
 [[nodiscard]] std::uint64_t HashState(const MatchState& state);
+/// Every field of the state, one "path value" line each, in the hash's order ("fighters[1].health
+/// 812"): what a desync report writes, and what FirstDifference compares.
+[[nodiscard]] std::string DumpState(const MatchState& state);
+/// The first field whose value differs, as "path: a vs b", or "" when the states are equal.
+[[nodiscard]] std::string FirstDifference(const MatchState& a, const MatchState& b);
+/// The first promise of fighter_def.h that `def` breaks, naming the field, or "" (NewMatch
+/// asserts this; the loader makes definitions that keep them).
+[[nodiscard]] std::string FindDefProblem(const FighterDef& def);
 
 /// The frame a fighter shows now.
 [[nodiscard]] const FrameDef& CurrentFrame(const FighterDef& def, const FighterState& f);
@@ -301,8 +319,9 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 struct Replay {
     std::array<std::string, 2> fighterIds;
     MatchConfig config;
-    std::vector<Inputs> inputs;              ///< one per tick
-    std::optional<std::uint64_t> finalHash;  ///< the hash after the last tick, when recorded
+    std::vector<Inputs> inputs;                           ///< one per tick
+    std::optional<std::uint64_t> finalHash;               ///< the hash after the last tick, when recorded
+    std::int32_t simulationVersion = SIMULATION_VERSION;  ///< the rules it was recorded under
 };
 
 /// The replay as a small text file (run-length encoded inputs).

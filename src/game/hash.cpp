@@ -1,46 +1,81 @@
 // HashState and HashFighterDef: 64-bit FNV-1a over a canonical encoding of the whole MatchState
 // (or FighterDef), every field written little-endian at a fixed width in declaration order (never
 // the struct's raw bytes: padding and bool representation are not canonical). The static_asserts
-// make adding a field without hashing it a compile error: update the count and the encoder together.
+// make adding a field without hashing it a compile error: update the count and the walk together.
+// One walk over the state's fields (VisitState) feeds the hash, the text dump a desync report
+// writes, and the field-by-field comparison that names the first difference.
 #include "game/game.h"
 
 #include <cstddef>
+#include <sstream>
 #include <string>
 
 namespace game {
 
 namespace {
 
+// The hash's encoding of each kind of field; names are ignored (they cost nothing here). The
+// definitions' hashes use the unnamed forms.
 class Hasher {
 public:
-    void U64(std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) Byte(static_cast<std::uint8_t>(v >> (8 * i)));
+    void U64(std::uint64_t v) { fnv_.U64(v); }
+    void I32(std::int32_t v) { fnv_.I32(v); }
+    void U8(std::uint8_t v) { fnv_.Byte(v); }
+    void Bool(bool v) { fnv_.Byte(v ? 1 : 0); }
+    template <class E>
+    void Enum(E e) {
+        fnv_.Byte(static_cast<std::uint8_t>(e));
     }
-    void I32(std::int32_t v) {
-        const auto u = static_cast<std::uint32_t>(v);
-        for (int i = 0; i < 4; ++i) Byte(static_cast<std::uint8_t>(u >> (8 * i)));
+    void U64(const char*, std::uint64_t v) { U64(v); }
+    void I32(const char*, std::int32_t v) { I32(v); }
+    void U8(const char*, std::uint8_t v) { U8(v); }
+    void Bool(const char*, bool v) { Bool(v); }
+    template <class E>
+    void Enum(const char*, E e) {
+        Enum(e);
     }
-    void U8(std::uint8_t v) { Byte(v); }
     /// Length first, so "ab" + "c" and "a" + "bc" differ.
     void Str(const std::string& v) {
         Size(v.size());
-        for (const char c : v) Byte(static_cast<std::uint8_t>(c));
+        for (const char c : v) fnv_.Byte(static_cast<std::uint8_t>(c));
     }
     /// A container's element count, so moving an element from one container to the next changes the hash.
-    void Size(std::size_t n) { U64(static_cast<std::uint64_t>(n)); }
-    void Bool(bool v) { Byte(v ? 1 : 0); }
-    template <class E>
-    void Enum(E e) {
-        Byte(static_cast<std::uint8_t>(e));
-    }
-    [[nodiscard]] std::uint64_t Value() const { return h_; }
+    void Size(std::size_t n) { fnv_.U64(static_cast<std::uint64_t>(n)); }
+    void Enter(const char*, int = -1) {}
+    void Leave() {}
+    [[nodiscard]] std::uint64_t Value() const { return fnv_.Value(); }
 
 private:
-    void Byte(std::uint8_t b) {
-        h_ ^= b;
-        h_ *= 0x100000001B3ull;
+    Fnv1a64 fnv_;
+};
+
+// The same walk written as text, one "path value" line per field.
+class Dumper {
+public:
+    void U64(const char* name, std::uint64_t v) { Line(name, std::to_string(v)); }
+    void I32(const char* name, std::int32_t v) { Line(name, std::to_string(v)); }
+    void U8(const char* name, std::uint8_t v) { Line(name, std::to_string(v)); }
+    void Bool(const char* name, bool v) { Line(name, v ? "true" : "false"); }
+    template <class E>
+    void Enum(const char* name, E e) {
+        Line(name, std::to_string(static_cast<int>(e)));
     }
-    std::uint64_t h_ = 0xCBF29CE484222325ull;
+    void Enter(const char* name, int index = -1) {
+        prefixes_.push_back(prefix_);
+        prefix_ += name;
+        if (index >= 0) prefix_ += "[" + std::to_string(index) + "]";
+        prefix_ += ".";
+    }
+    void Leave() {
+        prefix_ = prefixes_.back();
+        prefixes_.pop_back();
+    }
+    [[nodiscard]] const std::string& Text() const { return text_; }
+
+private:
+    void Line(const char* name, const std::string& value) { text_ += prefix_ + name + " " + value + "\n"; }
+    std::string text_, prefix_;
+    std::vector<std::string> prefixes_;
 };
 
 // Fields of an aggregate, counted at compile time: T{f, f, ...} compiles for up to as many
@@ -84,22 +119,72 @@ static_assert(sizeof(CpuState) == 20, "CpuState changed: update the CPU loop and
 static_assert(sizeof(Spark) == 16, "Spark changed: update the spark loop and this size");
 static_assert(sizeof(MatchConfig) == 24, "MatchConfig changed: update HashConfig and this size");
 
-void HashFighter(Hasher& h, const FighterState& f) {
-    h.I32(f.xSubpx), h.I32(f.ySubpx), h.I32(f.vxSubpx), h.I32(f.vySubpx), h.I32(f.slideSubpx);
-    h.Enum(f.facing), h.Enum(f.action);
-    h.I32(f.animation), h.I32(f.animTick), h.I32(f.move);
-    h.Bool(f.moveHasHit), h.Bool(f.projectileThrown), h.Bool(f.moveBoxHitRejected);
-    h.I32(f.stunTicks), h.I32(f.health), h.I32(f.roundsWon);
-    h.U8(f.heldBits);
-    for (const std::int32_t ago : f.pressedAgo) h.I32(ago);
+template <class V>
+void VisitFighter(V& v, const FighterState& f) {
+    v.I32("xSubpx", f.xSubpx), v.I32("ySubpx", f.ySubpx), v.I32("vxSubpx", f.vxSubpx), v.I32("vySubpx", f.vySubpx);
+    v.I32("slideSubpx", f.slideSubpx);
+    v.Enum("facing", f.facing), v.Enum("action", f.action);
+    v.I32("animation", f.animation), v.I32("animTick", f.animTick), v.I32("move", f.move);
+    v.Bool("moveHasHit", f.moveHasHit), v.Bool("projectileThrown", f.projectileThrown);
+    v.Bool("moveBoxHitRejected", f.moveBoxHitRejected);
+    v.I32("stunTicks", f.stunTicks), v.I32("health", f.health), v.I32("roundsWon", f.roundsWon);
+    v.U8("heldBits", f.heldBits);
+    v.I32("pressedAgo[punch]", f.pressedAgo[0]), v.I32("pressedAgo[kick]", f.pressedAgo[1]);
+    v.I32("pressedAgo[special]", f.pressedAgo[2]);
 }
 
-void HashConfig(Hasher& h, const MatchConfig& c) {
-    h.Enum(c.controllers[0]), h.Enum(c.controllers[1]);
-    h.I32(c.cpuLevel);
-    h.U64(c.seed);
-    h.Enum(c.detection);
-    h.I32(c.insetPx);
+template <class V>
+void VisitConfig(V& v, const MatchConfig& c) {
+    v.Enter("config");
+    v.Enum("controllers[0]", c.controllers[0]), v.Enum("controllers[1]", c.controllers[1]);
+    v.I32("cpuLevel", c.cpuLevel);
+    v.U64("seed", c.seed);
+    v.Enum("detection", c.detection);
+    v.I32("insetPx", c.insetPx);
+    v.Leave();
+}
+
+// Every field of the state, in the one order the hash, the dump and the comparison share.
+template <class V>
+void VisitState(V& v, const MatchState& s) {
+    VisitConfig(v, s.config);
+    v.U64("tick", s.tick);
+    v.Enum("phase", s.phase);
+    v.I32("phaseTicks", s.phaseTicks), v.I32("round", s.round), v.I32("roundTicksLeft", s.roundTicksLeft);
+    v.I32("hitstopTicks", s.hitstopTicks);
+    v.I32("roundWinner", s.roundWinner), v.I32("matchWinner", s.matchWinner);
+    for (std::size_t i = 0; i < s.fighters.size(); ++i) {
+        v.Enter("fighters", static_cast<int>(i));
+        VisitFighter(v, s.fighters[i]);
+        v.Leave();
+    }
+    for (std::size_t i = 0; i < s.projectiles.size(); ++i) {
+        const ProjectileState& p = s.projectiles[i];
+        v.Enter("projectiles", static_cast<int>(i));
+        v.Bool("alive", p.alive), v.I32("owner", p.owner), v.I32("move", p.move), v.I32("xSubpx", p.xSubpx);
+        v.I32("ySubpx", p.ySubpx), v.I32("vxSubpx", p.vxSubpx);
+        v.Enum("facing", p.facing), v.Bool("boxHitRejected", p.boxHitRejected), v.I32("ageTicks", p.ageTicks);
+        v.I32("angleMilliDeg", p.angleMilliDeg);
+        v.Leave();
+    }
+    for (std::size_t i = 0; i < s.cpu.size(); ++i) {
+        const CpuState& c = s.cpu[i];
+        v.Enter("cpu", static_cast<int>(i));
+        v.U8("planBits", c.planBits), v.I32("planTicks", c.planTicks), v.I32("lastSeenAttack", c.lastSeenAttack);
+        v.Bool("willBlock", c.willBlock), v.I32("cooldownTicks", c.cooldownTicks);
+        v.Leave();
+    }
+    for (std::size_t i = 0; i < s.sparks.size(); ++i) {
+        const Spark& sp = s.sparks[i];
+        v.Enter("sparks", static_cast<int>(i));
+        v.I32("xPx", sp.xPx), v.I32("yPx", sp.yPx), v.I32("ageTicks", sp.ageTicks), v.Enum("kind", sp.kind);
+        v.Leave();
+    }
+    v.I32("nextSpark", s.nextSpark);
+    v.U64("rng.state", s.rng.state);
+    v.I32("stats.hits[0]", s.stats.hits[0]), v.I32("stats.hits[1]", s.stats.hits[1]);
+    v.I32("stats.blocks[0]", s.stats.blocks[0]), v.I32("stats.blocks[1]", s.stats.blocks[1]);
+    v.I32("stats.clashes", s.stats.clashes), v.I32("stats.boxHitsRejectedByPixels", s.stats.boxHitsRejectedByPixels);
 }
 
 void HashMask(Hasher& h, const collide::Mask& m) {
@@ -152,26 +237,24 @@ std::uint64_t HashFighterDef(const FighterDef& def) {
 
 std::uint64_t HashState(const MatchState& s) {
     Hasher h;
-    HashConfig(h, s.config);
-    h.U64(s.tick);
-    h.Enum(s.phase);
-    h.I32(s.phaseTicks), h.I32(s.round), h.I32(s.roundTicksLeft), h.I32(s.hitstopTicks);
-    h.I32(s.roundWinner), h.I32(s.matchWinner);
-    for (const FighterState& f : s.fighters) HashFighter(h, f);
-    for (const ProjectileState& p : s.projectiles) {
-        h.Bool(p.alive), h.I32(p.owner), h.I32(p.move), h.I32(p.xSubpx), h.I32(p.ySubpx), h.I32(p.vxSubpx);
-        h.Enum(p.facing), h.Bool(p.boxHitRejected), h.I32(p.ageTicks), h.I32(p.angleMilliDeg);
-    }
-    for (const CpuState& c : s.cpu) {
-        h.U8(c.planBits), h.I32(c.planTicks), h.I32(c.lastSeenAttack), h.Bool(c.willBlock), h.I32(c.cooldownTicks);
-    }
-    for (const Spark& sp : s.sparks) h.I32(sp.xPx), h.I32(sp.yPx), h.I32(sp.ageTicks), h.Enum(sp.kind);
-    h.I32(s.nextSpark);
-    h.U64(s.rng.state);
-    for (const std::int32_t n : s.stats.hits) h.I32(n);
-    for (const std::int32_t n : s.stats.blocks) h.I32(n);
-    h.I32(s.stats.clashes), h.I32(s.stats.boxHitsRejectedByPixels);
+    VisitState(h, s);
     return h.Value();
+}
+
+std::string DumpState(const MatchState& s) {
+    Dumper d;
+    VisitState(d, s);
+    return d.Text();
+}
+
+std::string FirstDifference(const MatchState& a, const MatchState& b) {
+    std::istringstream da(DumpState(a)), db(DumpState(b));
+    for (std::string la, lb; std::getline(da, la) && std::getline(db, lb);) {
+        if (la == lb) continue;
+        const std::size_t space = la.find(' ');
+        return la.substr(0, space) + ": " + la.substr(space + 1) + " vs " + lb.substr(lb.find(' ') + 1);
+    }
+    return "";
 }
 
 }  // namespace game

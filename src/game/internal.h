@@ -13,10 +13,15 @@ inline bool IsGrounded(const FighterState& f) {
     return f.ySubpx >= FLOOR_Y_PX * SUBPIXELS_PER_PX && f.vySubpx >= 0;
 }
 
-/// Can the fighter start something new this tick (a move, a walk, a jump)?
+/// Can the fighter start something new this tick (a move, a walk, a jump)? Also: does it turn to
+/// face its opponent.
 inline bool CanAct(const FighterState& f) {
-    return IsGrounded(f) && (f.action == Action::Idle || f.action == Action::WalkForward ||
-                             f.action == Action::WalkBack || f.action == Action::Crouch);
+    return IsGrounded(f) && RuleOf(f.action).free;
+}
+
+/// Would holding back block a hit arriving now?
+inline bool CanBlock(const FighterState& f) {
+    return IsGrounded(f) && RuleOf(f.action).mayBlock;
 }
 
 /// Is `input` holding away from the way the fighter faces?
@@ -46,14 +51,23 @@ inline std::int32_t AnimIndex(Anim a) {
     return static_cast<std::int32_t>(a);
 }
 
-/// Adds a spark, reusing the oldest slot.
-inline void AddSpark(MatchState& s, collide::Point at, SparkKind kind) {
-    Spark& sp = s.sparks[static_cast<std::size_t>(s.nextSpark)];
-    sp = Spark{at.x, at.y, 0, kind};
-    s.nextSpark = (s.nextSpark + 1) % MAX_SPARKS;
+/// Appends an event of this tick; the list is sized so that it never fills.
+void Emit(EventList& events, const Event& e);
+/// A fighter's event (the tick is filled in by Emit's caller through `s`).
+inline Event FighterEvent(const MatchState& s, EventKind kind, std::int32_t fighter, std::int32_t move = -1) {
+    Event e;
+    e.tick = s.tick;
+    e.kind = kind;
+    e.fighter = static_cast<std::int8_t>(fighter);
+    e.move = static_cast<std::int16_t>(move);
+    return e;
 }
 
+/// The sparks a tick's events call for (hits, blocks, clashes, cancelled projectiles), in order.
+void SpawnSparks(MatchState& s, std::span<const Event> events);
+
 /// The two-pass hit check and the reactions (hits.cpp). `inputs` are the effective inputs.
-void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks);
+void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks,
+                  EventList& events);
 
 }  // namespace game::detail

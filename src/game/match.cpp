@@ -1,7 +1,9 @@
 // The fixed-tick step: phases and rounds, inputs to actions, movement, pushboxes; the hit passes
 // are in hits.cpp. The state is integers only (subpixels, ticks, milli-degrees). The one use of
 // floating point is ProjectileTransform: a spinning projectile's angle becomes radians for
-// collide's sine and cosine (see there). No SDL, no clock, no globals.
+// collide's sine and cosine (see there). No SDL, no clock, no globals. What happens is told
+// through the tick's events (events.h), never printed or stored as words.
+#include "game/assert.h"
 #include "game/game.h"
 #include "game/internal.h"
 
@@ -85,7 +87,8 @@ std::int32_t FindBufferedMove(const FighterDef& def, const FighterState& f, Inpu
 }
 
 // A free fighter picks what to do from its input: a move, a jump, a crouch, a walk or nothing.
-void ChooseAction(const FighterDef& def, FighterState& f, Input input) {
+void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input input, EventList& events) {
+    FighterState& f = s.fighters[static_cast<std::size_t>(side)];
     const std::int32_t move = FindBufferedMove(def, f, input);
     const std::int32_t sign = FacingSign(f.facing);
     if (move >= 0) {
@@ -97,11 +100,13 @@ void ChooseAction(const FighterDef& def, FighterState& f, Input input) {
         f.moveBoxHitRejected = false;
         f.vxSubpx = 0;
         f.pressedAgo[static_cast<std::size_t>(m.button)] = 99;  // consumed
+        Emit(events, FighterEvent(s, EventKind::MoveStart, side, move));
         return;
     }
     f.move = -1;
     if (input.Has(Input::UP)) {
         StartAction(f, Action::Jump, AnimIndex(Anim::Jump));
+        Emit(events, FighterEvent(s, EventKind::Jump, side));
         f.vySubpx = -def.jumpVelocitySubpx;
         f.vxSubpx = HoldsForward(f, input) ? sign * def.jumpForwardSubpx
                     : HoldsBack(f, input)  ? -sign * def.jumpForwardSubpx
@@ -128,7 +133,7 @@ bool AnimationFinished(const FighterDef& def, const FighterState& f) {
     return !anim.loop && f.animTick >= anim.TotalTicks();
 }
 
-void SpawnProjectile(const FighterDef& def, MatchState& s, std::int32_t side) {
+void SpawnProjectile(const FighterDef& def, MatchState& s, std::int32_t side, EventList& events) {
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
     const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
     f.projectileThrown = true;
@@ -146,12 +151,16 @@ void SpawnProjectile(const FighterDef& def, MatchState& s, std::int32_t side) {
         p.xSubpx = f.xSubpx + sign * move.projectile->spawnOffsetPx.x * SUBPIXELS_PER_PX;
         p.ySubpx = f.ySubpx + move.projectile->spawnOffsetPx.y * SUBPIXELS_PER_PX;
         p.vxSubpx = sign * move.projectile->speedSubpx;
+        Event e = FighterEvent(s, EventKind::ProjectileThrown, side, f.move);
+        e.xPx = ToPx(p.xSubpx), e.yPx = ToPx(p.ySubpx);
+        Emit(events, e);
         return;
     }
 }
 
 // One fighter's tick: time passes for its animation, then its state machine, then its motion.
-void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Input input, bool acceptInput) {
+void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Input input, bool acceptInput,
+                   EventList& events) {
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
     ++f.animTick;
     bool free = false;
@@ -167,27 +176,20 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
             if (move.projectile && !f.projectileThrown &&
                 FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick) >=
                     move.projectile->spawnFrame) {
-                SpawnProjectile(def, s, side);
+                SpawnProjectile(def, s, side, events);
             }
             free = AnimationFinished(def, f);
             break;
         }
-        case Action::Jump:
-            break;  // lands in the motion step below
-        case Action::Knockdown:
-        case Action::Win:
-            break;
-        case Action::Idle:
-        case Action::WalkForward:
-        case Action::WalkBack:
-        case Action::Crouch:
-            free = true;
+        default:
+            // The rest: a jump lands in the motion step below; a knockdown and a win pose last.
+            free = RuleOf(f.action).free;
             break;
     }
     if (free) {
         f.move = -1;
         if (acceptInput) {
-            ChooseAction(def, f, input);
+            ChooseAction(def, s, side, input, events);
         } else {
             SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
             f.vxSubpx = 0;
@@ -207,6 +209,7 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
             if (f.action == Action::Jump) {
                 f.vxSubpx = 0;
                 SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
+                Emit(events, FighterEvent(s, EventKind::Land, side));
             }
         }
     }
@@ -218,9 +221,7 @@ void UpdateFacing(MatchState& s) {
     for (std::int32_t i = 0; i < 2; ++i) {
         FighterState& f = s.fighters[static_cast<std::size_t>(i)];
         const FighterState& o = s.fighters[static_cast<std::size_t>(1 - i)];
-        const bool turnable = IsGrounded(f) && (f.action == Action::Idle || f.action == Action::WalkForward ||
-                                                f.action == Action::WalkBack || f.action == Action::Crouch);
-        if (!turnable || o.xSubpx == f.xSubpx) continue;
+        if (!CanAct(f) || o.xSubpx == f.xSubpx) continue;
         const Facing want = o.xSubpx > f.xSubpx ? Facing::Right : Facing::Left;
         if (want != f.facing) {
             f.facing = want;
@@ -279,7 +280,10 @@ void AgeSparks(MatchState& s) {
     }
 }
 
-void EndRound(MatchState& s, std::int32_t winner) {
+void EndRound(MatchState& s, std::int32_t winner, EventList& events) {
+    Event e = FighterEvent(s, EventKind::RoundEnd, -1);
+    e.value = winner;
+    Emit(events, e);
     s.phase = Phase::RoundEnd;
     s.phaseTicks = ROUND_END_TICKS;
     s.roundWinner = winner;
@@ -290,22 +294,23 @@ void EndRound(MatchState& s, std::int32_t winner) {
     for (ProjectileState& p : s.projectiles) p.alive = false;
 }
 
-void CheckRoundOver(const MatchDefs& defs, MatchState& s) {
+void CheckRoundOver(const MatchDefs& defs, MatchState& s, EventList& events) {
     const bool koA = s.fighters[0].health <= 0, koB = s.fighters[1].health <= 0;
     if (koA || koB) {
-        EndRound(s, koA && koB ? 2 : koA ? 1 : 0);
+        EndRound(s, koA && koB ? 2 : koA ? 1 : 0, events);
         return;
     }
     if (s.roundTicksLeft <= 0) {
         // Time: the larger share of health left wins; equal shares draw.
         const std::int64_t shareA = std::int64_t{s.fighters[0].health} * defs.fighters[1]->maxHealth;
         const std::int64_t shareB = std::int64_t{s.fighters[1].health} * defs.fighters[0]->maxHealth;
-        EndRound(s, shareA == shareB ? 2 : shareA > shareB ? 0 : 1);
+        Emit(events, FighterEvent(s, EventKind::TimeOver, -1));
+        EndRound(s, shareA == shareB ? 2 : shareA > shareB ? 0 : 1, events);
     }
 }
 
 // After a round: the winner poses, the loser stays down; then the next round or the match's end.
-void UpdateRoundEnd(const MatchDefs& defs, MatchState& s) {
+void UpdateRoundEnd(const MatchDefs& defs, MatchState& s, EventList& events) {
     for (std::int32_t i = 0; i < 2; ++i) {
         FighterState& f = s.fighters[static_cast<std::size_t>(i)];
         const bool winner = s.roundWinner == i;
@@ -314,7 +319,7 @@ void UpdateRoundEnd(const MatchDefs& defs, MatchState& s) {
             StartAction(f, Action::Win, AnimIndex(Anim::Win));
             f.vxSubpx = 0;
         }
-        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, Input{}, false);
+        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, Input{}, false, events);
     }
     ResolvePushboxes(defs, s);
     if (s.phase == Phase::MatchOver || --s.phaseTicks > 0) return;
@@ -322,10 +327,64 @@ void UpdateRoundEnd(const MatchDefs& defs, MatchState& s) {
     if (aDone || bDone) {
         s.phase = Phase::MatchOver;
         s.matchWinner = aDone && bDone ? 2 : aDone ? 0 : 1;
+        Event e = FighterEvent(s, EventKind::MatchOver, -1);
+        e.value = s.matchWinner;
+        Emit(events, e);
         return;
     }
     ++s.round;
     StartRound(defs, s);
+}
+
+// The tick after its bookkeeping: inputs (the CPU thinks), then what the phase does.
+void StepPhases(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks, EventList& events) {
+    Inputs effective = inputs;
+    for (std::int32_t i = 0; i < 2; ++i) {
+        if (s.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu)
+            effective[static_cast<std::size_t>(i)] = ThinkCpu(defs, s, i);
+    }
+    AgeSparks(s);
+    switch (s.phase) {
+        case Phase::Intro:
+            if (s.phaseTicks == INTRO_TICKS) {
+                Event e = FighterEvent(s, EventKind::RoundStart, -1);
+                e.value = s.round;
+                Emit(events, e);
+            }
+            for (std::int32_t i = 0; i < 2; ++i) {
+                RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], true);
+                ++s.fighters[static_cast<std::size_t>(i)].animTick;
+            }
+            if (--s.phaseTicks <= 0) {
+                s.phase = Phase::Fight;
+                Emit(events, FighterEvent(s, EventKind::FightStart, -1));
+            }
+            return;
+        case Phase::RoundEnd:
+        case Phase::MatchOver:
+            for (std::int32_t i = 0; i < 2; ++i) RecordPresses(s.fighters[static_cast<std::size_t>(i)], Input{}, true);
+            UpdateRoundEnd(defs, s, events);
+            return;
+        case Phase::Fight:
+            break;
+    }
+    const bool frozen = s.hitstopTicks > 0;
+    for (std::int32_t i = 0; i < 2; ++i)
+        RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], !frozen);
+    if (frozen) {
+        --s.hitstopTicks;  // both fighters and everything else hold still
+        return;
+    }
+    --s.roundTicksLeft;
+    for (std::int32_t i = 0; i < 2; ++i) {
+        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, effective[static_cast<std::size_t>(i)], true,
+                      events);
+    }
+    UpdateProjectiles(defs, s);
+    UpdateFacing(s);
+    ResolvePushboxes(defs, s);
+    RunHitPasses(defs, s, effective, hooks, events);
+    CheckRoundOver(defs, s, events);
 }
 
 }  // namespace
@@ -398,8 +457,7 @@ std::int32_t PickFighter(const MatchDefs& defs, const MatchState& s, std::int32_
 }
 
 collide::Rect PushboxOf(const FighterDef& def, const FighterState& f) {
-    const bool low = f.action == Action::Crouch || f.action == Action::BlockCrouch || f.action == Action::Knockdown;
-    const std::int32_t h = low ? def.pushboxCrouchHeightPx : def.pushboxHeightPx;
+    const std::int32_t h = RuleOf(f.action).low ? def.pushboxCrouchHeightPx : def.pushboxHeightPx;
     const std::int32_t x = ToPx(f.xSubpx), y = ToPx(f.ySubpx);
     return collide::Rect{x - def.pushboxWidthPx / 2, y - h, def.pushboxWidthPx, h};
 }
@@ -433,6 +491,17 @@ void ConformToDefs(const MatchDefs& defs, MatchState& s) {
 }
 
 MatchState NewMatch(const MatchDefs& defs, const MatchConfig& config) {
+    for (const FighterDef* def : defs.fighters) {
+        GAME_ASSERT(def != nullptr, "MatchDefs::fighters holds two definitions: set both before NewMatch");
+#ifndef NDEBUG
+        if (const std::string problem = FindDefProblem(*def); !problem.empty()) {
+            std::fprintf(stderr, "fighter \"%s\": %s\n", def->id.c_str(), problem.c_str());
+            GAME_ASSERT(problem.empty(),
+                        "the FighterDef breaks a promise of fighter_def.h (above): build it with assets::LoadFighter, "
+                        "or fix the code that made it");
+        }
+#endif
+    }
     MatchState s;
     s.config = config;
     s.config.cpuLevel = std::clamp(config.cpuLevel, 1, 3);
@@ -452,44 +521,46 @@ void StepMatch(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const
         hooks.debug->Clear();
         hooks.debug->tick = s.tick;
     }
-    Inputs effective = inputs;
-    for (std::int32_t i = 0; i < 2; ++i) {
-        if (s.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu)
-            effective[static_cast<std::size_t>(i)] = ThinkCpu(defs, s, i);
-    }
-    AgeSparks(s);
-    switch (s.phase) {
-        case Phase::Intro:
-            for (std::int32_t i = 0; i < 2; ++i) {
-                RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], true);
-                ++s.fighters[static_cast<std::size_t>(i)].animTick;
-            }
-            if (--s.phaseTicks <= 0) s.phase = Phase::Fight;
-            return;
-        case Phase::RoundEnd:
-        case Phase::MatchOver:
-            for (std::int32_t i = 0; i < 2; ++i) RecordPresses(s.fighters[static_cast<std::size_t>(i)], Input{}, true);
-            UpdateRoundEnd(defs, s);
-            return;
-        case Phase::Fight:
-            break;
-    }
-    const bool frozen = s.hitstopTicks > 0;
-    for (std::int32_t i = 0; i < 2; ++i)
-        RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], !frozen);
-    if (frozen) {
-        --s.hitstopTicks;  // both fighters and everything else hold still
-        return;
-    }
-    --s.roundTicksLeft;
-    for (std::int32_t i = 0; i < 2; ++i) {
-        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, effective[static_cast<std::size_t>(i)], true);
-    }
-    UpdateProjectiles(defs, s);
-    UpdateFacing(s);
-    ResolvePushboxes(defs, s);
-    RunHitPasses(defs, s, effective, hooks);
-    CheckRoundOver(defs, s);
+    // The tick's events gather here (on the stack: the step allocates nothing), then go to the
+    // caller's list.
+    EventList events;
+    StepPhases(defs, s, inputs, hooks, events);
+    if (hooks.events != nullptr) *hooks.events = events;
 }
 
 }  // namespace game
+
+namespace game::detail {
+
+void Emit(EventList& events, const Event& e) {
+    const bool kept = events.Push(e);
+    GAME_ASSERT(kept, "a tick made more events than EventList::CAPACITY: raise the capacity in events.h");
+    (void)kept;
+}
+
+void SpawnSparks(MatchState& s, std::span<const Event> events) {
+    for (const Event& e : events) {
+        SparkKind kind{};
+        switch (e.kind) {
+            case EventKind::Hit:
+                kind = SparkKind::Hit;
+                break;
+            case EventKind::Block:
+                kind = SparkKind::Block;
+                break;
+            case EventKind::Clash:
+                kind = SparkKind::Clash;
+                break;
+            case EventKind::ProjectileCancel:
+                kind = SparkKind::ProjectileCancel;
+                break;
+            default:
+                continue;
+        }
+        // A new spark takes the oldest slot.
+        s.sparks[static_cast<std::size_t>(s.nextSpark)] = Spark{e.xPx, e.yPx, 0, kind};
+        s.nextSpark = (s.nextSpark + 1) % MAX_SPARKS;
+    }
+}
+
+}  // namespace game::detail

@@ -1,6 +1,8 @@
-// Replays as small text files: a header (fighters, seed, controllers, rules) and every tick's inputs,
-// run-length encoded ("120 R -" is 120 ticks of P1 holding right). Strings in, strings out: the
-// programs read and write the files. Parsing is strict and names the line that is wrong.
+// Replays as small text files: a header (fighters, the simulation's version, seed, controllers,
+// rules) and every tick's inputs, run-length encoded ("120 R -" is 120 ticks of P1 holding right).
+// Strings in, strings out: the programs read and write the files. Parsing is strict and names the
+// line that is wrong. Format 1 (no "sim" line) is still read, as simulation version 1; lines may
+// end in CRLF (a replay passed through another system's editor).
 #include "game/game.h"
 
 #include <charconv>
@@ -11,7 +13,8 @@ namespace game {
 
 namespace {
 
-constexpr const char* MAGIC = "hotmap-brawl-replay 1";
+constexpr const char* MAGIC = "hotmap-brawl-replay 2";
+constexpr const char* MAGIC_V1 = "hotmap-brawl-replay 1";
 constexpr char LETTERS[] = {'U', 'D', 'L', 'R', 'P', 'K', 'S'};  // bit order of Input::Bit
 constexpr std::int64_t MAX_TICKS = 100'000'000;
 
@@ -44,22 +47,19 @@ bool ParseNumber(const std::string& word, T& out, int base = 10) {
     return ec == std::errc{} && ptr == word.data() + word.size() && !word.empty();
 }
 
-const char* ModeName(DetectionMode m) {
-    return m == DetectionMode::PerPixel ? "per-pixel" : m == DetectionMode::BoxesOnly ? "boxes" : "boxes-inset";
-}
-
 }  // namespace
 
 std::string FormatReplay(const Replay& r) {
     std::ostringstream out;
     out << MAGIC << "\n";
     out << "fighters " << r.fighterIds[0] << " " << r.fighterIds[1] << "\n";
+    out << "sim " << r.simulationVersion << "\n";
     out << "seed " << r.config.seed << "\n";
     for (int i = 0; i < 2; ++i)
-        out << "p" << i + 1 << " "
-            << (r.config.controllers[static_cast<std::size_t>(i)] == Controller::Cpu ? "cpu" : "human") << "\n";
+        out << "p" << i + 1 << " " << NameOf(CONTROLLER_NAMES, r.config.controllers[static_cast<std::size_t>(i)])
+            << "\n";
     out << "level " << r.config.cpuLevel << "\n";
-    out << "detection " << ModeName(r.config.detection) << " " << r.config.insetPx << "\n";
+    out << "detection " << NameOf(DETECTION_MODE_NAMES, r.config.detection) << " " << r.config.insetPx << "\n";
     if (r.finalHash) {
         char hex[24];
         std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(*r.finalHash));
@@ -91,11 +91,19 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
         return w;
     };
     Replay r;
-    if (!std::getline(in, line) || (++lineNo, line != MAGIC)) return fail(std::string("expected \"") + MAGIC + "\"");
-    std::int64_t ticks = -1;
-    bool sawFighters = false, sawEnd = false;
-    while (std::getline(in, line)) {
+    const auto next = [&]() {
+        if (!std::getline(in, line)) return false;
         ++lineNo;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return true;
+    };
+    if (!next() || (line != MAGIC && line != MAGIC_V1))
+        return fail(std::string("expected \"") + MAGIC + "\" (or format 1)");
+    const bool formatOne = line == MAGIC_V1;
+    r.simulationVersion = 1;  // format 1 predates the line: its replays are of version 1
+    std::int64_t ticks = -1;
+    bool sawFighters = false, sawSim = false, sawEnd = false;
+    while (next()) {
         const auto w = words(line);
         if (w.empty() || w[0][0] == '#') continue;
         if (ticks >= 0) {  // the input runs
@@ -119,17 +127,17 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
         if (key == "fighters" && w.size() == 3) {
             r.fighterIds = {w[1], w[2]};
             sawFighters = true;
+        } else if (key == "sim" && w.size() == 2 && !formatOne && ParseNumber(w[1], r.simulationVersion) &&
+                   r.simulationVersion >= 1) {
+            sawSim = true;
         } else if (key == "seed" && w.size() == 2 && ParseNumber(w[1], r.config.seed)) {
-        } else if ((key == "p1" || key == "p2") && w.size() == 2 && (w[1] == "cpu" || w[1] == "human")) {
-            r.config.controllers[key == "p1" ? 0 : 1] = w[1] == "cpu" ? Controller::Cpu : Controller::Human;
+        } else if ((key == "p1" || key == "p2") && w.size() == 2 && ParseName(CONTROLLER_NAMES, w[1])) {
+            r.config.controllers[key == "p1" ? 0 : 1] = *ParseName(CONTROLLER_NAMES, w[1]);
         } else if (key == "level" && w.size() == 2 && ParseNumber(w[1], r.config.cpuLevel) && r.config.cpuLevel >= 1 &&
                    r.config.cpuLevel <= 3) {
         } else if (key == "detection" && w.size() == 3 && ParseNumber(w[2], r.config.insetPx) &&
-                   r.config.insetPx >= 0 && r.config.insetPx <= 64 &&
-                   (w[1] == "per-pixel" || w[1] == "boxes" || w[1] == "boxes-inset")) {
-            r.config.detection = w[1] == "per-pixel" ? DetectionMode::PerPixel
-                                 : w[1] == "boxes"   ? DetectionMode::BoxesOnly
-                                                     : DetectionMode::BoxesInset;
+                   r.config.insetPx >= 0 && r.config.insetPx <= 64 && ParseName(DETECTION_MODE_NAMES, w[1])) {
+            r.config.detection = *ParseName(DETECTION_MODE_NAMES, w[1]);
         } else if (key == "hash" && w.size() == 2) {
             std::uint64_t h = 0;
             if (w[1].size() != 16 || !ParseNumber(w[1], h, 16)) return fail("hash wants 16 hex digits");
@@ -141,6 +149,7 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
         }
     }
     if (!sawFighters) return fail("no \"fighters\" line");
+    if (!formatOne && !sawSim) return fail("no \"sim\" line (the simulation version the replay was recorded with)");
     if (ticks < 0) return fail("no \"ticks\" line");
     if (!sawEnd) return fail("no \"end\" line: the file is cut short");
     if (static_cast<std::int64_t>(r.inputs.size()) != ticks) {
