@@ -10,6 +10,8 @@ PACKAGES=(
   cmake g++ make pkg-config          # the toolchain
   libsdl2-dev libsdl2-image-dev      # window, renderer, PNG decoding
   libimgui-dev                       # Dear ImGui 1.86 (the debug overlay)
+  libenet-dev                        # ENet 1.3: online play's transport
+  libsdl2-mixer-dev                  # SDL2_mixer: sound effects and music
   nlohmann-json3-dev                 # manifests and JSON output
   libgtest-dev libbenchmark-dev      # tests and benchmarks
   xvfb xauth                         # a virtual display for screenshots of the real window
