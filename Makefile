@@ -1,38 +1,47 @@
 # Hotmap Brawl: the two commands a person needs, and a few for developers.
-#   make play    install missing Debian packages, build, start the demo
-#   make test    install missing Debian packages, build, run every test through ctest
-#   make bench   Release build of bench/, then every benchmark (collision core, fight, bumper)
+#   make play    install missing Debian packages, build the demo (only what playing needs), start it
+#   make test    install missing Debian packages, build everything, run every test through ctest
+#   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
+#   make bench   Release build, then every benchmark (collision core, fight, bumper)
 #   make bench-plot   the bumper benchmark's CSV as docs/images/bumper-bench.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-plot format format-check clean
+.PHONY: all deps configure build test test-release play release bench bench-collide bench-fight bench-bumper bench-plot format format-check clean
 
 all: build
 
 deps:
 	@scripts/deps.sh
 
-build: deps
+configure: deps
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+
+build: configure
 	@cmake --build $(BUILD_DIR) -j$(JOBS)
 
 test: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS)
 
+# Playing needs the demo alone: not the tests, the benchmarks or the art generator.
 # With no display there is no window to open: say so once, name the headless way, and stop.
-play: build
+play: configure
+	@cmake --build $(BUILD_DIR) -j$(JOBS) --target brawl
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
 	  echo "no display: run '$(PLAY_BIN) --headless --frames 600 --screenshot shot.png' or 'xvfb-run -a make play'"; \
 	else \
 	  $(PLAY_BIN); \
 	fi
 
+# Release: -O3 and no asserts, warnings still errors; the whole project, tests included.
 release: deps
-	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release -DHOTMAP_BUILD_TESTS=OFF > /dev/null
-	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_collide bench_fight bumper_bench
+	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(RELEASE_DIR) -j$(JOBS)
+
+test-release: release
+	@ctest --test-dir $(RELEASE_DIR) --output-on-failure -j$(JOBS)
 
 bench: bench-collide bench-fight bench-bumper
 

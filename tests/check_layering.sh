@@ -17,4 +17,13 @@ check src/game    'SDL|imgui|assets/|render/|debug/|app/|tools/|fstream|filesyst
 check src/assets  'imgui|render/|debug/|app/|tools/' "ImGui or higher layers"
 check src/render  'debug/|app/|tools/' "the overlay, the app or the tools"
 check src/debug   'app/|tools/' "the app or the tools"
+# Scenes never reach into one another: a scene's file includes no other scene's file; they hand over
+# through the shell (SceneSwitch).
+for scene in "$root"/src/app/scene_*.cpp; do
+  [ -e "$scene" ] || continue
+  hits=$(grep -nE '#include *"app/scene_[a-z_]+\.(h|cpp)"' "$scene" || true)
+  if [ -n "$hits" ]; then
+    echo "layering: $(basename "$scene") must not include another scene:"; echo "$hits"; fail=1
+  fi
+done
 exit $fail

@@ -86,7 +86,7 @@ public:
 
     game::MatchState state;
     game::DebugRecord debug;
-    game::EventList events;              ///< the last tick's
+    game::EventList events;             ///< the last tick's
     std::vector<game::Event> eventLog;  ///< every tick's, in order
 
 private:
@@ -97,7 +97,7 @@ private:
 
 // Runs `scenario` plainly and mirrored; both must end the same. Returns the plain outcome.
 inline Outcome RunBoth(const std::function<void(Scene&)>& scenario, synth::Kick kickA = synth::Kick::Rising,
-                synth::Kick kickB = synth::Kick::Level) {
+                       synth::Kick kickB = synth::Kick::Level) {
     Scene plain(false, kickA, kickB), mirrored(true, kickA, kickB);
     {
         SCOPED_TRACE("plain");

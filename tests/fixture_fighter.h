@@ -3,6 +3,7 @@
 // Tests break one thing at a time (a field, a PNG) and check the error that names it.
 #pragma once
 
+#include "assets/format.h"
 #include "png_writer.h"
 
 #include <nlohmann/json.hpp>
@@ -100,8 +101,7 @@ inline std::filesystem::path Write(const std::filesystem::path& root, const std:
     for (const auto& [name, anim] : manifest["animations"].items()) {
         const std::size_t n = anim["frames"].size();
         for (std::size_t i = 0; i < n; ++i) {
-            char file[64];
-            std::snprintf(file, sizeof file, "%s_%02zu.png", name.c_str(), i);
+            const std::string file = assets::FrameFileName(name, i);
             const bool attack = (name == "light_punch" && i == 1) || name == "orb";
             testpng::WriteFile((sprites / file).string(),
                                testpng::EncodeRgba(W, H, Picture(CLEAR, SKIN, attack, SKIN)));

@@ -41,12 +41,15 @@ inline std::string Quote(const std::string& arg) {
 inline Output Run(const std::string& program, const std::vector<std::string>& args, const std::string& env = "") {
     static int serial = 0;  // unique stderr file per call within this test process
     const std::filesystem::path errPath =
-        std::filesystem::temp_directory_path() /
-        ("hotmap_test_err_" + std::to_string(::getpid()) + "_" + std::to_string(serial++));
+        std::filesystem::temp_directory_path() / (std::string("hotmap_test_err_")
+                                                      .append(std::to_string(::getpid()))
+                                                      .append("_")
+                                                      .append(std::to_string(serial++)));
+    // Appended piece by piece: GCC 12 at -O3 misreads `" " + std::string&&` (-Wrestrict).
     std::string cmd = env.empty() ? "" : env + " ";
     cmd += Quote(program);
-    for (const auto& a : args) cmd += " " + Quote(a);
-    cmd += " 2>" + Quote(errPath.string()) + " </dev/null";
+    for (const auto& a : args) cmd.append(" ").append(Quote(a));
+    cmd.append(" 2>").append(Quote(errPath.string())).append(" </dev/null");
     Output result;
     FILE* pipe = ::popen(cmd.c_str(), "r");
     if (pipe == nullptr) return result;

@@ -60,9 +60,9 @@ TEST(Allocations, TenThousandTicksWithoutADebugRecordAllocateNothing) {
     const long before = allocations.load();
     for (int t = 0; t < 10000; ++t) {
         if (t % 5 == 0) {
-            static constexpr std::uint8_t CHOICES[] = {game::Input::RIGHT, game::Input::RIGHT, game::Input::LEFT,
-                                                       game::Input::PUNCH, game::Input::KICK, game::Input::SPECIAL,
-                                                       game::Input::UP, 0};
+            static constexpr std::uint8_t CHOICES[] = {
+                game::Input::RIGHT, game::Input::RIGHT,   game::Input::LEFT, game::Input::PUNCH,
+                game::Input::KICK,  game::Input::SPECIAL, game::Input::UP,   0};
             p1 = game::Input{CHOICES[game::SplitMix64(script) % std::size(CHOICES)]};
         }
         game::StepMatch(defs, s, {p1, game::Input{}}, hooks);

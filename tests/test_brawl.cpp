@@ -474,6 +474,42 @@ TEST_F(Brawl, HotReloadUnderFire) {
     EXPECT_EQ(reloadLines, std::stoi(JsonField(result.out, "reloads")));
 }
 
+// A reload that takes away the move a fighter is performing: the match is conformed to the new
+// definitions at once (under the sanitizers a state left pointing past the new moves is a heap
+// overflow on the next tick). The event log says when a move has started; the moves last 30
+// seconds, so the reload lands inside one.
+TEST_F(Brawl, AReloadThatRemovesTheMoveInProgressKeepsTheMatchValid) {
+    auto slow = fixture::Manifest();
+    for (auto& frame : slow["animations"]["light_punch"]["frames"]) frame["ticks"] = 600;
+    fixture::Write(root_, "alpha", slow);
+    fixture::Write(root_, "beta", slow);
+    testrun::Process run(
+        BRAWL, {"--headless", "--realtime", "--frames", "100000000", "--reload-ms", "20", "--p1", "cpu", "--p2", "cpu",
+                "--level", "3", "--log-events", "-", "--assets", root_.string()});
+    ASSERT_FALSE(run.WaitForErrLine("loaded 2 fighters").empty());
+    const std::string started = run.WaitForErrLine(
+        [](const std::string& line) { return line.find("\"event\": \"move_start\"") != std::string::npos; });
+    ASSERT_FALSE(started.empty()) << "a CPU starts its punch";
+    const std::string who = started.find("\"fighter\": 0") != std::string::npos ? "alpha" : "beta";
+    auto noMoves = slow;
+    noMoves["moves"] = nlohmann::ordered_json::object();
+    const std::string text = noMoves.dump(2) + "\n";
+    WriteAndTouch((root_ / "assets" / who / "fighter.json").string(),
+                  std::vector<std::uint8_t>(text.begin(), text.end()));
+    ASSERT_FALSE(run.WaitForErrLine("reloaded " + who + ": ").empty());
+    // The run ticks, then looks at the files: a second reload line comes from a later look, so at
+    // least one tick has run on the conformed state in between.
+    WriteAndTouch((root_ / "assets" / who / "fighter.json").string(),
+                  std::vector<std::uint8_t>(text.begin(), text.end()));
+    ASSERT_FALSE(run.WaitForErrLine("reloaded " + who + ": ").empty());
+    run.Signal(SIGTERM);
+    const auto result = run.Finish();
+    EXPECT_EQ(result.exitCode, 0) << result.err.substr(result.err.size() > 3000 ? result.err.size() - 3000 : 0);
+    EXPECT_EQ(result.err.find("runtime error"), std::string::npos);
+    EXPECT_EQ(result.err.find("Sanitizer"), std::string::npos);
+    EXPECT_FALSE(JsonField(result.out, "hash").empty()) << result.out;
+}
+
 // SIGTERM ends a headless run after the tick in progress, with its JSON line and exit 0.
 TEST_F(Brawl, ASignalEndsAHeadlessRunWithItsSummary) {
     LiveRun run(root_, "250");

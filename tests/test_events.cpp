@@ -162,7 +162,8 @@ TEST(Events, AKnockOutEndsTheRoundThenTheMatch) {
     ASSERT_EQ(end.size(), 1u);
     EXPECT_EQ(end[0].value, 0) << "P1 won the round";
     // The KO's events in the order they happened: the hit, the knock-out, the round's end.
-    const auto at = std::find_if(s.eventLog.begin(), s.eventLog.end(), [](const Event& e) { return e.kind == EventKind::Hit; });
+    const auto at =
+        std::find_if(s.eventLog.begin(), s.eventLog.end(), [](const Event& e) { return e.kind == EventKind::Hit; });
     ASSERT_LE(at + 3, s.eventLog.end());
     EXPECT_EQ((at + 1)->kind, EventKind::KnockOut);
     EXPECT_EQ((at + 2)->kind, EventKind::RoundEnd);
@@ -308,13 +309,15 @@ TEST(Definitions, EachBrokenPromiseIsNamed) {
     };
     EXPECT_NE(problem([](game::FighterDef& d) { d.animations.resize(5); }).find("required animations"),
               std::string::npos);
-    EXPECT_NE(problem([](game::FighterDef& d) { std::swap(d.animations[0], d.animations[1]); })
-                  .find("animations[0] must be \"idle\""),
+    EXPECT_NE(problem([](game::FighterDef& d) {
+                  std::swap(d.animations[0], d.animations[1]);
+              }).find("animations[0] must be \"idle\""),
               std::string::npos);
     EXPECT_NE(problem([](game::FighterDef& d) { d.moves[0].activeLast = 7; }).find("moves \"light_punch\": active"),
               std::string::npos);
-    EXPECT_NE(problem([](game::FighterDef& d) { d.animations[10].frames[1].masks.attack = collide::Mask(100, 112); })
-                  .find("active frame 1 has no attack pixel"),
+    EXPECT_NE(problem([](game::FighterDef& d) {
+                  d.animations[10].frames[1].masks.attack = collide::Mask(100, 112);
+              }).find("active frame 1 has no attack pixel"),
               std::string::npos);
     EXPECT_NE(problem([](game::FighterDef& d) { d.moves[1].stance = game::Stance::Crouch; }).find("same button"),
               std::string::npos);
@@ -353,7 +356,9 @@ TEST(Cpu, OutsideMemoryDecidesExactlyAsTheStatesOwn) {
     for (int t = 0; t < 4000; ++t) {
         // The state's own CPUs think first for side 0 then 1, from the state before the step.
         game::Inputs in{};
-        for (int i = 0; i < 2; ++i) in[static_cast<std::size_t>(i)] = game::ThinkCpu(defs, outside, i, memory[static_cast<std::size_t>(i)], rng);
+        for (int i = 0; i < 2; ++i)
+            in[static_cast<std::size_t>(i)] =
+                game::ThinkCpu(defs, outside, i, memory[static_cast<std::size_t>(i)], rng);
         decisions += (in[0].bits | in[1].bits) != 0;
         game::StepMatch(defs, inside, {});
         game::EventList events;

@@ -58,7 +58,8 @@ TEST_F(ImageTest, Rgb16) {
 TEST_F(ImageTest, Palette8AndPalette4) {
     for (const std::uint8_t depth : {8, 4, 2, 1}) {
         const Spec s{2, 1, testpng::PALETTE, depth, {0, 1}, {{{255, 0, 255}}, {{255, 0, 0}}}, {}};
-        ExpectMagentaThenRed(assets::LoadPng(Write("p" + std::to_string(depth) + ".png", testpng::Encode(s))));
+        const std::string name = std::string("p").append(std::to_string(depth)).append(".png");
+        ExpectMagentaThenRed(assets::LoadPng(Write(name, testpng::Encode(s))));
     }
 }
 

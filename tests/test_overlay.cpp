@@ -108,7 +108,7 @@ protected:
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
         io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-        overlay_.visible = true;
+        settings_.overlay = true;
         state_ = game::NewMatch(defs_, game::MatchConfig{});
     }
     void TearDown() override { ImGui::DestroyContext(); }
@@ -118,7 +118,7 @@ protected:
     ImVec2 Frame(int worldX, void (*between)() = nullptr) {
         for (auto& f : state_.fighters) f.xSubpx = worldX * game::SUBPIXELS_PER_PX;
         ImGui::NewFrame();
-        debug::Draw(overlay_, debug::ScreenMap{}, defs_, state_);
+        debug::Draw(overlay_, settings_, commands_, debug::ScreenMap{}, defs_, state_);
         ImGui::Begin(PANEL);  // the same window again: appends to it, and tells where it is
         const ImVec2 at = ImGui::GetWindowPos();
         ImGui::End();
@@ -133,6 +133,8 @@ protected:
     game::MatchDefs defs_{{&a_, &b_}};
     game::MatchState state_;
     debug::Overlay overlay_;
+    debug::Settings settings_;
+    std::vector<debug::Command> commands_;
 };
 
 TEST_F(OverlayFrames, ThePanelFollowsTheFightersToTheOtherHalf) {
@@ -147,9 +149,9 @@ TEST_F(OverlayFrames, ADraggedPanelStaysWhereItWasPutUntilF1ClosesIt) {
     Frame(300, [] { ImGui::SetWindowPos(PANEL, ImVec2(500, 300)); });  // the drag
     EXPECT_EQ(Frame(300).x, 500);
     EXPECT_EQ(Frame(1000).x, 500) << "the fighters walk under it: it stays where the person put it";
-    overlay_.visible = false;
+    settings_.overlay = false;
     Frame(1000);
-    overlay_.visible = true;
+    settings_.overlay = true;
     EXPECT_EQ(Frame(1000).x, 10) << "F1 off and on: placed afresh, away from the fighters";
 }
 

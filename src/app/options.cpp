@@ -1,5 +1,9 @@
-// brawl's command-line parsing.
+// brawl's command-line parsing, usage and help, all from the option table.
 #include "app/options.h"
+
+#include "app/help.h"
+#include "app/scene.h"
+#include "debug/commands.h"
 
 #include <charconv>
 #include <cstring>
@@ -9,135 +13,187 @@ namespace app {
 namespace {
 
 template <class T>
-bool Number(const char* text, T& out) {
-    const char* end = text + std::strlen(text);
-    const auto [ptr, ec] = std::from_chars(text, end, out);
-    return ec == std::errc{} && ptr == end && end != text;
+bool Number(std::string_view text, T& out) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc{} && ptr == text.data() + text.size() && !text.empty();
+}
+
+/// A whole number in [lo, hi] into `out`, or a message that says what was wanted.
+template <class T>
+bool Range(std::string_view name, std::string_view text, T lo, T hi, T& out, std::string& error) {
+    T n{};
+    if (!Number(text, n) || n < lo || n > hi) {
+        error = std::string(name) + " wants a whole number " + std::to_string(lo) + "-" + std::to_string(hi) +
+                ", not '" + std::string(text) + "'";
+        return false;
+    }
+    out = n;
+    return true;
+}
+
+template <class E, std::size_t N>
+bool Choice(std::string_view name, const game::EnumName<E> (&table)[N], std::string_view text, E& out,
+            std::string& error) {
+    const auto v = game::ParseName(table, text);
+    if (!v) {
+        error = std::string(name) + " is " + game::NameChoices(table) + ", not '" + std::string(text) + "'";
+        return false;
+    }
+    out = *v;
+    return true;
+}
+
+bool NotEmpty(std::string_view name, std::string_view text, std::string& error) {
+    if (!text.empty()) return true;
+    error = std::string(name) + " needs a value that is not empty";
+    return false;
+}
+
+// clang-format off
+constexpr OptionSpec OPTIONS[] = {
+    {"--headless", nullptr, "no window: SDL's dummy video driver, as fast as it can; prints one JSON line",
+     [](Options& o, std::string_view, std::string&) { o.headless = true; return true; }},
+    {"--frames", "N", "ticks to run (60 a second); windowed, the match starts at once",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::int64_t n = 0;
+         return Range("--frames", v, std::int64_t{0}, std::int64_t{100'000'000}, n, e) && (o.frames = n, true); }},
+    {"--p1", "human|cpu", "who plays P1 (default human; a human side stands still headless)",
+     [](Options& o, std::string_view v, std::string& e) {
+         game::Controller c{};
+         return Choice("--p1", game::CONTROLLER_NAMES, v, c, e) && (o.p1 = c, true); }},
+    {"--p2", "human|cpu", "who plays P2 (default cpu)",
+     [](Options& o, std::string_view v, std::string& e) {
+         game::Controller c{};
+         return Choice("--p2", game::CONTROLLER_NAMES, v, c, e) && (o.p2 = c, true); }},
+    {"--level", "1-3", "the CPU's difficulty (default 2)",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::int32_t n = 0;
+         return Range("--level", v, 1, 3, n, e) && (o.level = n, true); }},
+    {"--seed", "S", "the match's seed (the CPU's choices)",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::uint64_t n = 0;
+         if (!Number(v, n)) { e = "--seed wants a whole number, not '" + std::string(v) + "'"; return false; }
+         o.seed = n;
+         return true; }},
+    {"--p1-fighter", "NAME", "P1's fighter, a folder under assets/ (default: the first two)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p1-fighter", v, e) && (o.p1Fighter = std::string(v), true); }},
+    {"--p2-fighter", "NAME", "P2's fighter",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p2-fighter", v, e) && (o.p2Fighter = std::string(v), true); }},
+    {"--record", "FILE", "write the match's inputs as a replay (windowed: the last match played, ended early by a "
+                         "round reset, a detection switch or a reload)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--record", v, e) && (o.recordPath = std::string(v), true); }},
+    {"--replay", "FILE", "play a replay's inputs, both sides; headless, exit 1 if the final hash differs from the "
+                         "recorded one; windowed, it pauses at the end",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--replay", v, e) && (o.replayPath = std::string(v), true); }},
+    {"--overlay", nullptr, "start with the debug overlay (F1) on",
+     [](Options& o, std::string_view, std::string&) { o.overlay = true; return true; }},
+    {"--screenshot", "OUT.png", "write the last frame to OUT.png (with the overlay if --overlay)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--screenshot", v, e) && (o.screenshotPath = std::string(v), true); }},
+    {"--detection", "per-pixel|boxes|boxes-inset", "how contacts are decided (default per-pixel)",
+     [](Options& o, std::string_view v, std::string& e) {
+         game::DetectionMode m{};
+         return Choice("--detection", game::DETECTION_MODE_NAMES, v, m, e) && (o.detection = m, true); }},
+    {"--assets", "DIR", "the project folder holding assets/ and hotmaps/",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--assets", v, e) && (o.assetsRoot = std::string(v), true); }},
+    {"--realtime", nullptr, "headless at 60 ticks a second (to test hot reload)",
+     [](Options& o, std::string_view, std::string&) { o.realtime = true; return true; }},
+    {"--reload-ms", "N", "check asset files for changes every N ms (default 250, 0 never)",
+     [](Options& o, std::string_view v, std::string& e) { return Range("--reload-ms", v, 0, 60000, o.reloadMs, e); }},
+    {"--scene", "NAME", "start in this scene: title, fight or bumper (default: the title, or the fight for a "
+                        "scripted run)",
+     [](Options& o, std::string_view v, std::string& e) {
+         if (!FindScene(v)) { e = "--scene is " + SceneNames() + ", not '" + std::string(v) + "'"; return false; }
+         o.scene = std::string(v);
+         return true; }},
+    {"--title", nullptr, "the title screen (the same as --scene title)",
+     [](Options& o, std::string_view, std::string&) { o.scene = "title"; return true; }},
+    {"--count", "N", "bumper: how many sprites bounce in the box (default 200)",
+     [](Options& o, std::string_view v, std::string& e) { return Range("--count", v, 1, 200000, o.count, e); }},
+    {"--view", "sprites|hotmaps|both", "draw sprites (default), hotmaps (what collides) or both",
+     [](Options& o, std::string_view v, std::string& e) {
+         render::ViewMode m{};
+         return Choice("--view", debug::VIEW_MODE_NAMES, v, m, e) && (o.view = std::string(v), true); }},
+    {"--log-events", "FILE", "write every tick's events as JSON lines to FILE (- for stderr)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--log-events", v, e) && (o.eventLogPath = std::string(v), true); }},
+};
+// clang-format on
+
+const OptionSpec* FindOption(std::string_view name) {
+    for (const OptionSpec& spec : OPTIONS) {
+        if (name == spec.name) return &spec;
+    }
+    return nullptr;
 }
 
 }  // namespace
+
+std::span<const OptionSpec> OptionTable() {
+    return OPTIONS;
+}
+
+std::string UsageText() {
+    std::string out = "usage: brawl";
+    std::size_t lineLength = out.size();
+    for (const OptionSpec& spec : OPTIONS) {
+        const std::string word =
+            std::string(" [") + spec.name + (spec.value != nullptr ? std::string(" ") + spec.value : "") + "]";
+        if (lineLength + word.size() > 100) {
+            out += "\n            ";
+            lineLength = 12;
+        }
+        out += word;
+        lineLength += word.size();
+    }
+    return out + "\n";
+}
+
+std::string HelpText() {
+    std::string out = UsageText();
+    out += "\nHotmap Brawl: a two-fighter demo where every hit is decided pixel by pixel.\n";
+    for (const OptionSpec& spec : OPTIONS) {
+        std::string left = std::string("  ") + spec.name + (spec.value != nullptr ? std::string(" ") + spec.value : "");
+        if (left.size() < 22)
+            left.resize(22, ' ');
+        else
+            left += "\n" + std::string(22, ' ');
+        out += left + spec.help + "\n";
+    }
+    out += "\nControls:\n";
+    for (const PlayerControls& p : PLAYER_CONTROLS) {
+        out += std::string("  ") + p.who + ": move " + p.move + ", punch " + p.punch + ", kick " + p.kick +
+               ", special " + p.special + "\n";
+    }
+    for (const KeyHelp& k : GAME_KEYS) out += std::string("  ") + k.key + ": " + k.what + "\n";
+    for (const char* note : PLAY_NOTES) out += std::string("  ") + note + "\n";
+    out += "\nDebug keys:\n";
+    for (const KeyHelp& k : DEBUG_KEYS) out += std::string("  ") + k.key + "  " + k.what + "\n";
+    out += "\nSIGINT or SIGTERM ends a headless run early, with its JSON line.\n";
+    return out;
+}
 
 std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help) {
     Options o;
     help = false;
     for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        const auto value = [&]() -> const char* {
-            if (i + 1 >= argc) {
-                error = arg + " needs a value";
-                return nullptr;
-            }
-            return argv[++i];
-        };
-        const auto controller = [&](std::optional<game::Controller>& out) {
-            const char* v = value();
-            if (v == nullptr) return false;
-            if (std::strcmp(v, "human") == 0)
-                out = game::Controller::Human;
-            else if (std::strcmp(v, "cpu") == 0)
-                out = game::Controller::Cpu;
-            else {
-                error = arg + " is human or cpu, not '" + v + "'";
-                return false;
-            }
-            return true;
-        };
+        const std::string_view arg = argv[i];
         if (arg == "--help" || arg == "-h") {
             help = true;
             return o;
-        } else if (arg == "--headless") {
-            o.headless = true;
-        } else if (arg == "--frames") {
-            const char* v = value();
-            std::int64_t n = 0;
-            if (v == nullptr || !Number(v, n) || n < 0 || n > 100'000'000) {
-                if (v != nullptr) error = "--frames wants a whole number 0-100000000, not '" + std::string(v) + "'";
-                return std::nullopt;
-            }
-            o.frames = n;
-        } else if (arg == "--p1") {
-            if (!controller(o.p1)) return std::nullopt;
-        } else if (arg == "--p2") {
-            if (!controller(o.p2)) return std::nullopt;
-        } else if (arg == "--level") {
-            const char* v = value();
-            std::int32_t n = 0;
-            if (v == nullptr || !Number(v, n) || n < 1 || n > 3) {
-                if (v != nullptr) error = "--level is 1, 2 or 3, not '" + std::string(v) + "'";
-                return std::nullopt;
-            }
-            o.level = n;
-        } else if (arg == "--seed") {
-            const char* v = value();
-            std::uint64_t n = 0;
-            if (v == nullptr || !Number(v, n)) {
-                if (v != nullptr) error = "--seed wants a whole number, not '" + std::string(v) + "'";
-                return std::nullopt;
-            }
-            o.seed = n;
-        } else if (arg == "--p1-fighter" || arg == "--p2-fighter") {
-            const char* v = value();
-            if (v == nullptr) return std::nullopt;
-            (arg == "--p1-fighter" ? o.p1Fighter : o.p2Fighter) = v;
-        } else if (arg == "--record" || arg == "--replay" || arg == "--screenshot" || arg == "--assets") {
-            const char* v = value();
-            if (v == nullptr) return std::nullopt;
-            (arg == "--record"       ? o.recordPath
-             : arg == "--replay"     ? o.replayPath
-             : arg == "--screenshot" ? o.screenshotPath
-                                     : o.assetsRoot) = v;
-        } else if (arg == "--overlay") {
-            o.overlay = true;
-        } else if (arg == "--realtime") {
-            o.realtime = true;
-        } else if (arg == "--reload-ms") {
-            const char* v = value();
-            if (v == nullptr || !Number(v, o.reloadMs) || o.reloadMs < 0 || o.reloadMs > 60000) {
-                if (v != nullptr) error = "--reload-ms wants 0-60000, not '" + std::string(v) + "'";
-                return std::nullopt;
-            }
-        } else if (arg == "--scene") {
-            const char* v = value();
-            if (v == nullptr) return std::nullopt;
-            o.scene = v;
-            if (o.scene != "fight" && o.scene != "bumper") {
-                error = "--scene is fight or bumper, not '" + o.scene + "'";
-                return std::nullopt;
-            }
-        } else if (arg == "--count") {
-            const char* v = value();
-            if (v == nullptr || !Number(v, o.count) || o.count < 1 || o.count > 200000) {
-                if (v != nullptr) error = "--count wants 1-200000, not '" + std::string(v) + "'";
-                return std::nullopt;
-            }
-        } else if (arg == "--view") {
-            const char* v = value();
-            if (v == nullptr) return std::nullopt;
-            o.view = v;
-            if (o.view != "sprites" && o.view != "hotmaps" && o.view != "both") {
-                error = "--view is sprites, hotmaps or both, not '" + o.view + "'";
-                return std::nullopt;
-            }
-        } else if (arg == "--title") {
-            o.title = true;
-        } else if (arg == "--detection") {
-            const char* v = value();
-            if (v == nullptr) return std::nullopt;
-            const std::string m = v;
-            if (m == "per-pixel")
-                o.detection = game::DetectionMode::PerPixel;
-            else if (m == "boxes")
-                o.detection = game::DetectionMode::BoxesOnly;
-            else if (m == "boxes-inset")
-                o.detection = game::DetectionMode::BoxesInset;
-            else {
-                error = "--detection is per-pixel, boxes or boxes-inset, not '" + m + "'";
-                return std::nullopt;
-            }
-        } else {
-            error = "unknown argument '" + arg + "'";
+        }
+        const OptionSpec* spec = FindOption(arg);
+        if (spec == nullptr) {
+            error = "unknown argument '" + std::string(arg) + "'";
             return std::nullopt;
         }
+        std::string_view value;
+        if (spec->value != nullptr) {
+            if (i + 1 >= argc) {
+                error = std::string(arg) + " needs a value (" + spec->value + ")";
+                return std::nullopt;
+            }
+            value = argv[++i];
+        }
+        if (!spec->apply(o, value, error)) return std::nullopt;
     }
     if (o.headless && !o.frames && o.replayPath.empty()) {
         error = "--headless needs --frames N (or --replay FILE)";

@@ -1,11 +1,15 @@
-// brawl's command line. Strict: an unknown option or a bad value is a usage error (exit 2).
+// brawl's command line, from one table of options: parsing, the usage line and `--help` are all
+// made from OPTION_TABLE, so an option is described where it is parsed. Strict: an unknown option
+// or a bad value is a usage error (exit 2).
 #pragma once
 
 #include "game/game.h"
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace app {
 
@@ -20,22 +24,32 @@ struct Options {
     std::string replayPath;
     bool overlay = false;
     std::string screenshotPath;
-    std::string assetsRoot;       ///< a project folder holding assets/ and hotmaps/
-    bool realtime = false;        ///< headless: pace ticks at 60 Hz (for hot-reload tests)
-    std::int32_t reloadMs = 250;  ///< how often files are checked for changes; 0: never
-    std::string scene = "fight";  ///< "fight" or "bumper"
-    std::int32_t count = 200;     ///< bumper: how many sprites
+    std::optional<std::string> assetsRoot;  ///< a project folder holding assets/ and hotmaps/
+    bool realtime = false;                  ///< headless: pace ticks at 60 Hz (for hot-reload tests)
+    std::int32_t reloadMs = 250;            ///< how often files are checked for changes; 0: never
+    std::string scene;                      ///< a scene of the scene table; empty: the usual start
+    std::int32_t count = 200;               ///< bumper: how many sprites
     std::optional<game::DetectionMode> detection;
     std::string view = "sprites";  ///< the overlay's view at start: sprites, hotmaps, both
-    bool title = false;            ///< headless screenshot of the title screen
+    std::string eventLogPath;      ///< --log-events: every tick's events as JSON lines ("-": stderr)
 };
 
-constexpr const char* USAGE =
-    "usage: brawl [--headless --frames N] [--p1 human|cpu] [--p2 human|cpu] [--level 1-3] [--seed S]\n"
-    "             [--p1-fighter NAME] [--p2-fighter NAME] [--record FILE] [--replay FILE] [--overlay]\n"
-    "             [--screenshot OUT.png] [--detection per-pixel|boxes|boxes-inset] [--assets DIR]\n"
-    "             [--realtime] [--reload-ms N] [--scene fight|bumper] [--count N]\n"
-    "             [--view sprites|hotmaps|both] [--title]\n";
+/// One option: its name, the word for its value (nullptr for a flag), one line of help, and how
+/// it is applied (false and `error` set for a bad value).
+struct OptionSpec {
+    const char* name;
+    const char* value;
+    const char* help;
+    bool (*apply)(Options& options, std::string_view value, std::string& error);
+};
+
+/// Every option brawl takes, in the order --help lists them.
+[[nodiscard]] std::span<const OptionSpec> OptionTable();
+
+/// "usage: brawl [--headless --frames N] [--p1 human|cpu] ...", wrapped, ending in a newline.
+[[nodiscard]] std::string UsageText();
+/// The whole of `brawl --help`: usage, every option, the controls (help.h).
+[[nodiscard]] std::string HelpText();
 
 /// Parses argv; on a usage error returns nothing and sets `error`; `help` is set by --help.
 std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help);

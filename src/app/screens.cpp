@@ -1,9 +1,11 @@
 // Menus and the controls panel. The title screen shows both chosen fighters in their idle loop.
 #include "app/screens.h"
 
+#include "app/help.h"
 #include "render/render.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace app {
 
@@ -142,6 +144,22 @@ void DrawPause(SDL_Renderer* r, const PauseMenu& menu) {
     for (int i = 0; i < 4; ++i) Item(r, 160 + i * 24, items[i], "", menu.cursor == i);
 }
 
+namespace {
+
+std::string Upper(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+// The device's name up to its first "(": the table's long names do not fit the panel's column.
+std::string ShortWho(const char* who) {
+    std::string w = who;
+    const auto paren = w.find(" (");
+    return Upper(paren == std::string::npos ? w : w.substr(0, paren));
+}
+
+}  // namespace
+
 void DrawHelp(SDL_Renderer* r) {
     Shade(r, 40, 40, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 80, 225);
     int y = 54;
@@ -149,25 +167,24 @@ void DrawHelp(SDL_Renderer* r) {
         render::DrawText(r, 60, y, text, c, 1);
         y += 12;
     };
+    // Columns of the pixel font's 6 px characters.
+    const auto row = [](std::string a, std::string b, std::string c, std::string d, std::string e) {
+        a.resize(18, ' '), b.resize(21, ' '), c.resize(10, ' '), d.resize(10, ' ');
+        return a + b + c + d + e;
+    };
     render::DrawTextOutlined(r, 60, y, "CONTROLS", GOLD, 2);
     y += 24;
-    line("                  MOVE            PUNCH  KICK  SPECIAL", DIM);
-    line("PLAYER 1          W A S D         J      K     L", WHITE);
-    line("PLAYER 2          ARROWS          KP 1   KP 2  KP 3", WHITE);
-    line("GAMEPAD 1 / 2     D-PAD OR STICK  A      B     X OR Y", WHITE);
+    line(row("", "MOVE", "PUNCH", "KICK", "SPECIAL"), DIM);
+    for (const PlayerControls& p : PLAYER_CONTROLS)
+        line(row(ShortWho(p.who), Upper(p.move), Upper(p.punch), Upper(p.kick), Upper(p.special)), WHITE);
     y += 4;
-    line("UP JUMPS, DOWN CROUCHES. HOLD BACK (AWAY) TO BLOCK; LOWS ONLY CROUCHING.", WHITE);
-    line("DOWN + KICK: LOW KICK. SPECIAL THROWS A PROJECTILE.", WHITE);
-    line("ESC OR START: PAUSE.   H: THIS PANEL.", WHITE);
-    y += 8;
+    for (const char* note : PLAY_NOTES) line(Upper(note), WHITE);
+    for (const KeyHelp& k : GAME_KEYS) line(Upper(std::string(k.key) + ": " + k.what), WHITE);
+    y += 6;
     render::DrawTextOutlined(r, 60, y, "DEBUG", RED, 2);
     y += 22;
-    line("F1 OVERLAY: BOXES, OVERLAPS, COLLIDING PIXELS, STATISTICS", WHITE);
-    line("F2 PAUSE   F3 STEP ONE TICK   F4 SLOW MOTION 1, 1/2, 1/4", WHITE);
-    line("F5 RESET ROUND   F6 VIEW: SPRITES, HOTMAPS, BOTH", WHITE);
-    line("F7 DETECTION: PER-PIXEL, BOXES, BOXES WITH INSET", WHITE);
-    line("CLICK A FIGHTER (OVERLAY ON) TO SELECT IT BY ITS PIXELS", WHITE);
-    y += 8;
+    for (const KeyHelp& k : DEBUG_KEYS) line(std::string(k.key) + "  " + Upper(k.what), WHITE);
+    y += 4;
     line("ANY KEY CLOSES THIS PANEL", DIM);
 }
 

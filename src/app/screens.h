@@ -4,6 +4,7 @@
 
 #include "app/controls.h"
 #include "app/roster.h"
+#include "app/scene.h"
 #include "game/game.h"
 
 #include <SDL.h>
@@ -13,13 +14,6 @@
 #include <vector>
 
 namespace app {
-
-/// The choices the title screen makes: who plays each side, with which fighter, how hard the CPU.
-struct MatchSetup {
-    std::array<game::Controller, 2> controllers{game::Controller::Human, game::Controller::Cpu};
-    std::array<int, 2> fighter{0, 1};  ///< roster indices
-    int cpuLevel = 2;
-};
 
 enum class TitleResult { Stay, Start, Quit, Help };
 
@@ -38,7 +32,7 @@ struct PauseMenu {
 
 void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick);
 void DrawPause(SDL_Renderer* r, const PauseMenu& menu);
-/// The controls, for players and for developers.
+/// The controls, for players and for developers (from help.h's tables).
 void DrawHelp(SDL_Renderer* r);
 
 }  // namespace app

@@ -3,6 +3,7 @@
 // half-loaded. Warnings (a frame without a hotmap, attack pixels where no move is active) ride
 // along for `hotmap lint` to print.
 #include "assets/assets.h"
+#include "assets/format.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,12 +14,6 @@ namespace assets {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string FrameFileName(const std::string& animation, std::size_t frame) {
-    char index[8];
-    std::snprintf(index, sizeof index, "%02zu", frame);
-    return animation + "_" + index + ".png";
-}
 
 std::string SizeText(const Image& img) {
     return std::to_string(img.widthPx) + "x" + std::to_string(img.heightPx);
@@ -62,7 +57,7 @@ Result<std::vector<std::string>> ListFighters(const AssetRoots& roots) {
     std::vector<std::string> ids;
     for (fs::directory_iterator it(roots.assetsDir, ec), end; !ec && it != end; it.increment(ec)) {
         std::error_code ec2;
-        if (it->is_directory(ec2) && EntryExists((it->path() / "fighter.json").string())) {
+        if (it->is_directory(ec2) && EntryExists((it->path() / MANIFEST_FILE_NAME).string())) {
             ids.push_back(it->path().filename().string());
         }
     }
@@ -81,7 +76,7 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
     const std::string spriteDir = roots.assetsDir + "/" + id;
     const std::string hotmapDir = roots.hotmapsDir + "/" + id;
     LoadedFighter out;
-    out.manifestPath = spriteDir + "/fighter.json";
+    out.manifestPath = spriteDir + "/" + MANIFEST_FILE_NAME;
 
     std::error_code ec;
     if (!fs::is_directory(spriteDir, ec)) {

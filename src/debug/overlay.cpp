@@ -82,21 +82,20 @@ void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs&
 }
 
 // Pause, step, (reset,) and the slow-motion factor: the same controls in both scenes' panels.
-void TimeControls(Overlay& o, bool withReset) {
-    if (ImGui::Button(o.paused ? "Resume (F2)" : "Pause (F2)")) o.paused = !o.paused;
+void TimeControls(const Settings& s, std::vector<Command>& out, bool withReset) {
+    if (ImGui::Button(s.paused ? "Resume (F2)" : "Pause (F2)")) out.push_back({CommandKind::TogglePause});
     ImGui::SameLine();
-    // As F3: a step means "stop here, then one tick", so it pauses a running fight first.
-    if (ImGui::Button("Step (F3)")) o.paused = true, o.stepRequested = true;
+    if (ImGui::Button("Step (F3)")) out.push_back({CommandKind::Step});
     if (withReset) {
         ImGui::SameLine();
-        if (ImGui::Button("Reset round (F5)")) o.resetRequested = true;
+        if (ImGui::Button("Reset round (F5)")) out.push_back({CommandKind::ResetRound});
     }
     ImGui::Text("speed");
     for (const int f : {1, 2, 4}) {
         ImGui::SameLine();
         char label[16];
         std::snprintf(label, sizeof label, f == 1 ? "1" : "1/%d", f);
-        if (ImGui::RadioButton(label, o.slowFactor == f)) o.slowFactor = f;
+        if (ImGui::RadioButton(label, s.slowFactor == f)) out.push_back({CommandKind::SetSlow, f});
     }
 }
 
@@ -132,7 +131,8 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
                 f.move >= 0 ? (std::string(", move ") + def.moves[static_cast<std::size_t>(f.move)].name).c_str() : "");
 }
 
-void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, const game::MatchState& s) {
+void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, const ScreenMap& m,
+               const game::MatchDefs& defs, const game::MatchState& s) {
     // Below the HUD's health bar and name, as high as the picture leaves room for, and on the half of
     // the window the fighters are not in: the panel is there to explain the fight, not to hide it.
     constexpr float PANEL_W = 440, PANEL_H = 540, MARGIN = 10, BELOW_HUD_Y = 96;
@@ -160,27 +160,24 @@ void DrawPanel(Overlay& o, const ScreenMap& m, const game::MatchDefs& defs, cons
                 : s.phase == game::Phase::Intro    ? "intro"
                 : s.phase == game::Phase::RoundEnd ? "round end"
                                                    : "match over");
-    TimeControls(o, true);
-    ImGui::Text("view ");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("sprites", o.view == render::ViewMode::Sprites)) o.view = render::ViewMode::Sprites;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("hotmaps", o.view == render::ViewMode::Hotmaps)) o.view = render::ViewMode::Hotmaps;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("both", o.view == render::ViewMode::Both)) o.view = render::ViewMode::Both;
+    TimeControls(settings, out, true);
+    ImGui::Text("view (F6)");
+    for (const auto& [view, name] : VIEW_MODE_NAMES) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton(name, settings.view == view)) out.push_back({CommandKind::SetView, 0, view});
+    }
 
     Section("detection (F7)");
     const game::DetectionMode mode = s.config.detection;
-    if (ImGui::RadioButton("per-pixel", mode == game::DetectionMode::PerPixel))
-        o.detectionRequest = game::DetectionMode::PerPixel;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("boxes", mode == game::DetectionMode::BoxesOnly))
-        o.detectionRequest = game::DetectionMode::BoxesOnly;
-    ImGui::SameLine();
-    char inset[32];
-    std::snprintf(inset, sizeof inset, "boxes, %d px inset", s.config.insetPx);
-    if (ImGui::RadioButton(inset, mode == game::DetectionMode::BoxesInset))
-        o.detectionRequest = game::DetectionMode::BoxesInset;
+    for (const auto& [detection, name] : game::DETECTION_MODE_NAMES) {
+        char label[32];
+        if (detection == game::DetectionMode::BoxesInset)
+            std::snprintf(label, sizeof label, "boxes, %d px inset", s.config.insetPx);
+        else
+            std::snprintf(label, sizeof label, "%s", name);
+        if (detection != game::DetectionMode::PerPixel) ImGui::SameLine();
+        if (ImGui::RadioButton(label, mode == detection)) out.push_back({CommandKind::SetDetection, 0, {}, detection});
+    }
     ImGui::Text("box hits the pixels rejected: %d", s.stats.boxHitsRejectedByPixels);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(
@@ -284,9 +281,9 @@ void Observe(Overlay& o, const game::DebugRecord& record, std::span<const game::
     while (o.log.size() > LOG_LINES) o.log.pop_front();
 }
 
-void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::BumperState& st,
-                const game::BumperStats& stats, const game::BumperScratch& sc) {
-    if (!o.visible) return;
+void DrawBumper(Overlay& o, BumperOverlay& b, const Settings& settings, std::vector<Command>& out, const ScreenMap& m,
+                const game::BumperState& st, const game::BumperStats& stats, const game::BumperScratch& sc) {
+    if (!settings.overlay) return;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     if (b.drawBroadPhase) {
         const collide::Rect cells = sc.grid.LastGridCells();
@@ -317,7 +314,7 @@ void DrawBumper(Overlay& o, BumperOverlay& b, const ScreenMap& m, const game::Bu
     ImGui::Begin("Bumper (F1)");
     ImGui::Text("tick %llu   %s", static_cast<unsigned long long>(st.tick), FrameRateText(o.framesPerSecond).text);
     ImGui::Text("%d sprites in %d x %d px", stats.count, st.worldWidthPx, st.worldHeightPx);
-    TimeControls(o, false);
+    TimeControls(settings, out, false);
     Section("last tick");
     ImGui::Text("broad phase:  %d pairs (%lld box tests)  %7.1f us", stats.pairsAfterBroadPhase,
                 static_cast<long long>(stats.gridTests), stats.broadMicros);
@@ -342,15 +339,16 @@ PanelSide ChoosePanelSide(std::optional<PanelSide> current, float fightersScreen
     return *current;
 }
 
-void Draw(Overlay& o, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state) {
-    if (!o.visible) {
+void Draw(Overlay& o, const Settings& settings, std::vector<Command>& out, const ScreenMap& map,
+          const game::MatchDefs& defs, const game::MatchState& state) {
+    if (!settings.overlay) {
         // Closed: the next F1 places the panel afresh, wherever it had been dragged.
         o.panelSide.reset();
         o.panelMovedByHand = false;
         return;
     }
     DrawWorldLayer(o, map, defs, state);
-    DrawPanel(o, map, defs, state);
+    DrawPanel(o, settings, out, map, defs, state);
 }
 
 }  // namespace debug

@@ -1,9 +1,10 @@
-// debug: the Dear ImGui overlay (F1). Reads the simulation's per-tick DebugRecord and the state,
+// debug: the Dear ImGui overlay (F1). Reads the simulation's per-tick DebugRecord, events and state,
 // draws the boxes, the overlaps and the colliding pixels over the game, and a panel of statistics
-// and controls. It never changes the state: it raises requests (pause, step, reset, modes) that
-// the app carries out.
+// and controls. It never changes the state and owns none of the app's settings: its buttons make
+// Commands (commands.h) that the app applies, as it does the F-keys'.
 #pragma once
 
+#include "debug/commands.h"
 #include "game/bumper.h"
 #include "game/game.h"
 #include "render/render.h"
@@ -53,17 +54,8 @@ enum class PanelSide : std::uint8_t { Left, Right };
 /// it jump from side to side. No current side: the plain half they are not in.
 [[nodiscard]] PanelSide ChoosePanelSide(std::optional<PanelSide> current, float fightersScreenX, float windowW);
 
+/// What the overlay shows and remembers between frames (never the app's settings).
 struct Overlay {
-    bool visible = false;
-    // The app's time controls, shown and changed in the panel.
-    bool paused = false;
-    int slowFactor = 1;  ///< 1, 2 or 4: ticks run at 1, 1/2, 1/4 speed
-    render::ViewMode view = render::ViewMode::Sprites;
-    // Requests for the app, cleared by it after acting.
-    bool stepRequested = false;
-    bool resetRequested = false;
-    std::optional<game::DetectionMode> detectionRequest;
-    // What it shows.
     int selected = -1;  ///< the fighter picked by clicking on its pixels
     game::DebugRecord last;
     std::deque<HeldContact> held;
@@ -84,8 +76,10 @@ struct Overlay {
 struct BumperOverlay {
     bool drawBroadPhase = true;
 };
-void DrawBumper(Overlay& overlay, BumperOverlay& bumper, const ScreenMap& worldToWindow, const game::BumperState& state,
-                const game::BumperStats& stats, const game::BumperScratch& scratch);
+/// Draws the bumper scene's overlay when settings.overlay; its buttons append to `commands`.
+void DrawBumper(Overlay& overlay, BumperOverlay& bumper, const Settings& settings, std::vector<Command>& commands,
+                const ScreenMap& worldToWindow, const game::BumperState& state, const game::BumperStats& stats,
+                const game::BumperScratch& scratch);
 
 /// Takes in one tick's record and events: keeps the record for the panel, holds its colliding
 /// pixels, logs each contact's outcome in words (the simulation gives facts; words are made here).
@@ -95,7 +89,9 @@ void Observe(Overlay& overlay, const game::DebugRecord& record, std::span<const 
 /// `tickEvents` is the whole tick (a hit that knocks out reads "...: KO").
 [[nodiscard]] std::string DescribeContactEvent(const game::MatchDefs& defs, const game::Event& event,
                                                std::span<const game::Event> tickEvents);
-/// Draws the overlay for this frame (between ImGui::NewFrame and ImGui::Render).
-void Draw(Overlay& overlay, const ScreenMap& map, const game::MatchDefs& defs, const game::MatchState& state);
+/// Draws the overlay for this frame (between ImGui::NewFrame and ImGui::Render) when
+/// settings.overlay; its buttons append to `commands`.
+void Draw(Overlay& overlay, const Settings& settings, std::vector<Command>& commands, const ScreenMap& map,
+          const game::MatchDefs& defs, const game::MatchState& state);
 
 }  // namespace debug

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #define GAME_ASSERT(cond, msg) \
-    ((cond) ? (void)0          \
-            : (std::fprintf(stderr, "%s:%d: assertion failed: %s (%s)\n", __FILE__, __LINE__, #cond, msg), std::abort()))
+    ((cond)                    \
+         ? (void)0             \
+         : (std::fprintf(stderr, "%s:%d: assertion failed: %s (%s)\n", __FILE__, __LINE__, #cond, msg), std::abort()))
 #endif

@@ -53,11 +53,11 @@ inline constexpr EnumName<EventKind> EVENT_KIND_NAMES[] = {
 struct Event {
     std::uint64_t tick = 0;
     EventKind kind{};
-    std::int8_t fighter = -1;    ///< who did it: 0, 1, or -1 for nobody in particular
-    std::int8_t target = -1;     ///< who it was done to, or -1
-    std::int16_t move = -1;      ///< index into the fighter's moves, or -1
-    bool projectile = false;     ///< a Hit or Block dealt by `move`'s projectile
-    std::int8_t contact = -1;    ///< index of the tick's contact (DebugRecord::contacts) it came from, or -1
+    std::int8_t fighter = -1;  ///< who did it: 0, 1, or -1 for nobody in particular
+    std::int8_t target = -1;   ///< who it was done to, or -1
+    std::int16_t move = -1;    ///< index into the fighter's moves, or -1
+    bool projectile = false;   ///< a Hit or Block dealt by `move`'s projectile
+    std::int8_t contact = -1;  ///< index of the tick's contact (DebugRecord::contacts) it came from, or -1
     std::int32_t xPx = 0, yPx = 0;
     std::int32_t value = 0;  ///< damage, the round, the winner: as the kind says
 

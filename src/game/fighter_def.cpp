@@ -51,12 +51,14 @@ std::string FindDefProblem(const FighterDef& def) {
         if (!animationOk(move.animation)) return where() + ": animation index out of range";
         const bool melee = !move.projectile || move.activeFirst >= 0;
         if (melee) {
-            if (move.activeFirst < 0 || move.activeLast < move.activeFirst || move.activeLast >= frameCount(move.animation))
+            if (move.activeFirst < 0 || move.activeLast < move.activeFirst ||
+                move.activeLast >= frameCount(move.animation))
                 return where() + ": active frames [first, last] must lie inside its animation";
             for (std::int32_t f = move.activeFirst; f <= move.activeLast; ++f) {
                 const FrameDef& frame =
                     def.animations[static_cast<std::size_t>(move.animation)].frames[static_cast<std::size_t>(f)];
-                if (frame.masks.attack.IsEmpty()) return where() + ": active frame " + std::to_string(f) + " has no attack pixel";
+                if (frame.masks.attack.IsEmpty())
+                    return where() + ": active frame " + std::to_string(f) + " has no attack pixel";
             }
         }
         if (move.projectile) {

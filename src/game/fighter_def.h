@@ -5,6 +5,7 @@
 #pragma once
 
 #include "collide/collide.h"
+#include "game/names.h"
 
 #include <array>
 #include <cstdint>
@@ -59,6 +60,11 @@ struct AnimationDef {
 enum class Button : std::uint8_t { Punch, Kick, Special };
 enum class Stance : std::uint8_t { Stand, Crouch };
 enum class HitHeight : std::uint8_t { High, Mid, Low };
+inline constexpr EnumName<Button> BUTTON_NAMES[] = {
+    {Button::Punch, "punch"}, {Button::Kick, "kick"}, {Button::Special, "special"}};
+inline constexpr EnumName<Stance> STANCE_NAMES[] = {{Stance::Stand, "stand"}, {Stance::Crouch, "crouch"}};
+inline constexpr EnumName<HitHeight> HIT_HEIGHT_NAMES[] = {
+    {HitHeight::High, "high"}, {HitHeight::Mid, "mid"}, {HitHeight::Low, "low"}};
 
 struct ProjectileDef {
     std::int32_t animation = 0;                ///< index into FighterDef::animations

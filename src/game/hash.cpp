@@ -62,9 +62,10 @@ public:
     }
     void Enter(const char* name, int index = -1) {
         prefixes_.push_back(prefix_);
-        prefix_ += name;
-        if (index >= 0) prefix_ += "[" + std::to_string(index) + "]";
-        prefix_ += ".";
+        // Appended piece by piece: GCC 12 at -O3 misreads `"[" + std::to_string(i)` (-Wrestrict).
+        prefix_.append(name);
+        if (index >= 0) prefix_.append("[").append(std::to_string(index)).append("]");
+        prefix_.append(".");
     }
     void Leave() {
         prefix_ = prefixes_.back();

@@ -47,7 +47,8 @@ void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchStat
     for (int i = 0; i < 2; ++i)
         HealthBar(r, i, *defs.fighters[static_cast<std::size_t>(i)], s.fighters[static_cast<std::size_t>(i)]);
     const int seconds = (s.roundTicksLeft + game::TICK_HZ - 1) / game::TICK_HZ;
-    const std::string timer = (seconds < 10 ? "0" : "") + std::to_string(std::max(0, seconds));
+    std::string timer = std::to_string(std::max(0, seconds));
+    if (timer.size() < 2) timer.insert(timer.begin(), '0');  // "09": the timer always shows two digits
     Fill(r, game::STAGE_WIDTH_PX / 2 - 22, 6, 44, 30, DARK);
     DrawText(r, (game::STAGE_WIDTH_PX - TextWidth(timer, 3)) / 2, 11, timer, seconds <= 10 ? RED : WHITE, 3);
 

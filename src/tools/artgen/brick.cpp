@@ -638,16 +638,16 @@ AnimArt RockAnim() {
 FighterArt BuildBrick() {
     FighterArt f;
     f.id = "brick";
-    f.name = "Brick";
-    f.health = 1250;  // the heavy takes more: balanced against the quick kicker in CPU-vs-CPU play
-    f.walkForwardSpeed = 2.0;
-    f.walkBackSpeed = 1.6;
-    f.jumpVelocity = 10.5;
-    f.jumpForwardSpeed = 2.5;
-    f.gravity = 0.55;
-    f.pushboxWidth = 60;
-    f.pushboxHeight = 148;
-    f.pushboxCrouchHeight = 100;
+    f.manifest.name = "Brick";
+    f.manifest.health = 1250;  // the heavy takes more: balanced against the quick kicker in CPU-vs-CPU play
+    f.manifest.walkForwardSpeed = 2.0;
+    f.manifest.walkBackSpeed = 1.6;
+    f.manifest.jumpVelocity = 10.5;
+    f.manifest.jumpForwardSpeed = 2.5;
+    f.manifest.gravity = 0.55;
+    f.manifest.pushboxWidthPx = 60;
+    f.manifest.pushboxHeightPx = 148;
+    f.manifest.pushboxCrouchHeightPx = 100;
     for (const AnimSpec& a :
          {Idle(), Walk("walk_forward", true), Walk("walk_back", false), Crouch(), Jump(), BlockStand(), BlockCrouch(),
           Hit(), Knockdown(), Win(), LightPunch(), HeavyKick(), LowKick(), Special()}) {
@@ -655,20 +655,63 @@ FighterArt BuildBrick() {
     }
     f.animations.push_back(RockAnim());
 
-    f.moves.push_back(
-        {"light_punch", "light_punch", "punch", "stand", 55, 14, 9, 6, 3.0, std::array{1, 2}, "high", {}});
-    f.moves.push_back({"heavy_kick", "heavy_kick", "kick", "stand", 135, 24, 16, 11, 6.5, std::array{3, 3}, "mid", {}});
-    f.moves.push_back({"low_kick", "low_kick", "kick", "crouch", 75, 16, 10, 7, 3.5, std::array{2, 2}, "low", {}});
+    f.manifest.moves.push_back({.name = "light_punch",
+                                .animation = "light_punch",
+                                .button = game::Button::Punch,
+                                .stance = game::Stance::Stand,
+                                .damage = 55,
+                                .hitstunTicks = 14,
+                                .blockstunTicks = 9,
+                                .hitstopTicks = 6,
+                                .knockbackPxPerTick = 3.0,
+                                .active = std::array{1, 2},
+                                .height = game::HitHeight::High,
+                                .projectile = std::nullopt});
+    f.manifest.moves.push_back({.name = "heavy_kick",
+                                .animation = "heavy_kick",
+                                .button = game::Button::Kick,
+                                .stance = game::Stance::Stand,
+                                .damage = 135,
+                                .hitstunTicks = 24,
+                                .blockstunTicks = 16,
+                                .hitstopTicks = 11,
+                                .knockbackPxPerTick = 6.5,
+                                .active = std::array{3, 3},
+                                .height = game::HitHeight::Mid,
+                                .projectile = std::nullopt});
+    f.manifest.moves.push_back({.name = "low_kick",
+                                .animation = "low_kick",
+                                .button = game::Button::Kick,
+                                .stance = game::Stance::Crouch,
+                                .damage = 75,
+                                .hitstunTicks = 16,
+                                .blockstunTicks = 10,
+                                .hitstopTicks = 7,
+                                .knockbackPxPerTick = 3.5,
+                                .active = std::array{2, 2},
+                                .height = game::HitHeight::Low,
+                                .projectile = std::nullopt});
     // The rock leaves from the throwing hand of the release frame.
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -2.0f};
-    ProjectileArt rock;
+    assets::ManifestProjectile rock;
     rock.animation = "rock";
     rock.spawnFrame = 2;
-    rock.spawn = {static_cast<std::int32_t>(std::lround(hand.x)), static_cast<std::int32_t>(std::lround(hand.y))};
-    rock.speed = 4.5;
+    rock.spawnPx = {static_cast<std::int32_t>(std::lround(hand.x)), static_cast<std::int32_t>(std::lround(hand.y))};
+    rock.speedPxPerTick = 4.5;
     rock.lifetimeTicks = 120;
-    f.moves.push_back({"special", "special", "special", "stand", 90, 20, 14, 8, 5.0, std::nullopt, "mid", rock});
+    f.manifest.moves.push_back({.name = "special",
+                                .animation = "special",
+                                .button = game::Button::Special,
+                                .stance = game::Stance::Stand,
+                                .damage = 90,
+                                .hitstunTicks = 20,
+                                .blockstunTicks = 14,
+                                .hitstopTicks = 8,
+                                .knockbackPxPerTick = 5.0,
+                                .active = std::nullopt,
+                                .height = game::HitHeight::Mid,
+                                .projectile = rock});
     return f;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "assets/assets.h"
+#include "assets/format.h"
 
 #include <array>
 #include <cstdint>
@@ -25,44 +26,12 @@ struct AnimArt {
     std::vector<FrameArt> frames;
 };
 
-struct ProjectileArt {
-    std::string animation;
-    std::int32_t spawnFrame = 0;
-    std::array<std::int32_t, 2> spawn{};  ///< from the thrower's anchor, facing right, y up negative
-    double speed = 1.0;                   ///< px/tick
-    double spinDegreesPerTick = 0.0;      ///< 0: left out of the manifest
-    std::int32_t lifetimeTicks = 60;
-};
-
-struct MoveArt {
-    std::string name;
-    std::string animation;
-    std::string button;  ///< punch, kick, special
-    std::string stance;  ///< stand, crouch
-    std::int32_t damage = 0;
-    std::int32_t hitstun = 0;
-    std::int32_t blockstun = 0;
-    std::int32_t hitstop = 0;
-    double knockback = 0.0;
-    std::optional<std::array<std::int32_t, 2>> active;  ///< first, last frame index
-    std::string height;                                 ///< high, mid, low
-    std::optional<ProjectileArt> projectile;
-};
-
+/// A fighter: its frames' images, and the rest of its manifest (assets::Manifest, the one
+/// definition of the format). The manifest's animations are made from `animations` when written.
 struct FighterArt {
-    std::string id;  ///< folder name
-    std::string name;
-    std::int32_t health = 1000;
-    double walkForwardSpeed = 0.0;
-    double walkBackSpeed = 0.0;
-    double jumpVelocity = 0.0;
-    double jumpForwardSpeed = 0.0;
-    double gravity = 0.5;
-    std::int32_t pushboxWidth = 0;
-    std::int32_t pushboxHeight = 0;
-    std::int32_t pushboxCrouchHeight = 0;
+    std::string id;             ///< folder name
+    assets::Manifest manifest;  ///< everything but the animations
     std::vector<AnimArt> animations;
-    std::vector<MoveArt> moves;
 };
 
 [[nodiscard]] FighterArt BuildBrick();

@@ -626,16 +626,16 @@ AnimArt BladeAnim() {
 FighterArt BuildKestrel() {
     FighterArt f;
     f.id = "kestrel";
-    f.name = "Kestrel";
-    f.health = 900;
-    f.walkForwardSpeed = 3.2;
-    f.walkBackSpeed = 2.6;
-    f.jumpVelocity = 12.0;
-    f.jumpForwardSpeed = 3.6;
-    f.gravity = 0.6;
-    f.pushboxWidth = 48;
-    f.pushboxHeight = 124;
-    f.pushboxCrouchHeight = 84;
+    f.manifest.name = "Kestrel";
+    f.manifest.health = 900;
+    f.manifest.walkForwardSpeed = 3.2;
+    f.manifest.walkBackSpeed = 2.6;
+    f.manifest.jumpVelocity = 12.0;
+    f.manifest.jumpForwardSpeed = 3.6;
+    f.manifest.gravity = 0.6;
+    f.manifest.pushboxWidthPx = 48;
+    f.manifest.pushboxHeightPx = 124;
+    f.manifest.pushboxCrouchHeightPx = 84;
     for (const AnimSpec& a :
          {Idle(), Walk("walk_forward", true), Walk("walk_back", false), Crouch(), Jump(), BlockStand(), BlockCrouch(),
           Hit(), Knockdown(), Win(), LightPunch(), HeavyKick(), LowKick(), Special()}) {
@@ -643,20 +643,63 @@ FighterArt BuildKestrel() {
     }
     f.animations.push_back(BladeAnim());
 
-    f.moves.push_back(
-        {"light_punch", "light_punch", "punch", "stand", 45, 12, 8, 5, 2.5, std::array{2, 2}, "high", {}});
-    f.moves.push_back({"heavy_kick", "heavy_kick", "kick", "stand", 110, 20, 14, 9, 5.5, std::array{3, 3}, "high", {}});
-    f.moves.push_back({"low_kick", "low_kick", "kick", "crouch", 65, 15, 9, 6, 3.0, std::array{2, 2}, "low", {}});
+    f.manifest.moves.push_back({.name = "light_punch",
+                                .animation = "light_punch",
+                                .button = game::Button::Punch,
+                                .stance = game::Stance::Stand,
+                                .damage = 45,
+                                .hitstunTicks = 12,
+                                .blockstunTicks = 8,
+                                .hitstopTicks = 5,
+                                .knockbackPxPerTick = 2.5,
+                                .active = std::array{2, 2},
+                                .height = game::HitHeight::High,
+                                .projectile = std::nullopt});
+    f.manifest.moves.push_back({.name = "heavy_kick",
+                                .animation = "heavy_kick",
+                                .button = game::Button::Kick,
+                                .stance = game::Stance::Stand,
+                                .damage = 110,
+                                .hitstunTicks = 20,
+                                .blockstunTicks = 14,
+                                .hitstopTicks = 9,
+                                .knockbackPxPerTick = 5.5,
+                                .active = std::array{3, 3},
+                                .height = game::HitHeight::High,
+                                .projectile = std::nullopt});
+    f.manifest.moves.push_back({.name = "low_kick",
+                                .animation = "low_kick",
+                                .button = game::Button::Kick,
+                                .stance = game::Stance::Crouch,
+                                .damage = 65,
+                                .hitstunTicks = 15,
+                                .blockstunTicks = 9,
+                                .hitstopTicks = 6,
+                                .knockbackPxPerTick = 3.0,
+                                .active = std::array{2, 2},
+                                .height = game::HitHeight::Low,
+                                .projectile = std::nullopt});
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -1.0f};
-    ProjectileArt blade;
+    assets::ManifestProjectile blade;
     blade.animation = "blade";
     blade.spawnFrame = 2;
-    blade.spawn = {static_cast<std::int32_t>(std::lround(hand.x)), static_cast<std::int32_t>(std::lround(hand.y))};
-    blade.speed = 6.5;
+    blade.spawnPx = {static_cast<std::int32_t>(std::lround(hand.x)), static_cast<std::int32_t>(std::lround(hand.y))};
+    blade.speedPxPerTick = 6.5;
     blade.spinDegreesPerTick = 16.0;
     blade.lifetimeTicks = 90;
-    f.moves.push_back({"special", "special", "special", "stand", 75, 18, 12, 7, 4.0, std::nullopt, "mid", blade});
+    f.manifest.moves.push_back({.name = "special",
+                                .animation = "special",
+                                .button = game::Button::Special,
+                                .stance = game::Stance::Stand,
+                                .damage = 75,
+                                .hitstunTicks = 18,
+                                .blockstunTicks = 12,
+                                .hitstopTicks = 7,
+                                .knockbackPxPerTick = 4.0,
+                                .active = std::nullopt,
+                                .height = game::HitHeight::Mid,
+                                .projectile = blade});
     return f;
 }
 

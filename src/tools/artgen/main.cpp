@@ -124,13 +124,12 @@ int main(int argc, char** argv) {
         folders.push_back(hotDir);
         for (const artgen::AnimArt& a : f.animations) {
             for (std::size_t i = 0; i < a.frames.size(); ++i) {
-                char name[96];
-                std::snprintf(name, sizeof name, "%s_%02zu.png", a.name.c_str(), i);
+                const std::string name = assets::FrameFileName(a.name, i);
                 outputs.push_back({(spriteDir / name).string(), &a.frames[i].sprite, {}});
                 outputs.push_back({(hotDir / name).string(), &a.frames[i].hotmap, {}});
             }
         }
-        outputs.push_back({(spriteDir / "fighter.json").string(), nullptr, artgen::ManifestText(f)});
+        outputs.push_back({(spriteDir / assets::MANIFEST_FILE_NAME).string(), nullptr, artgen::ManifestText(f)});
     }
     assets::Image sheet;
     if (!sheetPath.empty()) {

@@ -1,5 +1,5 @@
-// manifest: a FighterArt as the fighter.json of docs/manifest.md, fields in the documented order,
-// pretty-printed with a 2-space indent so a regenerated manifest reads well in a diff.
+// manifest: a FighterArt as the fighter.json of docs/manifest.md, written by the format's writer
+// (fields in the documented order, a 2-space indent, so a regenerated manifest reads well in a diff).
 #pragma once
 
 #include "tools/artgen/fighter.h"

@@ -183,7 +183,7 @@ assets::Image ContactSheet(std::span<const FighterArt> fighters, SheetStyle styl
     for (std::size_t fi = 0; fi < fighters.size(); ++fi) {
         const FighterArt& f = fighters[fi];
         const Cell& cell = cells[fi];
-        sheet.Text(x0, 4, f.name, 3, text);
+        sheet.Text(x0, 4, f.manifest.name, 3, text);
         std::int32_t y = HEADER_H;
         for (const AnimArt& anim : f.animations) {
             sheet.Text(x0, y + cell.h / 2 - 5, anim.name, 2, text);

@@ -55,12 +55,24 @@ std::string FormatResult(const collide::OverlapResult& r) {
     std::string out = std::string("{\"hit\": ") + (r.hit ? "true" : "false");
     out += ", \"area\": " + std::to_string(r.pixelCount);
     out += ", \"first\": ";
-    out += r.hit ? "[" + std::to_string(r.first.x) + ", " + std::to_string(r.first.y) + "]" : "null";
+    // Appended piece by piece: GCC 12 at -O3 misreads `"[" + std::to_string(...)` (-Wrestrict).
+    const auto list = [&out](std::initializer_list<std::int64_t> values) {
+        out += '[';
+        for (const std::int64_t v : values) out.append(out.back() == '[' ? "" : ", ").append(std::to_string(v));
+        out += ']';
+    };
+    if (r.hit) {
+        list({r.first.x, r.first.y});
+    } else {
+        out += "null";
+    }
     out += ", \"overlap\": ";
     const collide::Rect& o = r.overlap;
-    out += o.IsEmpty() ? "null"
-                       : "[" + std::to_string(o.x) + ", " + std::to_string(o.y) + ", " + std::to_string(o.w) + ", " +
-                             std::to_string(o.h) + "]";
+    if (o.IsEmpty()) {
+        out += "null";
+    } else {
+        list({o.x, o.y, o.w, o.h});
+    }
     return out;
 }
 

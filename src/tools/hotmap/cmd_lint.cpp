@@ -1,6 +1,7 @@
 // hotmap lint: checks fighters the way the game will load them, plus what an author gets wrong in
 // a paint tool. Errors (the game would refuse the fighter) exit 1; warnings (it would load, but
 // something looks accidental) exit 0.
+#include "assets/format.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/project.h"
 
@@ -138,11 +139,7 @@ void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef&
     namespace fs = std::filesystem;
     std::set<std::string> used;
     for (const auto& anim : def.animations) {
-        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
-            char name[64];
-            std::snprintf(name, sizeof name, "%s_%02zu.png", anim.name.c_str(), f);
-            used.insert(name);
-        }
+        for (std::size_t f = 0; f < anim.frames.size(); ++f) used.insert(assets::FrameFileName(anim.name, f));
     }
     std::error_code ec;
     for (const bool hotmaps : {false, true}) {
@@ -180,8 +177,7 @@ void LintFighter(Tally& t, const FighterTarget& target) {
         const game::AnimationDef& anim = f.def.animations[a];
         for (std::size_t i = 0; i < anim.frames.size(); ++i) {
             ++t.frames;
-            char name[64];
-            std::snprintf(name, sizeof name, "%s_%02zu.png", anim.name.c_str(), i);
+            const std::string name = assets::FrameFileName(anim.name, i);
             const std::string hotmapPath = target.roots.hotmapsDir + "/" + target.id + "/" + name;
             if (!anim.frames[i].hotmapFromSprite) CheckColours(t, hotmapPath, f.hotmaps[a][i]);
             CheckShapes(

@@ -1,0 +1,53 @@
+// The controls, written once: `brawl --help`, the in-game controls panel and README's tables all
+// come from these tables (a test compares README with them). Plain data: no SDL here.
+#pragma once
+
+#include "debug/commands.h"
+
+#include <optional>
+
+namespace app {
+
+/// One player's device and what each of its controls does.
+struct PlayerControls {
+    const char* who;
+    const char* move;
+    const char* punch;
+    const char* kick;
+    const char* special;
+};
+inline constexpr PlayerControls PLAYER_CONTROLS[] = {
+    {"Player 1 (keyboard)", "W A S D", "J", "K", "L"},
+    {"Player 2 (keyboard)", "arrows", "keypad 1", "keypad 2", "keypad 3"},
+    {"Gamepads (hot-plugged; first is P1, second P2)", "d-pad or left stick", "A", "B", "X or Y"},
+};
+
+/// A key and what it does; for the debug keys, the command it makes.
+struct KeyHelp {
+    const char* key;
+    const char* what;
+    std::optional<debug::CommandKind> command;
+};
+inline constexpr KeyHelp GAME_KEYS[] = {
+    {"Esc (or Start)", "pause; in the menus, back", std::nullopt},
+    {"H (or Back)", "the controls, in game", std::nullopt},
+    {"Enter (or A)", "choose in the menus; a rematch after a match", std::nullopt},
+};
+inline constexpr KeyHelp DEBUG_KEYS[] = {
+    {"F1", "overlay on or off", debug::CommandKind::ToggleOverlay},
+    {"F2", "pause / resume", debug::CommandKind::TogglePause},
+    {"F3", "step one tick", debug::CommandKind::Step},
+    {"F4", "slow motion: 1, 1/2, 1/4", debug::CommandKind::CycleSlow},
+    {"F5", "reset the round", debug::CommandKind::ResetRound},
+    {"F6", "view: sprites, hotmaps (what collides), both blended", debug::CommandKind::CycleView},
+    {"F7", "detection: per-pixel (default), boxes only, boxes with a 6 px inset", debug::CommandKind::CycleDetection},
+};
+
+/// The rules of play in a few lines, after the tables.
+inline constexpr const char* PLAY_NOTES[] = {
+    "Up jumps, down crouches; down + kick is a low kick; special throws a projectile.",
+    "Hold back, away from the opponent, to block; block lows crouching (down and back).",
+    "With the overlay on, click a fighter to select it by its pixels.",
+};
+
+}  // namespace app

@@ -1,0 +1,124 @@
+// Scenes: what the shell (brawl.cpp) runs, one at a time: the title and its menus, a fight, the
+// bumper scene (and training and online play next). Box2D's samples are the model: each scene is a
+// class behind this one small interface, made from the scene table by name; the shell owns the
+// window, the devices and the clock, the scene owns its state. A scene sees only SceneContext, never
+// the shell, and never knows whether it runs headless or in a window: the same calls drive both.
+// Scenes never include one another (the layering test checks it); they hand over through the
+// shell with a SceneSwitch.
+#pragma once
+
+#include "app/controls.h"
+#include "app/options.h"
+#include "app/roster.h"
+#include "debug/commands.h"
+#include "debug/overlay.h"
+#include "game/game.h"
+
+#include <SDL.h>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace app {
+
+/// The choices a match starts from: who plays each side, with which fighter, how hard the CPU.
+struct MatchSetup {
+    std::array<game::Controller, 2> controllers{game::Controller::Human, game::Controller::Cpu};
+    std::array<int, 2> fighter{0, 1};  ///< roster indices
+    int cpuLevel = 2;
+    std::uint64_t seed = 1;  ///< the first match's; each next match of the scene takes the next seed
+};
+
+/// What a scene starts from.
+struct SceneArgs {
+    MatchSetup setup;
+    std::shared_ptr<const game::Replay> replay;  ///< --replay: both sides' inputs, and the match's config
+    /// A finished match is followed by the next after this many ticks (each with the next seed), as
+    /// an attract mode would; 0: it waits for the player. The shell's choice (a headless run).
+    std::int32_t rematchAfterTicks = 0;
+};
+
+/// A scene's request to hand the screen to another.
+struct SceneSwitch {
+    std::string scene;
+    SceneArgs args;
+};
+
+/// The shell's time, as scenes may read it.
+struct Clock {
+    std::int64_t ticks = 0;        ///< fixed ticks run since the program started
+    double framesPerSecond = 0.0;  ///< measured on screen; 0 before a measurement and headless
+    int reloads = 0, reloadErrors = 0;
+};
+
+/// Everything a scene may see and ask for during one call.
+struct SceneContext {
+    SDL_Renderer* renderer = nullptr;  ///< null while nothing is drawn (headless, before a screenshot)
+    Roster* roster = nullptr;          ///< the project's fighters; null for scenes that need none
+    const Options* options = nullptr;
+    const debug::Settings* debug = nullptr;  ///< read-only: scenes change it through `commands`
+    Clock clock;
+    // Requests, carried out by the shell after the call.
+    std::optional<SceneSwitch> switchTo;
+    bool quit = false;
+    bool showHelp = false;
+    std::vector<debug::Command> commands;
+    /// Lines for a person watching the window ("the replay is over"); a headless run's report says
+    /// it all, so there the shell drops them.
+    std::vector<std::string> notices;
+};
+
+/// What a finished headless run prints, and its exit status.
+struct RunReport {
+    std::string json;       ///< one line, no newline
+    int exitCode = 0;
+    std::string errorLine;  ///< printed to stderr after the JSON when not empty
+};
+
+class Scene {
+public:
+    virtual ~Scene() = default;
+    /// The scene takes the screen.
+    virtual void Enter(SceneContext&) {}
+    /// Whether fixed ticks run now (a pause menu over a fight stops them).
+    virtual bool Ticking() const { return true; }
+    /// One fixed 60 Hz tick, with both players' controls (neutral when nobody can press anything).
+    virtual void Tick(SceneContext& ctx, const game::Inputs& controls) = 0;
+    /// A menu move from the keyboard or a pad.
+    virtual void OnMenuMove(SceneContext&, MenuMove) {}
+    /// A developer's command the shell does not carry out itself (reset the round, the detection).
+    virtual void OnCommand(SceneContext&, const debug::Command&) {}
+    /// A click on the game picture, at a world pixel.
+    virtual void OnClick(SceneContext&, collide::Point) {}
+    /// A fighter of the roster was reloaded (or failed to be).
+    virtual void OnReload(SceneContext&, const ReloadNews&) {}
+    /// The game picture, 640 x 360 logical pixels, into ctx.renderer's current target.
+    virtual void Render(SceneContext& ctx) = 0;
+    /// The ImGui layer (the overlay), between ImGui::NewFrame and ImGui::Render.
+    virtual void Panel(SceneContext&, const debug::ScreenMap&) {}
+    /// The scene gives up the screen (a switch, the program's end). False: something it had to
+    /// save could not be (it said so on stderr).
+    virtual bool Leave(SceneContext&) { return true; }
+    /// The run is over: its report after `frames` ticks.
+    virtual RunReport Finish(SceneContext& ctx, std::int64_t frames) = 0;
+};
+
+/// One row of the scene table.
+struct SceneEntry {
+    const char* name;
+    std::unique_ptr<Scene> (*make)(const SceneArgs& args);
+    bool needsRoster;  ///< the shell loads the project's fighters first
+};
+
+/// Every scene, by name (scene_table.cpp).
+[[nodiscard]] std::span<const SceneEntry> SceneTable();
+[[nodiscard]] const SceneEntry* FindScene(std::string_view name);
+/// "title, fight or bumper", for usage messages.
+[[nodiscard]] std::string SceneNames();
+
+}  // namespace app

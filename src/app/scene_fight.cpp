@@ -1,0 +1,319 @@
+// The fight scene: one match of game::StepMatch at a time, its pause menu, the overlay, replays
+// (--replay: both sides from a file, paused at its end) and recording (--record: the match's
+// inputs and final hash), the event log (--log-events), and what a hot reload means for a match in
+// progress (the state is conformed to the new definitions, and a recording ends: a replay could
+// not repeat a reload).
+#include "app/scene.h"
+#include "app/screens.h"
+#include "render/render.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+namespace app {
+
+namespace {
+
+std::uint64_t NowNanos() {
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+}
+
+std::string Hex(std::uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+// One match in progress: the definitions it plays with, its state, its last tick's debug record
+// and events, and the inputs it has seen (for --record).
+struct Match {
+    game::MatchDefs defs;
+    std::array<int, 2> fighter{0, 1};
+    game::MatchState state;
+    game::DebugRecord debug;
+    game::EventList events;
+    game::MatchConfig config;          ///< as the match started (a replay's config)
+    std::vector<game::Inputs> inputs;  ///< every tick's inputs, while recording
+    std::int64_t replayTick = 0;       ///< --replay: the next replay tick to play
+};
+
+class FightScene final : public Scene {
+public:
+    explicit FightScene(const SceneArgs& args) : args_(args) {}
+    ~FightScene() override {
+        if (eventLog_ != nullptr && eventLog_ != stderr) std::fclose(eventLog_);
+    }
+
+    void Enter(SceneContext& ctx) override {
+        const std::string& logPath = ctx.options->eventLogPath;
+        if (!logPath.empty() && eventLog_ == nullptr) {
+            eventLog_ = logPath == "-" ? stderr : std::fopen(logPath.c_str(), "w");
+            if (eventLog_ == nullptr) std::fprintf(stderr, "error: %s: cannot write the event log\n", logPath.c_str());
+        }
+        StartMatch(ctx);
+    }
+
+    bool Ticking() const override { return !pauseOpen_; }
+
+    void Tick(SceneContext& ctx, const game::Inputs& controls) override {
+        const game::Inputs inputs = args_.replay ? NextReplayInputs() : controls;
+        game::StepMatch(match_.defs, match_.state, inputs, game::StepHooks{&match_.debug, NowNanos, &match_.events});
+        if (Recording()) match_.inputs.push_back(inputs);
+        overlay_.framesPerSecond = ctx.clock.framesPerSecond;
+        debug::Observe(overlay_, match_.debug, match_.events.View(), match_.defs);
+        LogEvents();
+        if (args_.replay && match_.replayTick == static_cast<std::int64_t>(args_.replay->inputs.size()) &&
+            !replayOverSaid_) {
+            replayOverSaid_ = true;
+            ctx.commands.push_back({debug::CommandKind::Pause});  // the last recorded tick stays on screen
+            const bool same =
+                args_.replay->finalHash && game::HashState(match_.state) == *args_.replay->finalHash;
+            ctx.notices.push_back("brawl: the replay is over (" + std::to_string(match_.replayTick) + " ticks)" +
+                                  (!args_.replay->finalHash ? ""
+                                   : same                   ? ": the final hash matches the recording"
+                                                            : ": the final hash differs from the recording"));
+        }
+        // Attract mode: a finished match is followed by the next, each with the next seed. Not
+        // while following a replay or recording one (either would stop describing the run).
+        overTicks_ = match_.state.phase == game::Phase::MatchOver ? overTicks_ + 1 : 0;
+        if (args_.rematchAfterTicks > 0 && !args_.replay && ctx.options->recordPath.empty() &&
+            overTicks_ >= args_.rematchAfterTicks) {
+            ++matchesDone_;
+            StartMatch(ctx);
+        }
+    }
+
+    void OnMenuMove(SceneContext& ctx, MenuMove move) override {
+        // A pad's B backs out of the pause menu; in a fight it kicks, so it never pauses one.
+        if (move == MenuMove::Cancel) {
+            if (!pauseOpen_) return;
+            move = MenuMove::Back;
+        }
+        if (pauseOpen_) {
+            switch (pause_.Apply(move)) {
+                case PauseResult::Resume:
+                    pauseOpen_ = false;
+                    break;
+                case PauseResult::Restart:
+                    pauseOpen_ = false;
+                    StartMatch(ctx);
+                    break;
+                case PauseResult::Help:
+                    ctx.showHelp = true;
+                    break;
+                case PauseResult::QuitToTitle:
+                    ctx.switchTo = SceneSwitch{"title", TitleArgs()};
+                    break;
+                case PauseResult::Stay:
+                    break;
+            }
+        } else if (match_.state.phase == game::Phase::MatchOver && move == MenuMove::Confirm) {
+            ++matchesDone_;
+            StartMatch(ctx);  // a rematch
+        } else if (move == MenuMove::Back) {
+            if (match_.state.phase == game::Phase::MatchOver) {
+                ctx.switchTo = SceneSwitch{"title", TitleArgs()};
+            } else {
+                pauseOpen_ = true;
+                pause_.cursor = 0;
+            }
+        } else if (move == MenuMove::Help) {
+            ctx.showHelp = true;
+        }
+    }
+
+    void OnCommand(SceneContext& ctx, const debug::Command& c) override {
+        switch (c.kind) {
+            case debug::CommandKind::ResetRound:
+                EndRecording(ctx, "the round was reset");
+                game::RestartRound(match_.defs, match_.state);
+                break;
+            case debug::CommandKind::CycleDetection:
+            case debug::CommandKind::SetDetection: {
+                const game::DetectionMode next = c.kind == debug::CommandKind::SetDetection
+                                                     ? c.detection
+                                                     : debug::NextDetection(match_.state.config.detection);
+                if (next == match_.state.config.detection) break;
+                EndRecording(ctx, "the detection mode changed");
+                match_.state.config.detection = next;
+                break;
+            }
+            default:
+                break;
+        }
+    }
+
+    void OnClick(SceneContext& ctx, collide::Point world) override {
+        if (ctx.debug->overlay) overlay_.selected = game::PickFighter(match_.defs, match_.state, world.x, world.y);
+    }
+
+    void OnReload(SceneContext& ctx, const ReloadNews& news) override {
+        overlay_.reloadMessages.push_back(news.line);
+        if (overlay_.reloadMessages.size() > 6) overlay_.reloadMessages.erase(overlay_.reloadMessages.begin());
+        if (!news.ok) return;
+        // The definitions changed under the match: a state left pointing at a removed move or
+        // animation would read past the end of the new definition on the next tick.
+        EndRecording(ctx, "a fighter was reloaded");
+        game::ConformToDefs(match_.defs, match_.state);
+    }
+
+    void Render(SceneContext& ctx) override {
+        std::array<const render::FighterArt*, 2> art{};
+        for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).art;
+        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view);
+        render::DrawHud(ctx.renderer, match_.defs, match_.state);
+        if (pauseOpen_) DrawPause(ctx.renderer, pause_);
+    }
+
+    void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
+        debug::Draw(overlay_, *ctx.debug, ctx.commands, map, match_.defs, match_.state);
+    }
+
+    bool Leave(SceneContext& ctx) override { return SaveRecording(ctx); }
+
+    RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
+        RunReport report;
+        if (!SaveRecording(ctx)) {
+            report.exitCode = 1;
+            return report;
+        }
+        const game::MatchState& s = match_.state;
+        std::optional<bool> replayOk;
+        if (args_.replay && args_.replay->finalHash && frames == static_cast<std::int64_t>(args_.replay->inputs.size()))
+            replayOk = game::HashState(s) == *args_.replay->finalHash;
+        const char* winner = s.matchWinner == 0   ? "\"p1\""
+                             : s.matchWinner == 1 ? "\"p2\""
+                             : s.matchWinner == 2 ? "\"draw\""
+                                                  : "null";
+        game::Fnv1a64 assetsHash;
+        for (std::size_t i = 0; i < ctx.roster->Size(); ++i)
+            assetsHash.Combine(game::HashFighterDef(ctx.roster->At(i).loaded.def));
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
+                      "\"round\": %d, \"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", "
+                      "\"reloads\": %d, \"reload_errors\": %d%s}",
+                      static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health,
+                      s.fighters[1].health, s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon,
+                      s.fighters[1].roundsWon, matchesDone_ + 1, Hex(assetsHash.Value()).c_str(), ctx.clock.reloads,
+                      ctx.clock.reloadErrors,
+                      replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false")
+                               : "");
+        report.json = line;
+        if (replayOk == false) {
+            // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
+            report.exitCode = 1;
+            report.errorLine = "error: " + ctx.options->replayPath + ": the replay ends in hash " +
+                               Hex(game::HashState(s)) + ", not the recorded " + Hex(*args_.replay->finalHash) +
+                               " (its fighters' files or the game changed since it was recorded)";
+        }
+        return report;
+    }
+
+private:
+    // Back to the title with the same choices (a replay played is done with).
+    [[nodiscard]] SceneArgs TitleArgs() const {
+        SceneArgs back = args_;
+        back.replay.reset();
+        return back;
+    }
+
+    [[nodiscard]] bool Recording() const { return !recordPath_.empty() && !recordingDone_; }
+
+    void StartMatch(SceneContext& ctx) {
+        SaveRecording(ctx);  // a rematch: the file keeps the match just played until the next one ends
+        recordPath_ = ctx.options->recordPath;
+        recordingDone_ = false;
+        replayOverSaid_ = false;
+        overTicks_ = 0;
+        match_ = Match{};
+        match_.fighter = args_.setup.fighter;
+        for (std::size_t i = 0; i < 2; ++i)
+            match_.defs.fighters[i] = &ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).loaded.def;
+        game::MatchConfig config;
+        config.controllers = args_.setup.controllers;
+        config.cpuLevel = args_.setup.cpuLevel;
+        config.seed = args_.setup.seed + static_cast<std::uint64_t>(matchesDone_);
+        if (ctx.options->detection) config.detection = *ctx.options->detection;
+        if (args_.replay) config = args_.replay->config;  // the recorded match exactly
+        match_.config = config;
+        match_.state = game::NewMatch(match_.defs, config);
+        overlay_.held.clear();
+        overlay_.log.clear();
+    }
+
+    // The next tick's inputs from the replay (neutral once it has run out).
+    game::Inputs NextReplayInputs() {
+        const auto t = static_cast<std::size_t>(match_.replayTick++);
+        return t < args_.replay->inputs.size() ? args_.replay->inputs[t] : game::Inputs{};
+    }
+
+    // Writes this match's replay: the fighters, the config it started with, every tick's inputs and
+    // the hash they end in. Once per match (later calls do nothing until the next match starts).
+    bool SaveRecording(SceneContext& ctx) {
+        if (!Recording() || match_.inputs.empty() || match_.defs.fighters[0] == nullptr) return true;
+        recordingDone_ = true;
+        game::Replay out;
+        out.fighterIds = {match_.defs.fighters[0]->id, match_.defs.fighters[1]->id};
+        out.config = match_.config;
+        out.inputs = match_.inputs;
+        out.finalHash = game::HashState(match_.state);
+        std::ofstream file(recordPath_);
+        file << game::FormatReplay(out);
+        if (!file) {
+            std::fprintf(stderr, "error: %s: cannot write the replay\n", recordPath_.c_str());
+            return false;
+        }
+        ctx.notices.push_back("brawl: recorded " + std::to_string(out.inputs.size()) + " ticks to " + recordPath_);
+        return true;
+    }
+
+    // A replay holds inputs only: a reset, a detection switch or a reload would not replay, so the
+    // recording ends (and is written) just before one.
+    void EndRecording(SceneContext& ctx, const char* why) {
+        if (!Recording() || match_.inputs.empty()) return;
+        std::fprintf(stderr, "brawl: the recording ends at tick %zu: %s, which a replay cannot repeat\n",
+                     match_.inputs.size(), why);
+        SaveRecording(ctx);
+    }
+
+    // --log-events: every event of the tick as one JSON line.
+    void LogEvents() {
+        if (eventLog_ == nullptr) return;
+        for (const game::Event& e : match_.events.View()) {
+            const game::FighterDef* def = e.fighter == 0 || e.fighter == 1 ? match_.defs.fighters[static_cast<std::size_t>(e.fighter)] : nullptr;
+            const std::string move = def != nullptr && e.move >= 0 && static_cast<std::size_t>(e.move) < def->moves.size()
+                                         ? "\"" + def->moves[static_cast<std::size_t>(e.move)].name + "\""
+                                         : "null";
+            std::fprintf(eventLog_,
+                         "{\"tick\": %llu, \"event\": \"%s\", \"fighter\": %d, \"target\": %d, \"move\": %s, "
+                         "\"projectile\": %s, \"x\": %d, \"y\": %d, \"value\": %d}\n",
+                         static_cast<unsigned long long>(e.tick), game::NameOf(game::EVENT_KIND_NAMES, e.kind), e.fighter,
+                         e.target, move.c_str(), e.projectile ? "true" : "false", e.xPx, e.yPx, e.value);
+        }
+        std::fflush(eventLog_);
+    }
+
+    SceneArgs args_;
+    Match match_;
+    debug::Overlay overlay_;
+    PauseMenu pause_;
+    bool pauseOpen_ = false;
+    std::string recordPath_;
+    bool recordingDone_ = false;  ///< this match's file is written; no more ticks go in
+    bool replayOverSaid_ = false;
+    int matchesDone_ = 0;  ///< matches finished before the current one
+    std::int64_t overTicks_ = 0;
+    std::FILE* eventLog_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Scene> MakeFightScene(const SceneArgs& args) {
+    return std::make_unique<FightScene>(args);
+}
+
+}  // namespace app

@@ -1,0 +1,51 @@
+// The title screen: the two chosen fighters in their idle loop and the menu that chooses who plays
+// each side, with which fighter, how hard the CPU is; START hands the setup to the fight scene.
+#include "app/scene.h"
+#include "app/screens.h"
+
+namespace app {
+
+namespace {
+
+class TitleScene final : public Scene {
+public:
+    explicit TitleScene(const SceneArgs& args) : args_(args) {}
+
+    void Tick(SceneContext&, const game::Inputs&) override { ++animTick_; }
+
+    void OnMenuMove(SceneContext& ctx, MenuMove move) override {
+        if (move == MenuMove::Cancel) return;  // a pad's B never quits the game from the title
+        switch (menu_.Apply(move, args_.setup, static_cast<int>(ctx.roster->Size()))) {
+            case TitleResult::Start:
+                ctx.switchTo = SceneSwitch{"fight", args_};
+                break;
+            case TitleResult::Quit:
+                ctx.quit = true;
+                break;
+            case TitleResult::Help:
+                ctx.showHelp = true;
+                break;
+            case TitleResult::Stay:
+                break;
+        }
+    }
+
+    void Render(SceneContext& ctx) override { DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, animTick_); }
+
+    RunReport Finish(SceneContext&, std::int64_t frames) override {
+        return {"{\"scene\": \"title\", \"frames\": " + std::to_string(frames) + "}", 0, ""};
+    }
+
+private:
+    SceneArgs args_;
+    TitleMenu menu_;
+    int animTick_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Scene> MakeTitleScene(const SceneArgs& args) {
+    return std::make_unique<TitleScene>(args);
+}
+
+}  // namespace app

@@ -1,0 +1,731 @@
+// The fighter format: FIELDS, the reader that checks fighter.json against it, the conversion to a
+// game::FighterDef, the writer, and the docs' tables. Strict: an unknown, missing or mistyped field
+// is an error naming the field's path and the rule, so a typo never falls back to a default.
+#include "assets/format.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace assets {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr double MAX_ANCHOR_PX = MAX_IMAGE_SIDE_PX;
+
+constexpr const char* BUTTON_WORDS[] = {"punch", "kick", "special"};
+constexpr const char* STANCE_WORDS[] = {"stand", "crouch"};
+constexpr const char* HEIGHT_WORDS[] = {"high", "mid", "low"};
+
+// clang-format off
+constexpr Field FIELDS[] = {
+    // parent, key, type, lo, hi, optional, unit, shape, meaning
+    {"", "name", FieldType::Text, 1, 24, false, "", "", "display name (HUD, menus)"},
+    {"", "health", FieldType::Whole, 1, 100000, false, "", "", "health at the start of a round"},
+    {"", "walkForwardSpeed", FieldType::Number, 0, 32, false, "", "", "px/tick walking toward the opponent"},
+    {"", "walkBackSpeed", FieldType::Number, 0, 32, false, "", "", "px/tick walking away (and blocking)"},
+    {"", "jumpVelocity", FieldType::Number, 0, 64, false, "", "", "px/tick upward at take-off"},
+    {"", "jumpForwardSpeed", FieldType::Number, 0, 32, false, "", "", "px/tick sideways during a forward or back jump"},
+    {"", "gravity", FieldType::Number, 0.01, 8, false, "", "", "px/tick² pulling down while airborne"},
+    {"", "pushbox", FieldType::Object, 0, 0, false, "", "", "the body's solid box, centred on the anchor, bottom at the feet"},
+    {"pushbox", "width", FieldType::Whole, 1, 512, false, "", "", "pixels"},
+    {"pushbox", "height", FieldType::Whole, 1, 512, false, "", "", "pixels, standing"},
+    {"pushbox", "crouchHeight", FieldType::Whole, 1, 512, false, "", "", "pixels, crouching"},
+    {"", "animations", FieldType::Map, 0, 0, false, "", "name -> animation", "every animation of the fighter (below)"},
+    {"", "moves", FieldType::Map, 0, 0, false, "", "name -> move", "every attack (below)"},
+
+    {"animations.*", "loop", FieldType::Bool, 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"},
+    {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it"},
+    {"animations.*", "frames", FieldType::Array, 1, 64, false, "", "frame", "in order"},
+    {"animations.*.frames[]", "ticks", FieldType::Whole, 1, 600, false, "", "", "how long the frame shows, in 60 Hz ticks"},
+    {"animations.*.frames[]", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "this frame's own anchor"},
+
+    {"moves.*", "animation", FieldType::Text, 1, 32, false, "", "", "the animation the move plays"},
+    {"moves.*", "button", FieldType::Choice, 0, 0, false, "", "", "the button that starts it", BUTTON_WORDS},
+    {"moves.*", "stance", FieldType::Choice, 0, 0, false, "", "", "pressed standing or crouching (holding down)", STANCE_WORDS},
+    {"moves.*", "damage", FieldType::Whole, 0, 10000, false, "", "", "health taken from the defender on hit (a tenth of it on block)"},
+    {"moves.*", "hitstun", FieldType::Whole, 0, 600, false, "ticks", "", "how long the defender cannot act after a hit"},
+    {"moves.*", "blockstun", FieldType::Whole, 0, 600, false, "ticks", "", "how long after a blocked hit"},
+    {"moves.*", "hitstop", FieldType::Whole, 0, 60, false, "ticks", "", "both fighters freeze this long on contact (hit or block)"},
+    {"moves.*", "knockback", FieldType::Number, 0, 64, false, "", "", "px/tick the defender slides away on contact, slowing to a stop"},
+    {"moves.*", "active", FieldType::Point, 0, 63, false, "", "[first, last] frame indices", "the frames whose attack pixels can hit; their hotmaps must hold attack pixels (`FF0000`); may be omitted when the move throws a projectile"},
+    {"moves.*", "height", FieldType::Choice, 0, 0, false, "", "", "high and mid are blocked standing or crouching, low only crouching", HEIGHT_WORDS},
+    {"moves.*", "projectile", FieldType::Object, 0, 0, true, "", "", "the move throws one (below); `active` may then be omitted"},
+
+    {"moves.*.projectile", "animation", FieldType::Text, 1, 32, false, "", "", "the projectile's own animation (looping); every frame's hotmap must hold attack pixels"},
+    {"moves.*.projectile", "spawnFrame", FieldType::Whole, 0, 63, false, "", "", "the move's frame on whose first tick it appears"},
+    {"moves.*.projectile", "spawn", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "where its anchor appears, relative to the thrower's anchor, facing right (y up is negative)"},
+    {"moves.*.projectile", "speed", FieldType::Number, 0.25, 64, false, "", "", "px/tick forward"},
+    {"moves.*.projectile", "spinDegreesPerTick", FieldType::Number, -90, 90, true, "", "", "0 (default): drawn and collided upright. Otherwise it turns this many degrees a tick, drawn rotated and collided through the transformed query"},
+    {"moves.*.projectile", "lifetimeTicks", FieldType::Whole, 1, 1200, false, "", "", "how long it lives unless it hits something or leaves the stage"},
+};
+// clang-format on
+
+std::string FormatNumber(double v) {
+    std::string s = std::to_string(v);
+    s.erase(s.find_last_not_of('0') + 1);
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+}
+
+// "1-512", and "-90 to 90" where a dash would read as a minus.
+std::string FormatRange(double lo, double hi) {
+    return FormatNumber(lo) + (lo < 0 ? " to " : "-") + FormatNumber(hi);
+}
+
+// "a string \"40\"", "a number 2.5": what was found, for the message. Only scalars are dumped:
+// dumping an array or object recurses once per level, and a hostile file can nest thousands deep.
+std::string Describe(const json& v) {
+    const auto shown = [&v] {
+        std::string text = v.dump(-1, ' ', true);  // ASCII: control characters come out escaped
+        return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+    };
+    switch (v.type()) {
+        case json::value_t::string:
+            return "a string " + shown();
+        case json::value_t::boolean:
+            return "a boolean " + shown();
+        case json::value_t::number_integer:
+        case json::value_t::number_unsigned:
+            return "the whole number " + shown();
+        case json::value_t::number_float:
+            return "the number " + shown();
+        case json::value_t::object:
+            return "an object";
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::null:
+            return "null";
+        default:
+            return "a value";
+    }
+}
+
+// A key as it may appear in a message: control characters escaped as JSON writes them, so one
+// error is always one line (a key can hold a newline or a terminal escape).
+std::string Printable(const std::string& key) {
+    std::string out;
+    for (const unsigned char c : key) {
+        if (c < 0x20 || c == 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
+// The first thing wrong with a manifest: where and what, and which kind of error it is.
+struct Problem {
+    std::string text;
+    ErrorCode code = ErrorCode::ManifestField;
+    [[nodiscard]] bool empty() const { return text.empty(); }
+    void Set(const std::string& where, const std::string& what, ErrorCode kind = ErrorCode::ManifestField) {
+        if (text.empty()) {
+            text = where + ": " + what;
+            code = kind;
+        }
+    }
+};
+
+// Reads the fields of one JSON object, each as the table defines it, recording the first error;
+// Finish() rejects any key the table does not list for this object.
+class Fields {
+public:
+    Fields(const json& object, std::string tableParent, std::string path, Problem& error)
+        : obj_(object), parent_(std::move(tableParent)), path_(std::move(path)), error_(error) {
+        if (error_.empty() && !obj_.is_object())
+            error_.Set(path_.empty() ? "the manifest" : path_, "expected an object, got " + Describe(obj_));
+    }
+
+    [[nodiscard]] bool Ok() const { return error_.empty(); }
+    [[nodiscard]] std::string PathOf(const std::string& key) const {
+        return path_.empty() ? Printable(key) : path_ + "." + Printable(key);
+    }
+
+    /// The value of the table's field `key` under this object, or null (missing: an error unless
+    /// the field is optional).
+    const json* Get(const Field& f) {
+        if (!Ok() || !obj_.is_object()) return nullptr;
+        const auto it = obj_.find(f.key);
+        if (it == obj_.end()) {
+            if (!f.optional) error_.Set(PathOf(f.key), "missing");
+            return nullptr;
+        }
+        return &*it;
+    }
+    const Field& F(const char* key) const { return FieldAt(parent_, key); }
+
+    std::int32_t Whole(const char* key) {
+        const Field& f = F(key);
+        const json* v = Get(f);
+        return v == nullptr ? 0 : WholeValue(*v, PathOf(key), f.lo, f.hi);
+    }
+
+    std::int32_t WholeValue(const json& v, const std::string& path, double lo, double hi) {
+        const auto lo64 = static_cast<std::int64_t>(lo), hi64 = static_cast<std::int64_t>(hi);
+        if (!v.is_number_integer()) {
+            error_.Set(path, "expected a whole number " + std::to_string(lo64) + "-" + std::to_string(hi64) +
+                                 ", got " + Describe(v));
+            return 0;
+        }
+        const std::int64_t n =
+            v.is_number_unsigned()
+                ? static_cast<std::int64_t>(std::min<std::uint64_t>(v.get<std::uint64_t>(), INT64_MAX))
+                : v.get<std::int64_t>();
+        if (n < lo64 || n > hi64) {
+            error_.Set(path, "must be " + std::to_string(lo64) + "-" + std::to_string(hi64) + ", got " +
+                                 (v.is_number_unsigned() && n == INT64_MAX ? v.dump() : std::to_string(n)));
+            return 0;
+        }
+        return static_cast<std::int32_t>(n);
+    }
+
+    double Number(const char* key, double fallback = 0.0) {
+        const Field& f = F(key);
+        const json* v = Get(f);
+        if (v == nullptr) return fallback;
+        if (!v->is_number()) {
+            error_.Set(PathOf(key), "expected a number " + FormatRange(f.lo, f.hi) + ", got " + Describe(*v));
+            return fallback;
+        }
+        const double d = v->get<double>();
+        if (!std::isfinite(d) || d < f.lo || d > f.hi) {
+            error_.Set(PathOf(key), "must be " + FormatRange(f.lo, f.hi) + ", got " + v->dump(-1, ' ', true));
+            return fallback;
+        }
+        return d;
+    }
+
+    bool Bool(const char* key) {
+        const json* v = Get(F(key));
+        if (v == nullptr) return false;
+        if (!v->is_boolean()) {
+            error_.Set(PathOf(key), "expected true or false, got " + Describe(*v));
+            return false;
+        }
+        return v->get<bool>();
+    }
+
+    std::string Text(const char* key) {
+        const Field& f = F(key);
+        const json* v = Get(f);
+        if (v == nullptr) return {};
+        if (!v->is_string()) {
+            error_.Set(PathOf(key), "expected a string, got " + Describe(*v));
+            return {};
+        }
+        std::string s = v->get<std::string>();
+        if (s.size() < f.lo || s.size() > f.hi) {
+            error_.Set(PathOf(key), "must be " + FormatRange(f.lo, f.hi) + " bytes, got " + std::to_string(s.size()));
+            return {};
+        }
+        return s;
+    }
+
+    /// One of the field's choices; returns its index.
+    int Choice(const char* key) {
+        const Field& f = F(key);
+        const json* v = Get(f);
+        if (v == nullptr) return 0;
+        std::string list;
+        for (std::size_t i = 0; i < f.choices.size(); ++i) {
+            if (v->is_string() && v->get<std::string>() == f.choices[i]) return static_cast<int>(i);
+            list += (i == 0 ? "\"" : ", \"") + std::string(f.choices[i]) + "\"";
+        }
+        error_.Set(PathOf(key), "expected one of " + list + ", got " + Describe(*v));
+        return 0;
+    }
+
+    /// [x, y], two whole numbers in the field's range.
+    std::optional<collide::Point> PointField(const char* key) {
+        const Field& f = F(key);
+        const json* v = Get(f);
+        if (v == nullptr) return std::nullopt;
+        if (!v->is_array() || v->size() != 2) {
+            error_.Set(PathOf(key), std::string("expected ") + f.shape + ", two whole numbers, got " + Describe(*v));
+            return std::nullopt;
+        }
+        const std::int32_t x = WholeValue((*v)[0], PathOf(key) + "[0]", f.lo, f.hi);
+        const std::int32_t y = WholeValue((*v)[1], PathOf(key) + "[1]", f.lo, f.hi);
+        return collide::Point{x, y};
+    }
+
+    const json* ObjectField(const char* key) {
+        const json* v = Get(F(key));
+        if (v != nullptr && !v->is_object()) {
+            error_.Set(PathOf(key), "expected an object, got " + Describe(*v));
+            return nullptr;
+        }
+        return v;
+    }
+
+    const json* ArrayField(const char* key) {
+        const Field& f = F(key);
+        const json* v = Get(f);
+        if (v == nullptr) return nullptr;
+        if (!v->is_array()) {
+            error_.Set(PathOf(key), "expected an array, got " + Describe(*v));
+            return nullptr;
+        }
+        if (v->size() < f.lo || v->size() > f.hi) {
+            error_.Set(PathOf(key), "must hold " + FormatRange(f.lo, f.hi) + " entries, got " + std::to_string(v->size()));
+            return nullptr;
+        }
+        return v;
+    }
+
+    /// Rejects every key the table does not list here: a typo ("damge") is an error, not a default.
+    void Finish() {
+        if (!Ok() || !obj_.is_object()) return;
+        std::set<std::string> known;
+        for (const Field& f : ManifestFields()) {
+            if (parent_ == f.parent) known.insert(f.key);
+        }
+        for (const auto& [key, value] : obj_.items()) {
+            if (known.count(key) != 0) continue;
+            std::string expected;
+            for (const std::string& k : known) expected += (expected.empty() ? "" : ", ") + k;
+            error_.Set(PathOf(key), "unknown field (expected " + expected + ")");
+            return;
+        }
+    }
+
+    Problem& Error() { return error_; }
+
+private:
+    const json& obj_;
+    std::string parent_;
+    std::string path_;
+    Problem& error_;
+};
+
+ManifestAnimation ReadAnimation(const std::string& name, const json& value, Problem& error) {
+    ManifestAnimation anim;
+    anim.name = name;
+    Fields f(value, "animations.*", "animations." + Printable(name), error);
+    anim.loop = f.Bool("loop");
+    anim.anchorPx = f.PointField("anchor").value_or(collide::Point{});
+    if (const json* frames = f.ArrayField("frames")) {
+        for (std::size_t i = 0; i < frames->size() && f.Ok(); ++i) {
+            Fields ff((*frames)[i], "animations.*.frames[]", f.PathOf("frames") + "[" + std::to_string(i) + "]", error);
+            ManifestFrame frame;
+            frame.ticks = ff.Whole("ticks");
+            frame.anchorPx = ff.PointField("anchor");
+            ff.Finish();
+            anim.frames.push_back(frame);
+        }
+    }
+    f.Finish();
+    return anim;
+}
+
+ManifestMove ReadMove(const std::string& name, const json& value, Problem& error) {
+    ManifestMove move;
+    move.name = name;
+    Fields f(value, "moves.*", "moves." + Printable(name), error);
+    move.animation = f.Text("animation");
+    move.button = static_cast<game::Button>(f.Choice("button"));
+    move.stance = static_cast<game::Stance>(f.Choice("stance"));
+    move.damage = f.Whole("damage");
+    move.hitstunTicks = f.Whole("hitstun");
+    move.blockstunTicks = f.Whole("blockstun");
+    move.hitstopTicks = f.Whole("hitstop");
+    move.knockbackPxPerTick = f.Number("knockback");
+    move.height = static_cast<game::HitHeight>(f.Choice("height"));
+    if (const json* proj = f.ObjectField("projectile")) {
+        Fields pf(*proj, "moves.*.projectile", f.PathOf("projectile"), error);
+        ManifestProjectile p;
+        p.animation = pf.Text("animation");
+        p.spawnFrame = pf.Whole("spawnFrame");
+        p.spawnPx = pf.PointField("spawn").value_or(collide::Point{});
+        p.speedPxPerTick = pf.Number("speed");
+        p.spinDegreesPerTick = pf.Number("spinDegreesPerTick", 0.0);
+        p.lifetimeTicks = pf.Whole("lifetimeTicks");
+        pf.Finish();
+        move.projectile = p;
+    }
+    // `active` may be left out only by a move that throws.
+    if ((value.is_object() && value.contains("active")) || !move.projectile) {
+        if (const auto active = f.PointField("active")) {
+            move.active = std::array<std::int32_t, 2>{active->x, active->y};
+            if (f.Ok() && active->y < active->x) {
+                error.Set(f.PathOf("active"), "[first, last] with first <= last, got [" + std::to_string(active->x) +
+                                                  ", " + std::to_string(active->y) + "]");
+            }
+        }
+    }
+    f.Finish();
+    return move;
+}
+
+std::int32_t ToSubpixels(double pxPerTick) {
+    return static_cast<std::int32_t>(std::llround(pxPerTick * game::SUBPIXELS_PER_PX));
+}
+
+// ---- the writer ---------------------------------------------------------------------------------
+
+using OrderedJson = nlohmann::ordered_json;
+
+// Pretty-printing for people who edit the file by hand: a value that fits on one short line is
+// written on one line ([112, 184], {"ticks": 7}, a whole move), the rest indented by two spaces.
+void WritePretty(const OrderedJson& v, int indent, std::string& out) {
+    constexpr std::size_t INLINE_LIMIT = 100;
+    const std::string flat = v.dump(-1, ' ', false);
+    if (!v.is_structured() || v.empty() || flat.size() + static_cast<std::size_t>(indent) <= INLINE_LIMIT) {
+        // nlohmann writes {"a":1,"b":[1,2]}; add the spaces a person would type.
+        std::string spaced;
+        bool inString = false;
+        for (std::size_t i = 0; i < flat.size(); ++i) {
+            const char c = flat[i];
+            spaced += c;
+            if (c == '"' && (i == 0 || flat[i - 1] != '\\')) inString = !inString;
+            if (!inString && (c == ',' || c == ':')) spaced += ' ';
+        }
+        out += spaced;
+        return;
+    }
+    const std::string pad(static_cast<std::size_t>(indent + 2), ' ');
+    out += v.is_object() ? "{\n" : "[\n";
+    std::size_t i = 0;
+    for (auto it = v.begin(); it != v.end(); ++it, ++i) {
+        out += pad;
+        if (v.is_object()) out += OrderedJson(it.key()).dump() + ": ";
+        WritePretty(*it, indent + 2, out);
+        out += i + 1 < v.size() ? ",\n" : "\n";
+    }
+    out += std::string(static_cast<std::size_t>(indent), ' ') + (v.is_object() ? "}" : "]");
+}
+
+OrderedJson PointJson(collide::Point p) {
+    return OrderedJson::array({p.x, p.y});
+}
+
+}  // namespace
+
+// ---- names ----------------------------------------------------------------------------------------
+
+std::string FrameFileName(std::string_view animation, std::size_t frame) {
+    char index[24];
+    std::snprintf(index, sizeof index, "_%02zu.png", frame);
+    return std::string(animation) + index;
+}
+
+bool IsSafeAnimationName(std::string_view name) {
+    if (name.empty() || name.size() > 32) return false;
+    return std::all_of(name.begin(), name.end(),
+                       [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+// ---- the table ------------------------------------------------------------------------------------
+
+std::span<const Field> ManifestFields() {
+    return FIELDS;
+}
+
+const Field& FieldAt(std::string_view parent, std::string_view key) {
+    for (const Field& f : FIELDS) {
+        if (parent == f.parent && key == f.key) return f;
+    }
+    std::fprintf(stderr, "assets::FieldAt: no field %.*s.%.*s in the table (add it to FIELDS in format.cpp)\n",
+                 static_cast<int>(parent.size()), parent.data(), static_cast<int>(key.size()), key.data());
+    std::abort();
+}
+
+std::string DescribeFieldType(const Field& f) {
+    std::string t;
+    switch (f.type) {
+        case FieldType::Text:
+            t = "string, " + FormatRange(f.lo, f.hi) + " bytes";
+            break;
+        case FieldType::Whole:
+            t = std::string("whole number") + (*f.unit != '\0' ? std::string(" of ") + f.unit : "") + ", " +
+                FormatRange(f.lo, f.hi);
+            break;
+        case FieldType::Number:
+            t = "number, " + FormatRange(f.lo, f.hi);
+            break;
+        case FieldType::Bool:
+            t = "boolean";
+            break;
+        case FieldType::Choice:
+            for (std::size_t i = 0; i < f.choices.size(); ++i) {
+                if (i > 0) t += i + 1 == f.choices.size() ? " or " : ", ";
+                t += std::string("`\"") + f.choices[i] + "\"`";
+            }
+            break;
+        case FieldType::Point:
+            t = std::string(f.shape) + (std::string(f.shape).find("indices") == std::string::npos ? " whole numbers" : "") +
+                ", " + FormatRange(f.lo, f.hi);
+            break;
+        case FieldType::Object:
+            t = "object";
+            break;
+        case FieldType::Map:
+            t = std::string("object: ") + f.shape;
+            break;
+        case FieldType::Array:
+            t = std::string("array of ") + f.shape + ", " + FormatRange(f.lo, f.hi) + " entries";
+            break;
+    }
+    return f.optional ? t + ", optional" : t;
+}
+
+std::string FieldTableMarkdown(std::string_view parent, std::string_view prefix) {
+    std::string out = "| field | type | meaning |\n| --- | --- | --- |\n";
+    // An array's entries follow it ("frames[i].ticks"); at the top, an object's fields follow it
+    // ("pushbox.width"); elsewhere an object has a table of its own.
+    const auto rows = [&](const auto& self, const std::string& from, const std::string& shownAs) -> void {
+        for (const Field& f : FIELDS) {
+            if (from != f.parent) continue;
+            out += "| `" + shownAs + f.key + "` | " + DescribeFieldType(f) + " | " + f.meaning + " |\n";
+            const std::string child = from.empty() ? std::string(f.key) : from + "." + f.key;
+            if (f.type == FieldType::Array) self(self, child + "[]", shownAs + f.key + "[i].");
+            if (f.type == FieldType::Object && from.empty()) self(self, child, shownAs + f.key + ".");
+        }
+    };
+    rows(rows, std::string(parent), std::string(prefix));
+    return out;
+}
+
+// ---- reading ----------------------------------------------------------------------------------------
+
+Result<Manifest> ReadManifest(const std::string& text, const std::string& nameForErrors) {
+    json root;
+    try {
+        root = json::parse(text, nullptr, true, false);
+    } catch (const json::exception& e) {
+        // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "parse
+        // error"; a number too big for a double throws out_of_range (406) with no position:
+        // "number overflow parsing '1e400'" names the number instead.
+        std::string what = e.what();
+        const auto bracket = what.find("] ");
+        std::string rest = bracket == std::string::npos ? what : what.substr(bracket + 2);
+        for (char& c : rest) c = (c == '\n' || c == '\r') ? ' ' : c;
+        return Error{ErrorCode::ManifestSyntax, nameForErrors, "JSON " + rest};
+    }
+
+    Problem error;
+    Manifest m;
+    Fields top(root, "", "", error);
+    m.name = top.Text("name");
+    m.health = top.Whole("health");
+    m.walkForwardSpeed = top.Number("walkForwardSpeed");
+    m.walkBackSpeed = top.Number("walkBackSpeed");
+    m.jumpVelocity = top.Number("jumpVelocity");
+    m.jumpForwardSpeed = top.Number("jumpForwardSpeed");
+    m.gravity = top.Number("gravity");
+    if (const json* push = top.ObjectField("pushbox")) {
+        Fields pf(*push, "pushbox", "pushbox", error);
+        m.pushboxWidthPx = pf.Whole("width");
+        m.pushboxHeightPx = pf.Whole("height");
+        m.pushboxCrouchHeightPx = pf.Whole("crouchHeight");
+        pf.Finish();
+    }
+    if (const json* anims = top.ObjectField("animations")) {
+        // The required animations are missing before anything inside another animation is wrong.
+        for (const char* required : game::REQUIRED_ANIM_NAMES) {
+            if (!anims->contains(required))
+                error.Set("animations", std::string("missing the required animation \"") + required + "\"");
+        }
+        for (const auto& [name, value] : anims->items()) {
+            if (!error.empty()) break;
+            if (!IsSafeAnimationName(name)) {
+                error.Set("animations." + Printable(name),
+                          "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)");
+                break;
+            }
+            if (!value.is_object()) {
+                error.Set("animations." + Printable(name), "expected an object, got " + Describe(value));
+                break;
+            }
+            m.animations.push_back(ReadAnimation(name, value, error));
+        }
+    }
+    if (const json* moves = top.ObjectField("moves")) {
+        for (const auto& [name, value] : moves->items()) {
+            if (!error.empty()) break;
+            m.moves.push_back(ReadMove(name, value, error));
+        }
+    }
+    top.Finish();
+    if (!error.empty()) return Error{error.code, nameForErrors, error.text};
+    return m;
+}
+
+Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id, const std::string& nameForErrors) {
+    Problem error;
+    game::FighterDef def;
+    def.id = id;
+    def.displayName = m.name;
+    def.maxHealth = m.health;
+    def.walkForwardSubpx = ToSubpixels(m.walkForwardSpeed);
+    def.walkBackSubpx = ToSubpixels(m.walkBackSpeed);
+    def.jumpVelocitySubpx = ToSubpixels(m.jumpVelocity);
+    def.jumpForwardSubpx = ToSubpixels(m.jumpForwardSpeed);
+    def.gravitySubpx = ToSubpixels(m.gravity);
+    def.pushboxWidthPx = m.pushboxWidthPx;
+    def.pushboxHeightPx = m.pushboxHeightPx;
+    def.pushboxCrouchHeightPx = m.pushboxCrouchHeightPx;
+
+    // Animations: the required ones first, in game::Anim order, then the others in the given order.
+    const auto toDef = [](const ManifestAnimation& a) {
+        game::AnimationDef anim;
+        anim.name = a.name;
+        anim.loop = a.loop;
+        for (const ManifestFrame& f : a.frames) {
+            game::FrameDef frame;
+            frame.ticks = f.ticks;
+            frame.anchorPx = f.anchorPx.value_or(a.anchorPx);
+            anim.frames.push_back(std::move(frame));
+        }
+        return anim;
+    };
+    for (const char* required : game::REQUIRED_ANIM_NAMES) {
+        const auto it = std::find_if(m.animations.begin(), m.animations.end(),
+                                     [&](const ManifestAnimation& a) { return a.name == required; });
+        if (it == m.animations.end()) {
+            error.Set("animations", std::string("missing the required animation \"") + required + "\"");
+            return Error{error.code, nameForErrors, error.text};
+        }
+        def.animations.push_back(toDef(*it));
+    }
+    for (const ManifestAnimation& a : m.animations) {
+        if (def.FindAnimation(a.name) < 0) def.animations.push_back(toDef(a));
+    }
+    if (!def.Animation(game::Anim::Idle).loop) error.Set("animations.idle.loop", "idle must loop (true)");
+    if (def.Animation(game::Anim::Idle).frames.size() < 4) {
+        error.Set("animations.idle.frames",
+                  "idle needs at least 4 frames, got " + std::to_string(def.Animation(game::Anim::Idle).frames.size()));
+    }
+
+    for (const ManifestMove& mm : m.moves) {
+        if (!error.empty()) break;
+        const std::string path = "moves." + Printable(mm.name);
+        game::MoveDef move;
+        move.name = mm.name;
+        move.animation = def.FindAnimation(mm.animation);
+        if (move.animation < 0) error.Set(path + ".animation", "no animation named \"" + mm.animation + "\"");
+        move.button = mm.button;
+        move.stance = mm.stance;
+        move.damage = mm.damage;
+        move.hitstunTicks = mm.hitstunTicks;
+        move.blockstunTicks = mm.blockstunTicks;
+        move.hitstopTicks = mm.hitstopTicks;
+        move.knockbackSubpx = ToSubpixels(mm.knockbackPxPerTick);
+        move.height = mm.height;
+        const std::size_t frameCount =
+            move.animation >= 0 ? def.animations[static_cast<std::size_t>(move.animation)].frames.size() : 0;
+        const auto frameRule = [&](const std::string& field, std::int32_t frame) {
+            if (error.empty() && (frame < 0 || static_cast<std::size_t>(frame) >= frameCount)) {
+                error.Set(path + "." + field,
+                          "frame " + std::to_string(frame) + " does not exist (animation \"" + mm.animation + "\" has " +
+                              std::to_string(frameCount) + " frames, 0-" + std::to_string(frameCount - 1) + ")",
+                          ErrorCode::ManifestRule);
+            }
+        };
+        if (mm.projectile) {
+            const ManifestProjectile& mp = *mm.projectile;
+            game::ProjectileDef p;
+            p.animation = def.FindAnimation(mp.animation);
+            if (error.empty() && p.animation < 0)
+                error.Set(path + ".projectile.animation", "no animation named \"" + mp.animation + "\"");
+            p.spawnFrame = mp.spawnFrame;
+            p.spawnOffsetPx = mp.spawnPx;
+            p.speedSubpx = ToSubpixels(mp.speedPxPerTick);
+            p.spinMilliDegreesPerTick = static_cast<std::int32_t>(std::llround(mp.spinDegreesPerTick * 1000));
+            p.lifetimeTicks = mp.lifetimeTicks;
+            frameRule("projectile.spawnFrame", p.spawnFrame);
+            move.projectile = p;
+        }
+        if (mm.active) {
+            move.activeFirst = (*mm.active)[0];
+            move.activeLast = (*mm.active)[1];
+            frameRule("active", move.activeFirst);
+            frameRule("active", move.activeLast);
+        }
+        // Two moves on the same button and stance: the game could not tell which to start.
+        for (const game::MoveDef& other : def.moves) {
+            if (error.empty() && other.button == move.button && other.stance == move.stance) {
+                error.Set(path, "starts on the same button and stance as moves." + Printable(other.name),
+                          ErrorCode::ManifestRule);
+            }
+        }
+        def.moves.push_back(std::move(move));
+    }
+    if (!error.empty()) return Error{error.code, nameForErrors, error.text};
+    return def;
+}
+
+Result<game::FighterDef> ParseManifest(const std::string& text, const std::string& id,
+                                       const std::string& nameForErrors) {
+    auto manifest = ReadManifest(text, nameForErrors);
+    if (!manifest.Ok()) return manifest.GetError();
+    return ManifestToDef(manifest.Value(), id, nameForErrors);
+}
+
+// ---- writing ----------------------------------------------------------------------------------------
+
+std::string WriteManifest(const Manifest& m) {
+    OrderedJson root;
+    root["name"] = m.name;
+    root["health"] = m.health;
+    root["walkForwardSpeed"] = m.walkForwardSpeed;
+    root["walkBackSpeed"] = m.walkBackSpeed;
+    root["jumpVelocity"] = m.jumpVelocity;
+    root["jumpForwardSpeed"] = m.jumpForwardSpeed;
+    root["gravity"] = m.gravity;
+    root["pushbox"] = {{"width", m.pushboxWidthPx}, {"height", m.pushboxHeightPx},
+                       {"crouchHeight", m.pushboxCrouchHeightPx}};
+    OrderedJson anims = OrderedJson::object();
+    for (const ManifestAnimation& a : m.animations) {
+        OrderedJson frames = OrderedJson::array();
+        for (const ManifestFrame& f : a.frames) {
+            OrderedJson frame;
+            frame["ticks"] = f.ticks;
+            if (f.anchorPx) frame["anchor"] = PointJson(*f.anchorPx);
+            frames.push_back(frame);
+        }
+        anims[a.name] = {{"loop", a.loop}, {"anchor", PointJson(a.anchorPx)}, {"frames", frames}};
+    }
+    root["animations"] = anims;
+    OrderedJson moves = OrderedJson::object();
+    for (const ManifestMove& mm : m.moves) {
+        OrderedJson j;
+        j["animation"] = mm.animation;
+        j["button"] = game::NameOf(game::BUTTON_NAMES, mm.button);
+        j["stance"] = game::NameOf(game::STANCE_NAMES, mm.stance);
+        j["damage"] = mm.damage;
+        j["hitstun"] = mm.hitstunTicks;
+        j["blockstun"] = mm.blockstunTicks;
+        j["hitstop"] = mm.hitstopTicks;
+        j["knockback"] = mm.knockbackPxPerTick;
+        if (mm.active) j["active"] = {(*mm.active)[0], (*mm.active)[1]};
+        j["height"] = game::NameOf(game::HIT_HEIGHT_NAMES, mm.height);
+        if (mm.projectile) {
+            const ManifestProjectile& p = *mm.projectile;
+            OrderedJson pj;
+            pj["animation"] = p.animation;
+            pj["spawnFrame"] = p.spawnFrame;
+            pj["spawn"] = PointJson(p.spawnPx);
+            pj["speed"] = p.speedPxPerTick;
+            if (p.spinDegreesPerTick != 0.0) pj["spinDegreesPerTick"] = p.spinDegreesPerTick;
+            pj["lifetimeTicks"] = p.lifetimeTicks;
+            j["projectile"] = pj;
+        }
+        moves[mm.name] = j;
+    }
+    root["moves"] = moves;
+    std::string text;
+    WritePretty(root, 0, text);
+    return text + "\n";
+}
+
+}  // namespace assets

@@ -1,0 +1,130 @@
+// The fighter format, defined once: a fighter folder's file names (FrameFileName), the manifest
+// as a document (Manifest: what a person writes in fighter.json, in its units), and FIELDS, the
+// table of every manifest field with its type, range and meaning. The reader checks against the
+// table, the writer (artgen) writes the document, docs/manifest.md's tables are made from the
+// table (a test compares them), `hotmap lint` names files by FrameFileName. No files are read
+// here: text in, document or text out.
+#pragma once
+
+#include "assets/assets.h"
+#include "collide/collide.h"
+#include "game/fighter_def.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace assets {
+
+// ---- file names ---------------------------------------------------------------------------------
+
+/// Frame `frame` of `animation`: "<animation>_<nn>.png" (two digits from 00), the same name in
+/// assets/<fighter>/ (the sprite) and hotmaps/<fighter>/ (the hotmap).
+[[nodiscard]] std::string FrameFileName(std::string_view animation, std::size_t frame);
+/// The manifest's name inside a fighter folder.
+inline constexpr const char* MANIFEST_FILE_NAME = "fighter.json";
+/// Animation names become file names: 1-32 of a-z, 0-9 and _.
+[[nodiscard]] bool IsSafeAnimationName(std::string_view name);
+
+// ---- the document ---------------------------------------------------------------------------------
+
+struct ManifestFrame {
+    std::int32_t ticks = 1;
+    std::optional<collide::Point> anchorPx;  ///< this frame's own anchor, if it has one
+};
+
+struct ManifestAnimation {
+    std::string name;
+    bool loop = false;
+    collide::Point anchorPx{};
+    std::vector<ManifestFrame> frames;
+};
+
+struct ManifestProjectile {
+    std::string animation;
+    std::int32_t spawnFrame = 0;
+    collide::Point spawnPx{};  ///< from the thrower's anchor, facing right, y up negative
+    double speedPxPerTick = 1.0;
+    double spinDegreesPerTick = 0.0;  ///< 0: upright (left out of a written manifest)
+    std::int32_t lifetimeTicks = 60;
+};
+
+struct ManifestMove {
+    std::string name;
+    std::string animation;
+    game::Button button = game::Button::Punch;
+    game::Stance stance = game::Stance::Stand;
+    std::int32_t damage = 0;
+    std::int32_t hitstunTicks = 0;
+    std::int32_t blockstunTicks = 0;
+    std::int32_t hitstopTicks = 0;
+    double knockbackPxPerTick = 0.0;
+    std::optional<std::array<std::int32_t, 2>> active;  ///< [first, last] frame; none: the move only throws
+    game::HitHeight height = game::HitHeight::Mid;
+    std::optional<ManifestProjectile> projectile;
+};
+
+/// fighter.json as a person writes it: speeds in px/tick, durations in ticks. Animations and moves
+/// keep the order they are given in (the reader gives them in name order, as JSON objects are read).
+struct Manifest {
+    std::string name;
+    std::int32_t health = 1000;
+    double walkForwardSpeed = 0.0;  ///< px/tick
+    double walkBackSpeed = 0.0;
+    double jumpVelocity = 0.0;
+    double jumpForwardSpeed = 0.0;
+    double gravity = 0.5;  ///< px/tick²
+    std::int32_t pushboxWidthPx = 0;
+    std::int32_t pushboxHeightPx = 0;
+    std::int32_t pushboxCrouchHeightPx = 0;
+    std::vector<ManifestAnimation> animations;
+    std::vector<ManifestMove> moves;
+};
+
+// ---- the field table ------------------------------------------------------------------------------
+
+enum class FieldType : std::uint8_t { Text, Whole, Number, Bool, Choice, Point, Object, Map, Array };
+
+/// One field of fighter.json. `parent` is the path of the object that holds it ("" for the top,
+/// "animations.*" for an animation, "animations.*.frames[]" for a frame).
+struct Field {
+    const char* parent;
+    const char* key;
+    FieldType type;
+    double lo = 0, hi = 0;    ///< the range (Text: bytes; Array and Map: entries; Point: each number)
+    bool optional = false;
+    const char* unit = "";    ///< "ticks", "px/tick", ...: how the docs read the number
+    const char* shape = "";   ///< Point: "[x, y]"; Map and Array: what an entry is
+    const char* meaning = "";
+    std::span<const char* const> choices{};  ///< Choice: the words allowed
+};
+
+/// Every field of fighter.json, in the order the docs list them.
+[[nodiscard]] std::span<const Field> ManifestFields();
+/// The field at `parent`.`key` (a programmer error when there is none).
+[[nodiscard]] const Field& FieldAt(std::string_view parent, std::string_view key);
+/// "whole number of ticks, 0-600", "`\"high\"`, `\"mid\"` or `\"low\"`", ...: the docs' type column.
+[[nodiscard]] std::string DescribeFieldType(const Field& field);
+/// The Markdown table of the fields under `parent`, each name shown after `prefix` (as
+/// "projectile.speed"), as docs/manifest.md holds it.
+[[nodiscard]] std::string FieldTableMarkdown(std::string_view parent, std::string_view prefix = "");
+
+// ---- reading and writing ----------------------------------------------------------------------------
+
+/// fighter.json's text as a document, every field checked against the table; the Error names
+/// `nameForErrors`, the field's path and the rule. Cross-field rules are ManifestToDef's.
+[[nodiscard]] Result<Manifest> ReadManifest(const std::string& text, const std::string& nameForErrors);
+/// The document as a definition without pixels (frames with ticks and anchors, no masks):
+/// required animations first, speeds to subpixels; checks the rules between fields (a move's
+/// animation and frames exist, idle loops, one move per button and stance).
+[[nodiscard]] Result<game::FighterDef> ManifestToDef(const Manifest& manifest, const std::string& id,
+                                                    const std::string& nameForErrors);
+/// The document as fighter.json's text: fields in the table's order, a value that fits on a
+/// short line kept on one line, two-space indents, a final newline.
+[[nodiscard]] std::string WriteManifest(const Manifest& manifest);
+
+}  // namespace assets
