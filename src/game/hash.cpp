@@ -63,7 +63,12 @@ public:
     void Enter(const char* name, int index = -1) {
         prefixes_.push_back(prefix_);
         prefix_ += name;
-        if (index >= 0) prefix_ += "[" + std::to_string(index) + "]";
+        // Appended piece by piece: GCC 12's -Wrestrict misfires on "[" + std::string at -O3 (Release).
+        if (index >= 0) {
+            prefix_ += '[';
+            prefix_ += std::to_string(index);
+            prefix_ += ']';
+        }
         prefix_ += ".";
     }
     void Leave() {
