@@ -1,14 +1,14 @@
 # Hotmap Brawl: the two commands a person needs, and a few for developers.
 #   make play    install missing Debian packages, build, start the demo
 #   make test    install missing Debian packages, build, run every test through ctest
-#   make bench   Release build of bench/, then every benchmark (collision core, fight, bumper)
-#   make bench-plot   the bumper benchmark's CSV as docs/images/bumper-bench.png (gnuplot)
+#   make bench   Release build of bench/, then every benchmark (collision core, fight, bumper, netplay)
+#   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-plot format format-check clean
+.PHONY: all deps build test play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
 
 all: build
 
@@ -32,9 +32,9 @@ play: build
 
 release: deps
 	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release -DHOTMAP_BUILD_TESTS=OFF > /dev/null
-	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_collide bench_fight bumper_bench
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_collide bench_fight bumper_bench bench_netplay
 
-bench: bench-collide bench-fight bench-bumper
+bench: bench-collide bench-fight bench-bumper bench-netplay
 
 bench-collide: release
 	$(RELEASE_DIR)/bench/bench_collide
@@ -45,9 +45,15 @@ bench-fight: release
 bench-bumper: release
 	$(RELEASE_DIR)/bench/bumper_bench --csv bench/results/bumper.csv
 
+# The rollback grid (docs/netplay.md): latency x loss over 20 seeds on a virtual clock, and the cost
+# of one restore + 8-tick re-simulation. Fails on any desync.
+bench-netplay: release
+	$(RELEASE_DIR)/bench/bench_netplay --csv bench/results/netplay.csv
+
 bench-plot:
 	@scripts/deps.sh gnuplot-nox
 	gnuplot -e "csv='bench/results/bumper.csv'; out='docs/images/bumper-bench.png'" bench/plot_bumper.gp
+	gnuplot -e "csv='bench/results/netplay.csv'; out='docs/images/netplay.png'" bench/plot_netplay.gp
 
 format:
 	@scripts/deps.sh clang-format
