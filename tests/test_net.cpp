@@ -757,6 +757,25 @@ TEST(Handshake, TwoHostsAreRefused) {
     EXPECT_EQ(a.Value()->GetError()->message, "both sides are hosts: one must join (--join HOST:PORT)");
 }
 
+// A program that speaks another packet format: its hello cannot be read, and the handshake ends
+// saying which versions met, instead of waiting for a hello that will never parse.
+TEST(Handshake, AnotherPacketFormatIsRefusedNamingBothVersions) {
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    net::SessionConfig c;
+    c.roster = Synth().Roster();
+    auto host = net::Session::Create(c, link.End(0));
+    ASSERT_TRUE(host.Ok());
+    std::vector<std::uint8_t> hello = Encode(net::HelloPacket{"dev", game::SIMULATION_VERSION, 1, 2, 8});
+    hello[2] = net::PROTOCOL_VERSION + 1;
+    link.End(1).Send(net::Channel::Reliable, hello);
+    host.Value()->Poll(clock.NowMicros());
+    ASSERT_NE(host.Value()->GetError(), nullptr);
+    EXPECT_EQ(host.Value()->GetError()->code, net::ErrorCode::ProtocolVersionMismatch);
+    EXPECT_EQ(host.Value()->GetError()->message, "protocol version differs: 1 here, 2 on the opponent's side");
+    EXPECT_EQ(host.Value()->Stats().dropped[static_cast<std::size_t>(net::DropReason::UnknownVersion)], 1);
+}
+
 TEST(Session, ReadyIsCheckedAndAConfigOutOfRangeIsNamed) {
     net::MemoryLink link;
     net::SessionConfig c;

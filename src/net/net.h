@@ -556,7 +556,7 @@ public:
     /// the owner's clock (a VirtualClock in tests).
     const TickReport& Poll(std::uint64_t nowMicros);
     /// Simulates one new tick with `local` as this side's input for tick current + 1 + delay, and
-    /// sends the inputs. Only after a Poll whose hold is Hold::None (asserted).
+    /// sends the inputs. Once, after a Poll whose hold is Hold::None (asserted).
     void Advance(game::Input local, const TickHooks& hooks = {});
     /// Poll, then Advance with `local` when it can.
     const TickReport& Tick(std::uint64_t nowMicros, game::Input local, const TickHooks& hooks = {});
@@ -575,7 +575,7 @@ public:
     [[nodiscard]] SessionPhase Phase() const { return phase_; }
     /// Why the session failed (phase Failed), or nullptr.
     [[nodiscard]] const Error* GetError() const { return error_ ? &*error_ : nullptr; }
-    /// Set when the failure is a desync (also while other sides of a report arrive).
+    /// The desync's tick, both hashes and this side's state dump when the failure is one, or nullptr.
     [[nodiscard]] const DesyncReport* GetDesync() const { return desync_ ? &*desync_ : nullptr; }
     /// True after noticeMillis of silence or stall: the "waiting for opponent" notice.
     [[nodiscard]] bool WaitingForPeer() const { return waitingForPeer_; }
@@ -604,7 +604,8 @@ public:
     /// Both sides' inputs for ticks 1 to ConfirmedTick(): index t - 1 is tick t.
     [[nodiscard]] std::vector<game::Inputs> ConfirmedInputs() const;
     /// The match as a replay through the confirmed tick, with its final hash: both peers write the
-    /// same file, and an offline replay of it ends on that hash.
+    /// same file, and an offline replay of it ends on that hash. A rematch's start replaces it: save
+    /// it on Finished (or Failed).
     [[nodiscard]] game::Replay MakeReplay() const;
     [[nodiscard]] const SessionStats& Stats() const { return stats_; }
 
