@@ -2,14 +2,14 @@
 #   make play    install missing Debian packages, build the demo (only what playing needs), start it
 #   make test    install missing Debian packages, build everything, run every test through ctest
 #   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
-#   make bench   Release build, then every benchmark (collision core, fight, bumper)
-#   make bench-plot   the bumper benchmark's CSV as docs/images/bumper-bench.png (gnuplot)
+#   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay)
+#   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build test test-release play release bench bench-collide bench-fight bench-bumper bench-plot format format-check clean
+.PHONY: all deps configure build test test-release play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
 
 all: build
 
@@ -43,7 +43,7 @@ release: deps
 test-release: release
 	@ctest --test-dir $(RELEASE_DIR) --output-on-failure -j$(JOBS)
 
-bench: bench-collide bench-fight bench-bumper
+bench: bench-collide bench-fight bench-bumper bench-netplay
 
 bench-collide: release
 	$(RELEASE_DIR)/bench/bench_collide
@@ -54,9 +54,15 @@ bench-fight: release
 bench-bumper: release
 	$(RELEASE_DIR)/bench/bumper_bench --csv bench/results/bumper.csv
 
+# The rollback grid (docs/netplay.md): latency x loss over 20 seeds on a virtual clock, and the cost
+# of one restore + 8-tick re-simulation. Fails on any desync.
+bench-netplay: release
+	$(RELEASE_DIR)/bench/bench_netplay --csv bench/results/netplay.csv
+
 bench-plot:
 	@scripts/deps.sh gnuplot-nox
 	gnuplot -e "csv='bench/results/bumper.csv'; out='docs/images/bumper-bench.png'" bench/plot_bumper.gp
+	gnuplot -e "csv='bench/results/netplay.csv'; out='docs/images/netplay.png'" bench/plot_netplay.gp
 
 format:
 	@scripts/deps.sh clang-format

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The architecture's walls, checked on every test run:
 #   src/collide includes nothing but the standard library and itself (no SDL, ImGui, files' libs);
-#   src/game includes no SDL and no ImGui; no library includes the programs above it.
+#   src/game includes no SDL and no ImGui; src/net includes game only (ENet in its adapter alone);
+#   no library includes the programs above it.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 fail=0
@@ -12,8 +13,14 @@ check() {  # check <folder> <forbidden include regex> <why>
     echo "layering: $1 must not include $3:"; echo "$hits"; fail=1
   fi
 }
-check src/collide 'SDL|imgui|nlohmann|game/|assets/|render/|debug/|app/|tools/|fstream|filesystem|iostream' "SDL, ImGui, file I/O or higher layers"
-check src/game    'SDL|imgui|assets/|render/|debug/|app/|tools/|fstream|filesystem' "SDL, ImGui, files or higher layers"
+check src/collide 'SDL|imgui|nlohmann|game/|net/|assets/|render/|debug/|app/|tools/|fstream|filesystem|iostream' "SDL, ImGui, file I/O or higher layers"
+check src/game    'SDL|imgui|net/|assets/|render/|debug/|app/|tools/|fstream|filesystem' "SDL, ImGui, files or higher layers"
+check src/net     'SDL|imgui|assets/|render/|debug/|app/|tools/' "SDL, ImGui or any layer but game"
+# ENet only in the adapter (enet_transport.*): the session and the simulator never see a socket.
+hits=$(grep -rnE '#include *[<"]enet' "$root/src/net" --exclude='enet_transport.*' || true)
+if [ -n "$hits" ]; then
+  echo "layering: only src/net/enet_transport.* may include ENet:"; echo "$hits"; fail=1
+fi
 check src/assets  'imgui|render/|debug/|app/|tools/' "ImGui or higher layers"
 check src/render  'debug/|app/|tools/' "the overlay, the app or the tools"
 check src/debug   'app/|tools/' "the app or the tools"

@@ -25,7 +25,7 @@ target_link_libraries(make_bad_assets PRIVATE assets SDL2_image::SDL2_image SDL2
 target_include_directories(make_bad_assets PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 
 add_executable(make_fuzz_seeds EXCLUDE_FROM_ALL fuzz/make_seeds.cpp)
-target_link_libraries(make_fuzz_seeds PRIVATE assets game nlohmann_json::nlohmann_json hotmap_warnings)
+target_link_libraries(make_fuzz_seeds PRIVATE assets game net nlohmann_json::nlohmann_json hotmap_warnings)
 target_include_directories(make_fuzz_seeds PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 
 # The soak under ASan. Freed memory waits in ASan's quarantine (256 MB by default) until it is

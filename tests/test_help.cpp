@@ -22,8 +22,8 @@ std::string Readme() {
 TEST(Help, ReadmeShowsThePlayersControlsAsTheTableHasThem) {
     std::string table = "| | move | punch | kick | special |\n| --- | --- | --- | --- | --- |\n";
     for (const app::PlayerControls& p : app::PLAYER_CONTROLS)
-        table += std::string("| ") + p.who + " | " + p.move + " | " + p.punch + " | " + p.kick + " | " + p.special +
-                 " |\n";
+        table +=
+            std::string("| ") + p.who + " | " + p.move + " | " + p.punch + " | " + p.kick + " | " + p.special + " |\n";
     EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
 }
 

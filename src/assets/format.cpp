@@ -172,8 +172,8 @@ public:
     std::int32_t WholeValue(const json& v, const std::string& path, double lo, double hi) {
         const auto lo64 = static_cast<std::int64_t>(lo), hi64 = static_cast<std::int64_t>(hi);
         if (!v.is_number_integer()) {
-            error_.Set(path, "expected a whole number " + std::to_string(lo64) + "-" + std::to_string(hi64) +
-                                 ", got " + Describe(v));
+            error_.Set(path, "expected a whole number " + std::to_string(lo64) + "-" + std::to_string(hi64) + ", got " +
+                                 Describe(v));
             return 0;
         }
         const std::int64_t n =
@@ -276,7 +276,8 @@ public:
             return nullptr;
         }
         if (v->size() < f.lo || v->size() > f.hi) {
-            error_.Set(PathOf(key), "must hold " + FormatRange(f.lo, f.hi) + " entries, got " + std::to_string(v->size()));
+            error_.Set(PathOf(key),
+                       "must hold " + FormatRange(f.lo, f.hi) + " entries, got " + std::to_string(v->size()));
             return nullptr;
         }
         return v;
@@ -462,8 +463,9 @@ std::string DescribeFieldType(const Field& f) {
             }
             break;
         case FieldType::Point:
-            t = std::string(f.shape) + (std::string(f.shape).find("indices") == std::string::npos ? " whole numbers" : "") +
-                ", " + FormatRange(f.lo, f.hi);
+            t = std::string(f.shape) +
+                (std::string(f.shape).find("indices") == std::string::npos ? " whole numbers" : "") + ", " +
+                FormatRange(f.lo, f.hi);
             break;
         case FieldType::Object:
             t = "object";
@@ -626,8 +628,9 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         const auto frameRule = [&](const std::string& field, std::int32_t frame) {
             if (error.empty() && (frame < 0 || static_cast<std::size_t>(frame) >= frameCount)) {
                 error.Set(path + "." + field,
-                          "frame " + std::to_string(frame) + " does not exist (animation \"" + mm.animation + "\" has " +
-                              std::to_string(frameCount) + " frames, 0-" + std::to_string(frameCount - 1) + ")",
+                          "frame " + std::to_string(frame) + " does not exist (animation \"" + mm.animation +
+                              "\" has " + std::to_string(frameCount) + " frames, 0-" + std::to_string(frameCount - 1) +
+                              ")",
                           ErrorCode::ManifestRule);
             }
         };
@@ -682,8 +685,8 @@ std::string WriteManifest(const Manifest& m) {
     root["jumpVelocity"] = m.jumpVelocity;
     root["jumpForwardSpeed"] = m.jumpForwardSpeed;
     root["gravity"] = m.gravity;
-    root["pushbox"] = {{"width", m.pushboxWidthPx}, {"height", m.pushboxHeightPx},
-                       {"crouchHeight", m.pushboxCrouchHeightPx}};
+    root["pushbox"] = {
+        {"width", m.pushboxWidthPx}, {"height", m.pushboxHeightPx}, {"crouchHeight", m.pushboxCrouchHeightPx}};
     OrderedJson anims = OrderedJson::object();
     for (const ManifestAnimation& a : m.animations) {
         OrderedJson frames = OrderedJson::array();

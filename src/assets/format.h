@@ -95,10 +95,10 @@ struct Field {
     const char* parent;
     const char* key;
     FieldType type;
-    double lo = 0, hi = 0;    ///< the range (Text: bytes; Array and Map: entries; Point: each number)
+    double lo = 0, hi = 0;  ///< the range (Text: bytes; Array and Map: entries; Point: each number)
     bool optional = false;
-    const char* unit = "";    ///< "ticks", "px/tick", ...: how the docs read the number
-    const char* shape = "";   ///< Point: "[x, y]"; Map and Array: what an entry is
+    const char* unit = "";   ///< "ticks", "px/tick", ...: how the docs read the number
+    const char* shape = "";  ///< Point: "[x, y]"; Map and Array: what an entry is
     const char* meaning = "";
     std::span<const char* const> choices{};  ///< Choice: the words allowed
 };
@@ -122,7 +122,7 @@ struct Field {
 /// required animations first, speeds to subpixels; checks the rules between fields (a move's
 /// animation and frames exist, idle loops, one move per button and stance).
 [[nodiscard]] Result<game::FighterDef> ManifestToDef(const Manifest& manifest, const std::string& id,
-                                                    const std::string& nameForErrors);
+                                                     const std::string& nameForErrors);
 /// The document as fighter.json's text: fields in the table's order, a value that fits on a
 /// short line kept on one line, two-space indents, a final newline.
 [[nodiscard]] std::string WriteManifest(const Manifest& manifest);

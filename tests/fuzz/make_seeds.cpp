@@ -7,6 +7,7 @@
 #include "assets/assets.h"
 #include "fixture_fighter.h"
 #include "game/game.h"
+#include "net/net.h"
 #include "png_writer.h"
 
 #include <cstdio>
@@ -160,6 +161,79 @@ void ReplaySeeds(const fs::path& dir) {
               "hotmap-brawl-replay 1\n# a comment\r\nfighters a b\r\nseed 7\r\nticks 2\r\n2 UDLRPKS -\r\nend\r\n"));
 }
 
+// fuzz_packet's records: [flags (bit 0: reliable)][length][datagram], one or more per file. Real
+// packets of every kind as a running match sees them (match 1, ticks around 12), and broken ones.
+void PacketSeeds(const fs::path& dir) {
+    // Bit 7 of a file's first flags byte: fuzz_packet plays the file into a running session too.
+    const auto record = [](Bytes& out, const net::Packet& p, bool reliable, std::size_t cut = 0) {
+        std::vector<std::uint8_t> bytes;
+        net::EncodePacket(p, bytes);
+        bytes.resize(bytes.size() - std::min(cut, bytes.size()));
+        out.push_back(
+            static_cast<std::uint8_t>((out.empty() ? 0x80 : 0) | (reliable ? 1 : 0) | ((bytes.size() >> 8) << 1)));
+        out.push_back(static_cast<std::uint8_t>(bytes.size() & 0xff));
+        out.insert(out.end(), bytes.begin(), bytes.end());
+    };
+    net::InputsPacket in;
+    in.match = 1;
+    in.sequence = 20;
+    in.senderTick = 12;
+    in.ackTick = 12;
+    in.advantageTicks = 1;
+    in.ping = {200000, 180000, 16000};
+    in.firstTick = 10;
+    in.count = 6;
+    in.bits = {1, 1, 16, 16, 0, 8};
+    const std::pair<const char*, net::Packet> one[] = {
+        {"hello", net::HelloPacket{"dev", game::SIMULATION_VERSION, 0, 2, 8}},
+        {"ready", net::ReadyPacket{2, "a", 0x1234, 9, 0, 6, 2}},
+        {"refuse",
+         net::RefusePacket{static_cast<std::uint8_t>(net::ErrorCode::FighterMismatch), "fighter \"b\" differs"}},
+        {"inputs", in},
+        {"ping", net::PingPacket{21, {210000, 190000, 5000}}},
+        {"checksum", net::ChecksumPacket{1, 30, 0x0123456789abcdefull}},
+        {"desync", net::DesyncPacket{1, 30}},
+        {"done", net::DonePacket{1, 60}},
+        {"bye", net::ByePacket{}},
+    };
+    for (const auto& [name, packet] : one) {
+        Bytes b;
+        record(b, packet, net::ChannelOf(packet) == net::Channel::Reliable);
+        Write(dir / (std::string(name) + ".bin"), b);
+    }
+    // A stream of the peer's inputs, one packet per tick, each repeating the unacknowledged ones.
+    Bytes stream;
+    for (std::uint32_t t = 8; t < 24; ++t) {
+        net::InputsPacket p = in;
+        p.sequence = t;
+        p.senderTick = t;
+        p.firstTick = t - 3;
+        p.count = 4;
+        p.bits = {static_cast<std::uint8_t>(t % 5), static_cast<std::uint8_t>(t % 7), 2, 64};
+        record(stream, p, false);
+    }
+    Write(dir / "inputs-stream.bin", stream);
+    Bytes broken;
+    record(broken, in, false, 3);  // truncated
+    record(broken, in, true);      // on the wrong channel
+    net::InputsPacket future = in;
+    future.firstTick = 5000;
+    record(broken, future, false);  // far in the future
+    net::InputsPacket conflict = in;
+    conflict.firstTick = 1;
+    record(broken, conflict, false);  // contradicts ticks already taken
+    Write(dir / "broken-mix.bin", broken);
+    Bytes version;
+    record(version, in, false);
+    version[2 + 2] = net::PROTOCOL_VERSION + 1;  // an unknown version
+    Write(dir / "unknown-version.bin", version);
+    // The parser alone (bit 7 clear): every kind in one file.
+    Bytes parseOnly;
+    for (const auto& [name, packet] : one) record(parseOnly, packet, false);
+    parseOnly[0] &= 0x7f;
+    Write(dir / "parser-only-every-kind.bin", parseOnly);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -169,7 +243,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     const fs::path out = argv[1], source = argv[2];
-    for (const char* target : {"fuzz_manifest", "fuzz_png", "fuzz_overlap", "fuzz_replay"}) {
+    for (const char* target : {"fuzz_manifest", "fuzz_png", "fuzz_overlap", "fuzz_replay", "fuzz_packet"}) {
         fs::remove_all(out / target);
         fs::create_directories(out / target);
     }
@@ -177,5 +251,6 @@ int main(int argc, char** argv) {
     PngSeeds(out / "fuzz_png", source);
     OverlapSeeds(out / "fuzz_overlap");
     ReplaySeeds(out / "fuzz_replay");
+    PacketSeeds(out / "fuzz_packet");
     return 0;
 }

@@ -1,0 +1,185 @@
+// EnetTransport: net::Transport over ENet 1.3. Channel 0 carries reliable datagrams, channel 1
+// unsequenced ones (ENet neither orders nor drops them: the session judges old and duplicate
+// packets itself). ENet's throttle, which would drop unreliable packets it thinks congest the
+// link, is held open: the inputs are tiny, and losing them is what rollback must not be made to do.
+// Invariant: the library is initialised once per process for as long as any transport lives.
+#include "net/enet_transport.h"
+
+#include <enet/enet.h>
+
+#include <mutex>
+
+namespace net {
+
+namespace {
+
+constexpr enet_uint8 RELIABLE_CHANNEL = 0, UNRELIABLE_CHANNEL = 1, CHANNEL_COUNT = 2;
+// ENet reassembles fragments up to 32 MB by default; nothing of ours is over MAX_DATAGRAM_BYTES.
+constexpr std::size_t MAX_ACCEPTED_BYTES = 4096;
+
+std::mutex gInitMutex;
+int gInitCount = 0;
+
+bool Acquire() {
+    std::lock_guard<std::mutex> lock(gInitMutex);
+    if (gInitCount == 0 && enet_initialize() != 0) return false;
+    ++gInitCount;
+    return true;
+}
+
+void Release() {
+    std::lock_guard<std::mutex> lock(gInitMutex);
+    if (--gInitCount == 0) enet_deinitialize();
+}
+
+Error Failed(const std::string& message) {
+    return Error{ErrorCode::TransportFailed, message, 0};
+}
+
+// Unreliable packets must not be thinned out by ENet's congestion guess (see the file's top).
+void Configure(ENetPeer* peer, std::uint32_t timeoutMillis) {
+    enet_peer_throttle_configure(peer, ENET_PEER_PACKET_THROTTLE_INTERVAL, ENET_PEER_PACKET_THROTTLE_SCALE, 0);
+    enet_peer_timeout(peer, 0, timeoutMillis, timeoutMillis);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<EnetTransport>> EnetTransport::Host(std::uint16_t port, const std::string& bindHost,
+                                                           const EnetOptions& options) {
+    if (!Acquire()) return Failed("ENet could not be initialised");
+    std::unique_ptr<EnetTransport> t(new EnetTransport());
+    t->isHost_ = true;
+    t->options_ = options;
+    ENetAddress address{};
+    address.host = ENET_HOST_ANY;
+    address.port = port;
+    if (!bindHost.empty() && enet_address_set_host_ip(&address, bindHost.c_str()) != 0) {
+        Release();
+        return Error{ErrorCode::BadAddress, "\"" + bindHost + "\" is not an IPv4 address to listen on", 0};
+    }
+    // Two peer slots: the second is how a third program hears "no" at once instead of timing out.
+    t->host_ = enet_host_create(&address, 2, CHANNEL_COUNT, 0, 0);
+    if (t->host_ == nullptr) {
+        Release();
+        return Failed("cannot listen on UDP port " + std::to_string(port) + " (in use, or not allowed)");
+    }
+    t->host_->maximumPacketSize = MAX_ACCEPTED_BYTES;
+    ENetAddress bound{};
+    if (enet_socket_get_address(t->host_->socket, &bound) == 0) t->localPort_ = bound.port;
+    return t;
+}
+
+Result<std::unique_ptr<EnetTransport>> EnetTransport::Join(const std::string& host, std::uint16_t port,
+                                                           const EnetOptions& options) {
+    if (!Acquire()) return Failed("ENet could not be initialised");
+    ENetAddress address{};
+    if (enet_address_set_host(&address, host.c_str()) != 0) {
+        Release();
+        return Error{ErrorCode::BadAddress, "\"" + host + "\" does not resolve to an address", 0};
+    }
+    address.port = port;
+    std::unique_ptr<EnetTransport> t(new EnetTransport());
+    t->options_ = options;
+    t->host_ = enet_host_create(nullptr, 1, CHANNEL_COUNT, 0, 0);
+    if (t->host_ == nullptr) {
+        Release();
+        return Failed("cannot open a UDP socket");
+    }
+    t->host_->maximumPacketSize = MAX_ACCEPTED_BYTES;
+    t->peer_ = enet_host_connect(t->host_, &address, CHANNEL_COUNT, 0);
+    if (t->peer_ == nullptr) {
+        enet_host_destroy(t->host_);
+        t->host_ = nullptr;
+        Release();
+        return Failed("cannot start a connection to " + host + ":" + std::to_string(port));
+    }
+    // Only the timeout now: a throttle command sent before the connection is up breaks it.
+    enet_peer_timeout(t->peer_, 0, options.connectTimeoutMillis, options.connectTimeoutMillis);
+    ENetAddress bound{};
+    if (enet_socket_get_address(t->host_->socket, &bound) == 0) t->localPort_ = bound.port;
+    enet_host_flush(t->host_);
+    return t;
+}
+
+EnetTransport::~EnetTransport() {
+    if (host_ == nullptr) return;
+    if (peer_ != nullptr && status_ == LinkStatus::Connected) {
+        // Queued after whatever is still waiting (a Bye, a refusal), and sent now with it.
+        enet_peer_disconnect(peer_, 0);
+        enet_host_flush(host_);
+    }
+    enet_host_destroy(host_);
+    Release();
+}
+
+void EnetTransport::Send(Channel channel, std::span<const std::uint8_t> bytes) {
+    if (peer_ == nullptr || status_ != LinkStatus::Connected || bytes.size() > MAX_DATAGRAM_BYTES) return;
+    const bool reliable = channel == Channel::Reliable;
+    ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(),
+                                            reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+    if (packet == nullptr) return;
+    if (enet_peer_send(peer_, reliable ? RELIABLE_CHANNEL : UNRELIABLE_CHANNEL, packet) != 0) {
+        enet_packet_destroy(packet);
+    }
+}
+
+bool EnetTransport::Receive(Datagram& out) {
+    if (arrived_.empty()) return false;
+    out.channel = arrived_.front().channel;
+    out.bytes.swap(arrived_.front().bytes);
+    arrived_.pop_front();
+    return true;
+}
+
+void EnetTransport::Poll() {
+    HandleEvents(0);
+}
+
+bool EnetTransport::WaitForTraffic(std::uint32_t timeoutMillis) {
+    const std::size_t before = arrived_.size();
+    const LinkStatus statusBefore = status_;
+    HandleEvents(timeoutMillis);
+    return arrived_.size() != before || status_ != statusBefore;
+}
+
+void EnetTransport::HandleEvents(std::uint32_t firstTimeoutMillis) {
+    if (host_ == nullptr) return;
+    ENetEvent event;
+    std::uint32_t timeout = firstTimeoutMillis;
+    // The first call may wait; the rest only drain what is already there.
+    while (enet_host_service(host_, &event, timeout) > 0) {
+        timeout = 0;
+        switch (event.type) {
+            case ENET_EVENT_TYPE_CONNECT:
+                if (isHost_ && ((peer_ != nullptr && event.peer != peer_) || status_ == LinkStatus::Closed)) {
+                    enet_peer_disconnect_now(event.peer, 0);  // one opponent per host, once
+                    break;
+                }
+                peer_ = event.peer;
+                Configure(peer_, options_.peerTimeoutMillis);
+                status_ = LinkStatus::Connected;
+                break;
+            case ENET_EVENT_TYPE_RECEIVE:
+                // Oversized datagrams are passed on too: the session's parser drops and counts them.
+                if (event.peer == peer_) {
+                    Datagram d;
+                    d.channel = event.channelID == RELIABLE_CHANNEL ? Channel::Reliable : Channel::Unreliable;
+                    d.bytes.assign(event.packet->data, event.packet->data + event.packet->dataLength);
+                    arrived_.push_back(std::move(d));
+                }
+                enet_packet_destroy(event.packet);
+                break;
+            case ENET_EVENT_TYPE_DISCONNECT:
+                if (event.peer == peer_) {
+                    peer_ = nullptr;
+                    status_ = LinkStatus::Closed;
+                }
+                break;
+            case ENET_EVENT_TYPE_NONE:
+                break;
+        }
+    }
+    enet_host_flush(host_);
+}
+
+}  // namespace net

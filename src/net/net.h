@@ -1,0 +1,766 @@
+// net: rollback netplay for the fight. A Session keeps one game::MatchState per side in step with
+// a peer's over a Transport: it predicts the remote input, rolls back and re-simulates when a late
+// input differs, keeps the two clocks in step, and compares hashes of confirmed ticks.
+// Depends on game only: no SDL, no ImGui, no sockets (ENet lives in enet_transport.h), no wall
+// clock (it is told the time). Invariant: once a tick is confirmed, both peers simulated it with
+// the same two inputs, and nothing the network sends afterwards can change them.
+#pragma once
+
+#include "game/events.h"
+#include "game/game.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace net {
+
+// ---- versions and limits ------------------------------------------------------------------------
+
+/// The packet format's version, in every packet's header: a change to any layout below bumps it.
+inline constexpr std::uint8_t PROTOCOL_VERSION = 1;
+inline constexpr std::int32_t TICK_MICROS = 1'000'000 / game::TICK_HZ;  ///< 16,666 us, one 60 Hz tick
+inline constexpr std::int32_t MAX_INPUT_DELAY_TICKS = 4;                ///< --delay is 0 to 4
+inline constexpr std::int32_t MAX_ROLLBACK_LIMIT_TICKS = 16;            ///< --max-rollback is 1 to 16
+inline constexpr std::int32_t MAX_INPUTS_PER_PACKET = 64;               ///< unacknowledged inputs carried at most
+/// A remote tick further ahead of ours than this cannot come from an honest peer (it can run at
+/// most its delay + its rollback window + our delay ahead of us): such a packet is dropped.
+inline constexpr std::int32_t MAX_TICKS_AHEAD = 64;
+inline constexpr std::size_t MAX_DATAGRAM_BYTES = 512;  ///< no packet we send or accept is larger
+inline constexpr std::size_t MAX_NAME_BYTES = 64;       ///< program versions and fighter ids
+inline constexpr std::size_t MAX_MESSAGE_BYTES = 255;   ///< a refusal's text
+
+// ---- errors -------------------------------------------------------------------------------------
+
+/// Stable error codes: the app and the tests match on these, people read the message.
+enum class ErrorCode : std::uint8_t {
+    None,
+    BadConfig,                  ///< a SessionConfig value out of range (the message names the field)
+    BadNetSimSpec,              ///< --net-sim's text: an unknown key, a bad number, a value out of range
+    BadAddress,                 ///< HOST:PORT or PORT does not parse
+    TransportFailed,            ///< a socket could not be opened, bound or connected
+    ProtocolVersionMismatch,    ///< the two programs speak different packet formats
+    ProgramVersionMismatch,     ///< the two programs are different builds
+    SimulationVersionMismatch,  ///< the two simulations differ (game::SIMULATION_VERSION)
+    RoleMismatch,               ///< both sides host, or both join
+    FighterUnknown,             ///< a chosen fighter is not in this side's roster
+    FighterMismatch,            ///< a chosen fighter's definition differs (game::HashFighterDef)
+    RefusedByPeer,              ///< never sent: the peer's refusal carries its own code
+    PeerLost,                   ///< the opponent went silent (or its connection closed) mid-session
+    Desync,                     ///< the two confirmed states' hashes differ
+    SyncTestMismatch,           ///< a re-simulated tick's hash differs from the first pass
+    DumpUnreadable,             ///< a state dump file cannot be read
+};
+inline constexpr game::EnumName<ErrorCode> ERROR_CODE_NAMES[] = {
+    {ErrorCode::None, "none"},
+    {ErrorCode::BadConfig, "bad_config"},
+    {ErrorCode::BadNetSimSpec, "bad_net_sim_spec"},
+    {ErrorCode::BadAddress, "bad_address"},
+    {ErrorCode::TransportFailed, "transport_failed"},
+    {ErrorCode::ProtocolVersionMismatch, "protocol_version_mismatch"},
+    {ErrorCode::ProgramVersionMismatch, "program_version_mismatch"},
+    {ErrorCode::SimulationVersionMismatch, "simulation_version_mismatch"},
+    {ErrorCode::RoleMismatch, "role_mismatch"},
+    {ErrorCode::FighterUnknown, "fighter_unknown"},
+    {ErrorCode::FighterMismatch, "fighter_mismatch"},
+    {ErrorCode::RefusedByPeer, "refused_by_peer"},
+    {ErrorCode::PeerLost, "peer_lost"},
+    {ErrorCode::Desync, "desync"},
+    {ErrorCode::SyncTestMismatch, "sync_test_mismatch"},
+    {ErrorCode::DumpUnreadable, "dump_unreadable"},
+};
+
+/// What went wrong: a stable code, a one-line message naming what differs, and the tick it
+/// happened at where that means something (a desync, a lost peer, a sync test's mismatch).
+struct Error {
+    ErrorCode code = ErrorCode::None;
+    std::string message;
+    std::uint64_t tick = 0;
+    /// "error: <message>", the one line the programs print.
+    [[nodiscard]] std::string ToLine() const { return "error: " + message; }
+};
+
+/// A value or the Error that kept it from being made.
+template <class T>
+class Result {
+public:
+    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit, as in `return config;`
+    Result(Error error) : v_(std::move(error)) {}  // NOLINT
+    [[nodiscard]] bool Ok() const { return std::holds_alternative<T>(v_); }
+    [[nodiscard]] const T& Value() const& { return std::get<T>(v_); }
+    [[nodiscard]] T&& Value() && { return std::get<T>(std::move(v_)); }
+    [[nodiscard]] const Error& GetError() const { return std::get<Error>(v_); }
+
+private:
+    std::variant<T, Error> v_;
+};
+
+// ---- time ---------------------------------------------------------------------------------------
+
+/// The time as the session's owner sees it. Tests drive a VirtualClock (1/60 s per tick, so they
+/// never race real time); the app hands in a real one (enet_transport.h has SteadyClock).
+class Clock {
+public:
+    virtual ~Clock() = default;
+    /// Microseconds since an arbitrary start; never goes back.
+    [[nodiscard]] virtual std::uint64_t NowMicros() const = 0;
+};
+
+/// A clock that moves only when told to.
+class VirtualClock final : public Clock {
+public:
+    [[nodiscard]] std::uint64_t NowMicros() const override { return nowMicros_; }
+    void Advance(std::uint64_t micros) { nowMicros_ += micros; }
+    /// One 60 Hz tick: 1,000,000 / 60 us, the remainder carried so 60 ticks are exactly 1 s.
+    void AdvanceTick() {
+        tickRemainder_ += 1'000'000 % game::TICK_HZ;
+        nowMicros_ += TICK_MICROS + tickRemainder_ / game::TICK_HZ;
+        tickRemainder_ %= game::TICK_HZ;
+    }
+
+private:
+    std::uint64_t nowMicros_ = 0;
+    std::uint64_t tickRemainder_ = 0;
+};
+
+// ---- the transport ------------------------------------------------------------------------------
+
+/// Inputs and pings go unreliable (each packet repeats what is not acknowledged); the handshake,
+/// the checksums and the notices go reliable and in order.
+enum class Channel : std::uint8_t { Unreliable, Reliable };
+
+enum class LinkStatus : std::uint8_t {
+    Connecting,  ///< no peer yet (a host waiting, a join still knocking)
+    Connected,
+    Closed,  ///< the peer left, the connection timed out, or a join never got through
+};
+
+/// One datagram as it arrived.
+struct Datagram {
+    Channel channel = Channel::Unreliable;
+    std::vector<std::uint8_t> bytes;
+};
+
+/// Moves datagrams between two peers. Never blocks; a datagram sent unreliable may be lost,
+/// duplicated or reordered, one sent reliable arrives once and in order (or the link closes).
+class Transport {
+public:
+    virtual ~Transport() = default;
+    /// Queues `bytes` (at most MAX_DATAGRAM_BYTES) for the peer; dropped when not connected.
+    virtual void Send(Channel channel, std::span<const std::uint8_t> bytes) = 0;
+    /// Moves the next datagram that arrived into `out` (its buffer reused); false when none waits.
+    virtual bool Receive(Datagram& out) = 0;
+    /// Does the I/O that is due: sends what was queued, collects arrivals, notices (dis)connects.
+    virtual void Poll() = 0;
+    [[nodiscard]] virtual LinkStatus Status() const = 0;
+};
+
+/// Two transports joined in memory: what one sends the other receives at its next Poll, none lost.
+/// Put a SimulatedTransport in front of each end for latency and loss. Connected from the start.
+class MemoryLink {
+public:
+    MemoryLink();
+    ~MemoryLink();
+    MemoryLink(const MemoryLink&) = delete;
+    MemoryLink& operator=(const MemoryLink&) = delete;
+    /// End 0 or 1.
+    [[nodiscard]] Transport& End(std::int32_t end);
+    /// Closes the link as a peer that quits would: both ends report LinkStatus::Closed.
+    void Close();
+
+private:
+    struct Shared;
+    class EndPoint;
+    std::unique_ptr<Shared> shared_;
+    std::unique_ptr<EndPoint> ends_[2];
+};
+
+// ---- the network simulator (--net-sim) ----------------------------------------------------------
+
+/// A bad connection, one direction. Zero is a perfect link.
+struct NetSimConfig {
+    std::int32_t latencyMillis = 0;  ///< one way
+    std::int32_t jitterMillis = 0;   ///< each packet's delay is latency +- up to this (uniform, never < 0)
+    double lossPercent = 0;          ///< unreliable packets lost; a reliable one arrives one round trip late
+    double duplicatePercent = 0;     ///< unreliable packets delivered twice (each copy its own delay)
+    double reorderPercent = 0;       ///< unreliable packets held 1 to 3 ticks more, so later ones overtake
+    [[nodiscard]] bool IsPerfect() const {
+        return latencyMillis == 0 && jitterMillis == 0 && lossPercent == 0 && duplicatePercent == 0 &&
+               reorderPercent == 0;
+    }
+    friend bool operator==(const NetSimConfig&, const NetSimConfig&) = default;
+};
+
+/// Parses "latency=MS,jitter=MS,loss=PCT,dup=PCT,reorder=PCT": any of the keys, in any order, each
+/// once; milliseconds are whole numbers up to 5000, percentages 0 to 100 (decimals allowed).
+[[nodiscard]] Result<NetSimConfig> ParseNetSimSpec(std::string_view spec);
+/// The spec ParseNetSimSpec reads back to `config` (keys at zero left out; "" for a perfect link).
+[[nodiscard]] std::string FormatNetSimSpec(const NetSimConfig& config);
+
+/// Puts a simulated bad connection in front of another transport: what it sends is held, lost,
+/// duplicated or reordered as `outgoing` says before the inner transport sees it, and what arrives
+/// is treated as `incoming` says before Receive returns it. The app gives both directions the
+/// --net-sim spec (so one process alone makes the whole link bad); tests put one on each end of a
+/// MemoryLink with only `outgoing` set. Reliable datagrams keep their order and are never lost.
+class SimulatedTransport final : public Transport {
+public:
+    /// `inner` and `clock` must outlive this. `seed` makes the dice repeatable.
+    SimulatedTransport(Transport& inner, const Clock& clock, const NetSimConfig& outgoing, const NetSimConfig& incoming,
+                       std::uint64_t seed);
+    ~SimulatedTransport() override;
+    void Send(Channel channel, std::span<const std::uint8_t> bytes) override;
+    bool Receive(Datagram& out) override;
+    void Poll() override;
+    [[nodiscard]] LinkStatus Status() const override;
+
+    /// What the dice did, per direction (0 outgoing, 1 incoming).
+    struct Counters {
+        std::int64_t packets = 0, lost = 0, duplicated = 0, reordered = 0, reliableDelayed = 0;
+    };
+    [[nodiscard]] const Counters& Count(std::int32_t direction) const { return counters_[direction]; }
+
+private:
+    struct Held;
+    class Direction;
+    Transport& inner_;
+    const Clock& clock_;
+    std::unique_ptr<Direction> out_, in_;
+    Counters counters_[2];
+    Datagram scratch_;
+};
+
+// ---- packets ------------------------------------------------------------------------------------
+// Little-endian, fixed-width fields; every packet: 'H' 'B', PROTOCOL_VERSION, kind, then the
+// kind's fields, and nothing after them. Strings: one length byte, then printable ASCII.
+
+enum class PacketKind : std::uint8_t {
+    Hello = 1,  ///< reliable: who I am (versions, role, delay)
+    Ready,      ///< reliable: my fighter for match N (and, from the host, the match's config)
+    Refuse,     ///< reliable: I will not play with you, and why
+    Inputs,     ///< unreliable: my unacknowledged inputs, my ack of yours, time sync, ping
+    Ping,       ///< unreliable: keep-alive and round trip outside a match
+    Checksum,   ///< reliable: the hash of my confirmed tick T
+    Desync,     ///< reliable: I stopped: our hashes of tick T differ
+    Done,       ///< reliable: I confirmed the match's last tick (so I have all your inputs)
+    Bye,        ///< reliable: I am leaving
+};
+
+/// Timing fields every unreliable packet carries: a round trip is measured by echoing the peer's
+/// stamp with how long it was held, so the two clocks never need to agree.
+struct PingFields {
+    std::uint32_t stampMicros = 0;     ///< the sender's clock (low 32 bits); never 0
+    std::uint32_t echoMicros = 0;      ///< the last stamp received from the peer, 0 for none
+    std::uint32_t echoHoldMicros = 0;  ///< how long ago the sender received that stamp
+    friend bool operator==(const PingFields&, const PingFields&) = default;
+};
+
+struct HelloPacket {
+    std::string programVersion;
+    std::int32_t simulationVersion = 0;
+    std::uint8_t role = 0;  ///< 0 host (P1), 1 join (P2)
+    std::uint8_t inputDelayTicks = 0;
+    std::uint8_t maxRollbackTicks = 0;
+    friend bool operator==(const HelloPacket&, const HelloPacket&) = default;
+};
+struct ReadyPacket {
+    std::uint32_t match = 0;  ///< 1 for the first match of a session, then +1 per rematch
+    std::string fighterId;
+    std::uint64_t fighterHash = 0;  ///< game::HashFighterDef of the sender's copy
+    std::uint64_t seed = 0;         ///< the match's config: the host's counts, the join's is ignored
+    std::uint8_t detection = 0;
+    std::int32_t insetPx = 0;
+    std::int32_t cpuLevel = 0;
+    friend bool operator==(const ReadyPacket&, const ReadyPacket&) = default;
+};
+struct RefusePacket {
+    std::uint8_t code = 0;  ///< an ErrorCode
+    std::string message;
+    friend bool operator==(const RefusePacket&, const RefusePacket&) = default;
+};
+struct InputsPacket {
+    std::uint32_t match = 0;
+    std::uint32_t sequence = 0;      ///< of the sender's unreliable packets, for the loss count
+    std::uint32_t senderTick = 0;    ///< the sender's current tick (time sync)
+    std::uint32_t ackTick = 0;       ///< the sender holds the receiver's inputs through this tick
+    std::int8_t advantageTicks = 0;  ///< the sender's frame advantage (time sync)
+    PingFields ping;
+    std::uint32_t firstTick = 0;                             ///< the tick of bits[0]
+    std::uint8_t count = 0;                                  ///< 0 to MAX_INPUTS_PER_PACKET
+    std::array<std::uint8_t, MAX_INPUTS_PER_PACKET> bits{};  ///< game::Input::bits, 7 bits each
+    friend bool operator==(const InputsPacket&, const InputsPacket&) = default;
+};
+struct PingPacket {
+    std::uint32_t sequence = 0;
+    PingFields ping;
+    friend bool operator==(const PingPacket&, const PingPacket&) = default;
+};
+struct ChecksumPacket {
+    std::uint32_t match = 0;
+    std::uint32_t tick = 0;
+    std::uint64_t hash = 0;
+    friend bool operator==(const ChecksumPacket&, const ChecksumPacket&) = default;
+};
+struct DesyncPacket {
+    std::uint32_t match = 0;
+    std::uint32_t tick = 0;
+    friend bool operator==(const DesyncPacket&, const DesyncPacket&) = default;
+};
+struct DonePacket {
+    std::uint32_t match = 0;
+    std::uint32_t tick = 0;
+    friend bool operator==(const DonePacket&, const DonePacket&) = default;
+};
+struct ByePacket {
+    friend bool operator==(const ByePacket&, const ByePacket&) = default;
+};
+
+using Packet = std::variant<HelloPacket, ReadyPacket, RefusePacket, InputsPacket, PingPacket, ChecksumPacket,
+                            DesyncPacket, DonePacket, ByePacket>;
+
+/// Why a datagram was dropped (counted in SessionStats::dropped, never trusted).
+enum class DropReason : std::uint8_t {
+    None,
+    BadMagic,        ///< not our protocol at all
+    UnknownVersion,  ///< our protocol, another version
+    UnknownKind,
+    Truncated,      ///< shorter than its fields
+    TrailingBytes,  ///< longer than its fields
+    BadField,       ///< a value out of its range (a count, an enum, a string's byte, an input's 8th bit)
+    WrongChannel,   ///< an input reliable or a checksum unreliable
+    WrongPhase,     ///< e.g. inputs before the match started, a second hello
+    StaleMatch,     ///< a packet of another match (before a rematch)
+    FutureTick,     ///< a tick (input, ack, checksum) further ahead than an honest peer can be
+    InputGap,       ///< inputs starting after a tick we do not have
+    InputConflict,  ///< a different input for a tick already received: ours is kept
+    OldChecksum,    ///< a checksum of a tick no longer kept
+    COUNT
+};
+inline constexpr game::EnumName<DropReason> DROP_REASON_NAMES[] = {
+    {DropReason::None, "none"},
+    {DropReason::BadMagic, "bad_magic"},
+    {DropReason::UnknownVersion, "unknown_version"},
+    {DropReason::UnknownKind, "unknown_kind"},
+    {DropReason::Truncated, "truncated"},
+    {DropReason::TrailingBytes, "trailing_bytes"},
+    {DropReason::BadField, "bad_field"},
+    {DropReason::WrongChannel, "wrong_channel"},
+    {DropReason::WrongPhase, "wrong_phase"},
+    {DropReason::StaleMatch, "stale_match"},
+    {DropReason::FutureTick, "future_tick"},
+    {DropReason::InputGap, "input_gap"},
+    {DropReason::InputConflict, "input_conflict"},
+    {DropReason::OldChecksum, "old_checksum"},
+};
+inline constexpr std::size_t DROP_REASON_COUNT = static_cast<std::size_t>(DropReason::COUNT);
+
+/// Reads one datagram. DropReason::None and `out` set, or why it is not a packet (out unspecified).
+/// Checks every length against the bytes there are and every value against its range; it knows
+/// nothing of ticks (the session judges those).
+[[nodiscard]] DropReason ParsePacket(std::span<const std::uint8_t> bytes, Packet& out);
+/// The packet's bytes (appended to `out` after clearing it). ParsePacket(EncodePacket(p)) == p for
+/// any packet within the ranges, and EncodePacket(ParsePacket(b)) == b for any b that parses.
+void EncodePacket(const Packet& packet, std::vector<std::uint8_t>& out);
+/// Whether a packet of this kind belongs on this channel.
+[[nodiscard]] Channel ChannelOf(const Packet& packet);
+
+// ---- the game adapter ---------------------------------------------------------------------------
+
+/// How the session and the sync test save, restore and step the state. Zero-initialised, it is
+/// plain copies and game::StepMatch; a test swaps one in (a save that forgets a field must make
+/// the sync test fail; a step that corrupts one peer must be caught as a desync).
+struct GameAdapter {
+    void* context = nullptr;
+    void (*save)(void* context, const game::MatchState& live, game::MatchState& slot) = nullptr;
+    void (*restore)(void* context, const game::MatchState& slot, game::MatchState& live) = nullptr;
+    void (*step)(void* context, const game::MatchDefs& defs, game::MatchState& state, const game::Inputs& inputs,
+                 const game::StepHooks& hooks) = nullptr;
+
+    void Save(const game::MatchState& live, game::MatchState& slot) const {
+        save ? save(context, live, slot) : void(slot = live);
+    }
+    void Restore(const game::MatchState& slot, game::MatchState& live) const {
+        restore ? restore(context, slot, live) : void(live = slot);
+    }
+    void Step(const game::MatchDefs& defs, game::MatchState& state, const game::Inputs& inputs,
+              const game::StepHooks& hooks) const {
+        step ? step(context, defs, state, inputs, hooks) : game::StepMatch(defs, state, inputs, hooks);
+    }
+};
+
+// ---- events under rollback ----------------------------------------------------------------------
+
+/// Turns the events of every (re)simulated tick into changes a consumer acts on once: a sound plays
+/// on New, the contact log adds a line on New, greys it on Vanished (a rolled-back tick's contact,
+/// drawn as a ghost) and restores it on Returned. Events are matched by identity
+/// (game::Event::SameIdentity; the n-th of an identity in a tick to the n-th).
+class EventTracker {
+public:
+    enum class Change : std::uint8_t {
+        New,       ///< first seen: never reported before
+        Vanished,  ///< a re-simulation of its tick no longer emits it
+        Returned,  ///< emitted again after it vanished (reported New once, earlier)
+    };
+    struct Tracked {
+        game::Event event;
+        Change change = Change::New;
+    };
+
+    /// The events of one simulated tick (a first pass or a re-simulation; every event's tick must be
+    /// `tick`). `out` gets what changed since that tick's previous pass (cleared first).
+    void Feed(std::uint64_t tick, std::span<const game::Event> events, std::vector<Tracked>& out);
+    /// Forgets ticks up to `tick`: confirmed ticks are never simulated again.
+    void Confirm(std::uint64_t tick);
+    /// Identities held (ticks not yet confirmed): bounded by the rollback window's events.
+    [[nodiscard]] std::size_t Size() const { return entries_.size(); }
+
+private:
+    struct Entry {
+        game::Event event;
+        std::int32_t ordinal = 0;  // the n-th event of this identity in its tick
+        bool live = true;
+        bool seen = false;
+    };
+    std::vector<Entry> entries_;
+};
+
+// ---- the session --------------------------------------------------------------------------------
+
+enum class Role : std::uint8_t {
+    Host,  ///< listens; plays P1 (side 0); its Ready carries the match's config
+    Join,  ///< connects; plays P2 (side 1)
+};
+
+struct SessionConfig {
+    Role role = Role::Host;
+    /// Compared at the handshake: two different builds refuse to play (a line names both).
+    std::string programVersion = "dev";
+    /// Compared at the handshake; tests change it, the app leaves it.
+    std::int32_t simulationVersion = game::SIMULATION_VERSION;
+    /// Every fighter this side can play or meet (found by id; the definitions must outlive the
+    /// session and not change while a match runs).
+    std::vector<const game::FighterDef*> roster;
+    std::int32_t inputDelayTicks = 2;         ///< 0 to MAX_INPUT_DELAY_TICKS: local inputs take effect this late
+    std::int32_t maxRollbackTicks = 8;        ///< 1 to MAX_ROLLBACK_LIMIT_TICKS: at most this many predicted ticks
+    std::int32_t noticeMillis = 1000;         ///< silence (or a stall) this long: "waiting for opponent"
+    std::int32_t timeoutMillis = 10'000;      ///< silence (or a stall) this long: ErrorCode::PeerLost
+    std::int32_t checksumIntervalTicks = 30;  ///< confirmed ticks that are multiples of this are compared
+    /// A match ends this many ticks after its confirmed MatchOver event (the win pose), on both
+    /// sides at the same tick; -1: never on its own (SetLastTick).
+    std::int32_t matchOverTailTicks = 120;
+    GameAdapter adapter;  ///< zero: plain copies and game::StepMatch
+};
+
+/// Checks a config's ranges; the Error names the field.
+[[nodiscard]] std::optional<Error> CheckSessionConfig(const SessionConfig& config);
+
+enum class SessionPhase : std::uint8_t {
+    Connecting,  ///< the transport has no peer yet, or the hellos are not both in
+    Lobby,       ///< handshake done: each side chooses a fighter (Ready); also after a finished match
+    Running,     ///< a match is being played
+    Finished,    ///< the match's last tick is confirmed on both sides; Ready again for a rematch
+    Failed,      ///< stopped for good: Session::GetError() says why
+};
+inline constexpr game::EnumName<SessionPhase> SESSION_PHASE_NAMES[] = {
+    {SessionPhase::Connecting, "connecting"}, {SessionPhase::Lobby, "lobby"},   {SessionPhase::Running, "running"},
+    {SessionPhase::Finished, "finished"},     {SessionPhase::Failed, "failed"},
+};
+
+/// Why Poll says the session cannot advance this tick.
+enum class Hold : std::uint8_t {
+    None,        ///< it can: call Advance
+    NotRunning,  ///< no match is running (connecting, lobby, finished, failed)
+    Stalled,     ///< the remote inputs are maxRollbackTicks behind: waiting for them
+    TimeSync,    ///< this side runs ahead of the peer: one tick's wait to let it catch up
+    LastTick,    ///< the match's last tick is simulated; waiting for it to be confirmed
+};
+
+/// The connection-quality mark of the HUD.
+enum class Quality : std::uint8_t { Good, Fair, Poor };
+
+struct SessionStats {
+    std::int32_t pingMillis = -1;  ///< smoothed round trip; -1 before the first
+    /// How many ticks this side runs ahead of the point where both see each other equally far
+    /// behind (half the difference of the two sides' measures, smoothed): time sync brings it to 0.
+    std::int32_t frameAdvantageTicks = 0;
+    std::int32_t peerInputDelayTicks = 0;
+    std::int64_t rollbacks = 0;            ///< restores followed by a re-simulation
+    std::int32_t rollbacksLastSecond = 0;  ///< in the last 60 polls
+    std::int32_t deepestRollbackTicks = 0;
+    std::int64_t resimulatedTicks = 0;
+    std::int64_t predictedTicks = 0;     ///< ticks first simulated with a predicted remote input
+    std::int64_t mispredictedTicks = 0;  ///< of those, ticks whose real input differed
+    std::int64_t stalledTicks = 0;       ///< polls that could not advance: remote inputs too far behind
+    std::int64_t timeSyncWaits = 0;      ///< polls that waited to let the peer catch up
+    std::int64_t desyncChecksPassed = 0;
+    std::int64_t packetsSent = 0, packetsReceived = 0;
+    std::int64_t packetsLost = 0;        ///< the peer's unreliable packets that never came (by sequence)
+    std::int32_t recentLossPercent = 0;  ///< of the peer's last 128 unreliable packets
+    std::int64_t packetsDropped = 0;     ///< the sum of `dropped`
+    std::array<std::int64_t, DROP_REASON_COUNT> dropped{};
+    Quality quality = Quality::Good;
+};
+
+/// One simulated tick: its events, and whether it was a re-simulation (after a rollback).
+struct SimulatedTick {
+    std::uint64_t tick = 0;
+    bool resimulated = false;
+    game::EventList events;
+};
+
+/// What one poll (and the advance after it) did. Owned by the session, valid until the next Poll.
+struct TickReport {
+    /// In order: the re-simulated ticks of a rollback, then the new tick when Advance ran.
+    std::vector<SimulatedTick> simulated;
+    /// Ticks that became confirmed, with their final events (resimulated as last simulated).
+    std::vector<SimulatedTick> confirmed;
+    Hold hold = Hold::NotRunning;
+    bool advanced = false;           ///< Advance ran after this poll (at most once per poll)
+    std::int32_t rollbackTicks = 0;  ///< depth of this poll's rollback, 0 for none
+};
+
+/// Extras for the new tick's step (never for re-simulations): the overlay's debug record, a clock
+/// for the passes' timings.
+struct TickHooks {
+    game::DebugRecord* debug = nullptr;
+    std::uint64_t (*nowNanos)() = nullptr;
+};
+
+/// What a desync left behind: the tick, both hashes, and this side's state at that tick as
+/// game::DumpState text (the app writes it to a file; CompareDumps names the first difference).
+struct DesyncReport {
+    std::uint64_t tick = 0;
+    std::uint64_t localHash = 0, remoteHash = 0;  ///< remoteHash 0 when the peer only told us
+    std::string localDump;                        ///< "" when this side had not confirmed the tick
+};
+
+/// Rollback netplay with one peer. Call Poll once per 60 Hz tick (in every phase), then Advance
+/// when the report's hold is Hold::None; Tick does both for an input known in advance.
+class Session {
+public:
+    /// A session over `transport` (not owned; it must outlive the session).
+    [[nodiscard]] static Result<std::unique_ptr<Session>> Create(const SessionConfig& config, Transport& transport);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    /// Network in, rollback and re-simulation, confirmations, checksums, timeouts. `nowMicros`:
+    /// the owner's clock (a VirtualClock in tests).
+    const TickReport& Poll(std::uint64_t nowMicros);
+    /// Simulates one new tick with `local` as this side's input for tick current + 1 + delay, and
+    /// sends the inputs. Once, after a Poll whose hold is Hold::None (asserted).
+    void Advance(game::Input local, const TickHooks& hooks = {});
+    /// Poll, then Advance with `local` when it can.
+    const TickReport& Tick(std::uint64_t nowMicros, game::Input local, const TickHooks& hooks = {});
+
+    /// Chooses this side's fighter for the next match (the first, or a rematch) and says so to the
+    /// peer; the match starts when both sides are ready. `config` counts from the host only (seed,
+    /// detection, cpu level; controllers are Human on both sides online). Errors: FighterUnknown
+    /// (not in the roster), BadConfig (not in the lobby or after a finished match).
+    [[nodiscard]] std::optional<Error> Ready(const std::string& fighterId, const game::MatchConfig& config = {});
+    /// The match stops advancing at `tick` and finishes once it is confirmed (--frames N); both
+    /// peers must give the same tick. 0: no limit beyond matchOverTailTicks.
+    void SetLastTick(std::uint64_t tick);
+    /// Tells the peer this side is leaving (reliable); the app then destroys the transport.
+    void Leave();
+
+    [[nodiscard]] SessionPhase Phase() const { return phase_; }
+    /// Why the session failed (phase Failed), or nullptr.
+    [[nodiscard]] const Error* GetError() const { return error_ ? &*error_ : nullptr; }
+    /// The desync's tick, both hashes and this side's state dump when the failure is one, or nullptr.
+    [[nodiscard]] const DesyncReport* GetDesync() const { return desync_ ? &*desync_ : nullptr; }
+    /// True after noticeMillis of silence or stall: the "waiting for opponent" notice.
+    [[nodiscard]] bool WaitingForPeer() const { return waitingForPeer_; }
+    /// The peer left after a finished match (no rematch possible; the match stands).
+    [[nodiscard]] bool PeerLeft() const { return peerLeft_; }
+    [[nodiscard]] bool LocalReady() const { return localReady_.has_value(); }
+    [[nodiscard]] bool PeerReady() const { return peerReady_.has_value(); }
+    /// The side this peer plays: 0 host, 1 join.
+    [[nodiscard]] std::int32_t LocalSide() const { return config_.role == Role::Host ? 0 : 1; }
+    /// 1 for the first match, +1 per rematch (the one running or last run; 0 before any).
+    [[nodiscard]] std::uint32_t MatchNumber() const { return match_; }
+
+    /// The running match's present state (ticks after ConfirmedTick() are predicted): draw it, and
+    /// let a local CPU decide from it.
+    [[nodiscard]] const game::MatchState& State() const { return live_; }
+    [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
+    /// The fighters of the match: [0] the host's, [1] the join's.
+    [[nodiscard]] const std::array<std::string, 2>& FighterIds() const { return fighterIds_; }
+    [[nodiscard]] std::uint64_t CurrentTick() const { return current_; }
+    /// The last tick both inputs of which are final and simulated.
+    [[nodiscard]] std::uint64_t ConfirmedTick() const { return confirmed_; }
+    /// The match's last tick (SetLastTick, or matchOverTailTicks after the confirmed MatchOver), 0 for none yet.
+    [[nodiscard]] std::uint64_t LastTick() const { return lastTick_; }
+    /// The hash of the confirmed tick's state (the replay's final hash).
+    [[nodiscard]] std::uint64_t ConfirmedHash() const;
+    /// Both sides' inputs for ticks 1 to ConfirmedTick(): index t - 1 is tick t.
+    [[nodiscard]] std::vector<game::Inputs> ConfirmedInputs() const;
+    /// The match as a replay through the confirmed tick, with its final hash: both peers write the
+    /// same file, and an offline replay of it ends on that hash. A rematch's start replaces it: save
+    /// it on Finished (or Failed).
+    [[nodiscard]] game::Replay MakeReplay() const;
+    [[nodiscard]] const SessionStats& Stats() const { return stats_; }
+
+private:
+    struct Slot;
+    Session(const SessionConfig& config, Transport& transport);
+
+    void Receive(std::uint64_t nowMicros);
+    void Handle(const Datagram& datagram, std::uint64_t nowMicros);
+    void HandleHello(const HelloPacket& p);
+    void HandleReady(const ReadyPacket& p);
+    void HandleInputs(const InputsPacket& p, std::uint64_t nowMicros);
+    void HandleChecksum(const ChecksumPacket& p);
+    void HandleDesync(const DesyncPacket& p);
+    void PeerGone(const char* how);
+    void TakePing(const PingFields& ping, std::uint32_t sequence, std::uint64_t nowMicros);
+    void Drop(DropReason reason);
+    void TryStart();
+    void StartMatch();
+    void Rollback(std::uint64_t firstWrongTick);
+    void StepTick(std::uint64_t tick, bool resimulation, const TickHooks& hooks);
+    void Confirm();
+    void CompareChecksum(std::uint64_t tick);
+    void DecideHold();
+    void SendInputs(std::uint64_t nowMicros);
+    void SendPing(std::uint64_t nowMicros);
+    void SendPacket(const Packet& packet);
+    void Fail(Error error, bool tellPeer);
+    void CheckTimeouts(std::uint64_t nowMicros);
+    PingFields MakePing(std::uint64_t nowMicros) const;
+    [[nodiscard]] game::Input RemoteInputFor(std::uint64_t tick) const;
+    [[nodiscard]] game::Inputs InputsFor(std::uint64_t tick) const;
+    [[nodiscard]] const game::FighterDef* FindFighter(const std::string& id) const;
+
+    SessionConfig config_;
+    Transport& transport_;
+    SessionPhase phase_ = SessionPhase::Connecting;
+    std::optional<Error> error_;
+    std::optional<DesyncReport> desync_;
+    TickReport report_;
+    SessionStats stats_;
+    std::vector<std::uint8_t> sendBuffer_;
+    Datagram receiveBuffer_;
+
+    // Handshake and lobby.
+    bool helloSent_ = false, helloReceived_ = false;
+    std::int32_t peerMaxRollbackTicks_ = 0;
+    std::optional<ReadyPacket> localReady_, peerReady_;
+    std::uint32_t match_ = 0;
+    bool peerLeft_ = false, left_ = false;
+
+    // The match.
+    game::MatchDefs defs_;
+    game::MatchConfig matchConfig_;
+    std::array<std::string, 2> fighterIds_;
+    game::MatchState live_;
+    std::vector<Slot> ring_;           // the state after tick t (and its events) at t % size
+    std::vector<game::Input> local_;   // [t] this side's input for tick t; [0] unused
+    std::vector<game::Input> remote_;  // [t] the peer's, received, through remoteLast_
+    std::uint64_t current_ = 0, confirmed_ = 0, lastTick_ = 0, requestedLastTick_ = 0;
+    std::uint64_t localLast_ = 0, remoteLast_ = 0, localAcked_ = 0;
+    std::uint64_t firstWrongTick_ = 0;  // earliest tick simulated with a wrong prediction; 0 none
+    bool peerDone_ = false, doneSent_ = false, sendOwed_ = false;
+
+    // Checksums: this side's confirmed ones (with the state, for a desync's dump), the peer's waiting.
+    struct LocalChecksum {
+        std::uint64_t tick = 0, hash = 0;
+        game::MatchState state;
+    };
+    std::deque<LocalChecksum> localChecksums_;
+    std::deque<std::pair<std::uint64_t, std::uint64_t>> peerChecksums_;  // (tick, hash)
+
+    // Time: round trip, silence, stalls, time sync.
+    std::uint64_t nowMicros_ = 0, lastHeardMicros_ = 0, stallSinceMicros_ = 0;
+    bool stalling_ = false, waitingForPeer_ = false;
+    std::uint32_t sendSequence_ = 0;
+    std::uint32_t peerStamp_ = 0;
+    std::uint64_t peerStampAtMicros_ = 0;
+    double rttMicros_ = -1;
+    std::uint64_t peerTickSeen_ = 0;
+    std::array<float, 32> localAdvantage_{}, peerAdvantage_{};
+    std::int32_t localAdvantageCount_ = 0, peerAdvantageCount_ = 0;
+    std::int32_t ticksSinceWait_ = 0;
+    std::int32_t lastAdvantageTicks_ = 0;
+
+    // The loss count: the peer's unreliable sequence numbers seen.
+    bool anySequence_ = false;
+    std::uint32_t firstSequence_ = 0, highestSequence_ = 0;
+    std::int64_t uniqueSequences_ = 0;
+    std::array<std::uint64_t, 2> sequenceWindow_{};  // bit i: highest - i was seen
+
+    // Rollbacks in the last 60 polls.
+    std::array<std::uint8_t, game::TICK_HZ> rollbackWindow_{};
+    std::uint32_t polls_ = 0;
+};
+
+// ---- a CPU as a local input source --------------------------------------------------------------
+
+/// game::ThinkCpu deciding one side's inputs from the local view, with its memory and PRNG outside
+/// the rolled-back state: its choices are sent like a person's. Its memory is wiped on a round's
+/// start, as the state's own CPU's is.
+class CpuPlayer {
+public:
+    /// Plays `side`; `seed` starts its PRNG (the two peers' CPUs should differ).
+    CpuPlayer(std::int32_t side, std::uint64_t seed);
+    /// The input for the tick about to be simulated, from `view` (Session::State() after Poll).
+    /// A view of a new round (or match) first wipes the memory, as the round's start wipes the
+    /// state's own CPU's: offline, it decides exactly as a state's CPU of the same seed would.
+    [[nodiscard]] game::Input Decide(const game::MatchDefs& defs, const game::MatchState& view);
+
+private:
+    std::int32_t side_;
+    game::CpuState memory_{};
+    game::Rng rng_;
+    std::int32_t round_ = 0;
+    std::uint64_t lastViewTick_ = 0;
+};
+
+// ---- the sync test ------------------------------------------------------------------------------
+
+struct SyncTestOptions {
+    std::int32_t checkDistanceTicks = 1;  ///< K, 1 to MAX_ROLLBACK_LIMIT_TICKS
+    std::uint64_t ticks = 600;
+    GameAdapter adapter;  ///< how states are saved, restored and stepped (zero: the real thing)
+};
+struct SyncTestReport {
+    std::uint64_t ticks = 0;
+    std::uint64_t comparedTicks = 0;  ///< re-simulated ticks whose hash matched the first pass
+    std::uint64_t finalHash = 0;
+};
+/// Gives both sides' inputs for a tick, from the state before it. Called once per tick, in order.
+using SyncTestInputs = std::function<game::Inputs(std::uint64_t tick, const game::MatchState& view)>;
+/// GGPO's sync test: every tick, restore the state K ticks back and re-simulate to the present with
+/// the same inputs, comparing each re-simulated tick's hash with the first pass. A mismatch is an
+/// Error (SyncTestMismatch) naming the tick and the first field that differs.
+[[nodiscard]] Result<SyncTestReport> RunSyncTest(const game::MatchDefs& defs, const game::MatchConfig& config,
+                                                 const SyncTestInputs& inputs, const SyncTestOptions& options);
+
+// ---- desync reports -----------------------------------------------------------------------------
+
+/// The first line that differs between two game::DumpState texts, as "path: a vs b" (the same
+/// form as game::FirstDifference), or "" when they are the same.
+[[nodiscard]] std::string CompareDumps(std::string_view a, std::string_view b);
+/// CompareDumps on two files (DumpUnreadable names a file that cannot be read).
+[[nodiscard]] Result<std::string> CompareDumpFiles(const std::string& pathA, const std::string& pathB);
+
+// ---- addresses ----------------------------------------------------------------------------------
+
+struct HostPort {
+    std::string host;
+    std::uint16_t port = 0;
+};
+/// "HOST:PORT" (--join): a non-empty host, a port 1 to 65535.
+[[nodiscard]] Result<HostPort> ParseHostPort(std::string_view text);
+/// "PORT" (--host): 0 to 65535; 0 lets the system pick a free one.
+[[nodiscard]] Result<std::uint16_t> ParsePort(std::string_view text);
+
+}  // namespace net

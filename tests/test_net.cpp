@@ -1,0 +1,1038 @@
+// The rollback session library (src/net) without sockets: the packet format against hostile bytes,
+// the network simulator and its spec, the event tracker, the sync test (and that it can fail), and
+// whole online matches between two in-process sessions on a virtual clock over a simulated bad
+// link: the grid of latency and loss, a link that drops every input, a corrupted peer, handshake
+// refusals, a peer that disappears, rematches, time sync, CPU sides, replays.
+#include "game/game.h"
+#include "net/net.h"
+#include "net_harness.h"
+#include "synthetic_fighter.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace {
+
+using netharness::Driver;
+using netharness::PairOptions;
+using netharness::PairResult;
+
+// The synthetic fighters both sides play with: "a" (rising kick) and "b" (level kick).
+struct Fighters {
+    game::FighterDef a = synth::Make(synth::Kick::Rising, "a");
+    game::FighterDef b = synth::Make(synth::Kick::Level, "b");
+    std::vector<const game::FighterDef*> Roster() const { return {&a, &b}; }
+};
+const Fighters& Synth() {
+    static const Fighters f;
+    return f;
+}
+
+PairOptions Options(std::uint64_t seed = 1) {
+    PairOptions o;
+    o.rosters = {Synth().Roster(), Synth().Roster()};
+    o.linkSeed = seed;
+    o.inputSeeds = {seed * 1000 + 1, seed * 1000 + 2};
+    o.config.seed = seed;
+    return o;
+}
+
+// Everything a finished online match must show: both finished on the same tick with the same hash,
+// the two replays the same file, an offline replay of it ending on that hash, no desync.
+std::string CheckFullMatch(const PairResult& r) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        const netharness::PeerResult& p = r.peers[i];
+        if (p.phase != net::SessionPhase::Finished) {
+            return "side " + std::to_string(i) + " did not finish: " + game::NameOf(net::SESSION_PHASE_NAMES, p.phase) +
+                   (p.error ? " (" + p.error->message + ")" : "");
+        }
+    }
+    const auto& a = r.peers[0];
+    const auto& b = r.peers[1];
+    if (a.confirmedTick != b.confirmedTick)
+        return "last ticks differ: " + std::to_string(a.confirmedTick) + " vs " + std::to_string(b.confirmedTick);
+    if (a.confirmedHash != b.confirmedHash) return "final hashes differ";
+    if (game::FormatReplay(a.replay) != game::FormatReplay(b.replay)) return "the two replay files differ";
+    if (a.replay.inputs.size() != a.confirmedTick) return "the replay does not hold every tick";
+    if (netharness::ReplayOffline(a.replay, Synth().Roster()) != a.confirmedHash)
+        return "the offline replay ends on another hash";
+    if (a.stats.desyncChecksPassed == 0 && a.confirmedTick >= 60) return "no checksum was compared";
+    return "";
+}
+
+// ---- packets ------------------------------------------------------------------------------------
+
+std::vector<net::Packet> EveryKind() {
+    net::InputsPacket in;
+    in.match = 3;
+    in.sequence = 77;
+    in.senderTick = 1234;
+    in.ackTick = 1230;
+    in.advantageTicks = -3;
+    in.ping = {123456, 99, 16000};
+    in.firstTick = 1229;
+    in.count = 5;
+    in.bits = {1, 2, 0x7f, 0, 64};
+    return {net::HelloPacket{"brawl 0.1", 1, 1, 2, 8},
+            net::ReadyPacket{1, "kestrel", 0x1122334455667788ull, 42, 2, 6, 3},
+            net::RefusePacket{static_cast<std::uint8_t>(net::ErrorCode::FighterMismatch), "fighter \"b\" differs"},
+            in,
+            net::PingPacket{5, {1, 0, 0}},
+            net::ChecksumPacket{1, 30, 0xdeadbeefcafef00dull},
+            net::DesyncPacket{1, 60},
+            net::DonePacket{2, 3600},
+            net::ByePacket{}};
+}
+
+std::vector<std::uint8_t> Encode(const net::Packet& p) {
+    std::vector<std::uint8_t> out;
+    net::EncodePacket(p, out);
+    return out;
+}
+
+TEST(Packets, EveryKindRoundTripsByteForByte) {
+    for (const net::Packet& p : EveryKind()) {
+        SCOPED_TRACE(p.index());
+        const std::vector<std::uint8_t> bytes = Encode(p);
+        EXPECT_LE(bytes.size(), net::MAX_DATAGRAM_BYTES);
+        EXPECT_EQ(bytes[0], 'H');
+        EXPECT_EQ(bytes[2], net::PROTOCOL_VERSION);
+        net::Packet back;
+        ASSERT_EQ(net::ParsePacket(bytes, back), net::DropReason::None);
+        EXPECT_TRUE(back == p);
+        EXPECT_EQ(Encode(back), bytes);
+    }
+}
+
+TEST(Packets, AnInputsPacketIsLittleEndianAsDocumented) {
+    net::InputsPacket in;
+    in.match = 0x01020304;
+    in.sequence = 1;
+    in.ping = {5, 0, 0};
+    in.firstTick = 7;
+    in.count = 1;
+    in.bits[0] = 0x11;
+    const std::vector<std::uint8_t> b = Encode(in);
+    // header, match, sequence, senderTick, ackTick, advantage, 3 ping words, firstTick, count, bits
+    ASSERT_EQ(b.size(), 4u + 4 + 4 + 4 + 4 + 1 + 12 + 4 + 1 + 1);
+    EXPECT_EQ(b[3], static_cast<std::uint8_t>(net::PacketKind::Inputs));
+    EXPECT_EQ(b[4], 0x04);
+    EXPECT_EQ(b[7], 0x01);
+    EXPECT_EQ(b[b.size() - 2], 1);
+    EXPECT_EQ(b.back(), 0x11);
+}
+
+TEST(Packets, AnUnknownVersionIsDropped) {
+    std::vector<std::uint8_t> b = Encode(EveryKind()[3]);
+    b[2] = net::PROTOCOL_VERSION + 1;
+    net::Packet p;
+    EXPECT_EQ(net::ParsePacket(b, p), net::DropReason::UnknownVersion);
+}
+
+TEST(Packets, EveryTruncationIsDropped) {
+    for (const net::Packet& full : EveryKind()) {
+        const std::vector<std::uint8_t> b = Encode(full);
+        for (std::size_t n = 0; n < b.size(); ++n) {
+            net::Packet p;
+            EXPECT_EQ(net::ParsePacket(std::span(b.data(), n), p), net::DropReason::Truncated)
+                << "kind " << full.index() << ", " << n << " of " << b.size() << " bytes";
+        }
+        std::vector<std::uint8_t> longer = b;
+        longer.push_back(0);
+        net::Packet p;
+        EXPECT_EQ(net::ParsePacket(longer, p), net::DropReason::TrailingBytes);
+    }
+}
+
+TEST(Packets, ValuesOutOfRangeAreDropped) {
+    net::Packet p;
+    const auto parse = [&](std::vector<std::uint8_t> b) { return net::ParsePacket(b, p); };
+    EXPECT_EQ(parse({'X', 'B', net::PROTOCOL_VERSION, 1}), net::DropReason::BadMagic);
+    EXPECT_EQ(parse({'H', 'B', net::PROTOCOL_VERSION, 0}), net::DropReason::UnknownKind);
+    EXPECT_EQ(parse({'H', 'B', net::PROTOCOL_VERSION, 200}), net::DropReason::UnknownKind);
+    // An input count over the limit, an input with an eighth bit, a zero first tick.
+    net::InputsPacket in = std::get<net::InputsPacket>(EveryKind()[3]);
+    std::vector<std::uint8_t> b = Encode(in);
+    const std::size_t countAt = b.size() - in.count - 1;
+    b[countAt] = net::MAX_INPUTS_PER_PACKET + 1;
+    b.resize(countAt + 1 + net::MAX_INPUTS_PER_PACKET + 1, 0);
+    EXPECT_EQ(parse(b), net::DropReason::BadField);
+    in.bits[2] = 0x80;
+    EXPECT_EQ(parse(Encode(in)), net::DropReason::BadField);
+    in.bits[2] = 0;
+    in.firstTick = 0;
+    EXPECT_EQ(parse(Encode(in)), net::DropReason::BadField);
+    // A string with a control character, a string longer than the limit, an unknown detection.
+    EXPECT_EQ(parse(Encode(net::HelloPacket{"bad\nname", 1, 0, 2, 8})), net::DropReason::BadField);
+    EXPECT_EQ(parse(Encode(net::HelloPacket{std::string(65, 'x'), 1, 0, 2, 8})), net::DropReason::BadField);
+    EXPECT_EQ(parse(Encode(net::HelloPacket{"ok", 1, 0, 9, 8})), net::DropReason::BadField) << "delay 9";
+    EXPECT_EQ(parse(Encode(net::ReadyPacket{1, "a", 0, 0, 7, 6, 2})), net::DropReason::BadField);
+    EXPECT_EQ(parse(Encode(net::RefusePacket{200, "x"})), net::DropReason::BadField);
+    EXPECT_EQ(parse(Encode(net::PingPacket{1, {0, 0, 0}})), net::DropReason::BadField) << "a zero stamp";
+    // The same packets, in range, parse.
+    EXPECT_EQ(parse(Encode(net::HelloPacket{"ok", 1, 0, 4, 16})), net::DropReason::None);
+}
+
+// ---- the network simulator ----------------------------------------------------------------------
+
+TEST(NetSim, ParsesASpecInAnyOrder) {
+    auto c = net::ParseNetSimSpec("latency=100,jitter=10,loss=5,dup=1.5,reorder=2");
+    ASSERT_TRUE(c.Ok()) << c.GetError().message;
+    EXPECT_EQ(c.Value().latencyMillis, 100);
+    EXPECT_EQ(c.Value().jitterMillis, 10);
+    EXPECT_DOUBLE_EQ(c.Value().lossPercent, 5);
+    EXPECT_DOUBLE_EQ(c.Value().duplicatePercent, 1.5);
+    EXPECT_DOUBLE_EQ(c.Value().reorderPercent, 2);
+    EXPECT_EQ(net::FormatNetSimSpec(c.Value()), "latency=100,jitter=10,loss=5,dup=1.5,reorder=2");
+    auto some = net::ParseNetSimSpec("loss=0.25,latency=0");
+    ASSERT_TRUE(some.Ok());
+    EXPECT_DOUBLE_EQ(some.Value().lossPercent, 0.25);
+    EXPECT_EQ(net::FormatNetSimSpec(some.Value()), "loss=0.25");
+    EXPECT_EQ(net::ParseNetSimSpec(net::FormatNetSimSpec(c.Value())).Value(), c.Value());
+}
+
+TEST(NetSim, ABadSpecSaysWhatIsWrong) {
+    const auto error = [](const char* spec) {
+        auto r = net::ParseNetSimSpec(spec);
+        EXPECT_FALSE(r.Ok()) << spec;
+        if (r.Ok()) return std::string();
+        EXPECT_EQ(r.GetError().code, net::ErrorCode::BadNetSimSpec);
+        EXPECT_EQ(r.GetError().message.rfind("--net-sim: ", 0), 0u) << r.GetError().message;
+        return r.GetError().message;
+    };
+    EXPECT_NE(error("latency=abc").find("latency=abc: milliseconds are a whole number from 0 to 5000"),
+              std::string::npos);
+    EXPECT_NE(error("latency=-5").find("latency=-5"), std::string::npos);
+    EXPECT_NE(error("latency=99999").find("0 to 5000"), std::string::npos);
+    EXPECT_NE(error("lag=5").find("unknown key \"lag\" (keys: latency, jitter, loss, dup, reorder)"),
+              std::string::npos);
+    EXPECT_NE(error("loss=120").find("loss=120: a percentage is a number from 0 to 100"), std::string::npos);
+    EXPECT_NE(error("loss=1.2.3").find("loss=1.2.3"), std::string::npos);
+    EXPECT_NE(error("loss=5,loss=6").find("loss given twice"), std::string::npos);
+    EXPECT_NE(error("latency").find("\"latency\" needs =VALUE"), std::string::npos);
+    EXPECT_NE(error("latency=5,").find("empty item"), std::string::npos);
+    EXPECT_NE(error("").find("empty"), std::string::npos);
+}
+
+// One unreliable datagram per tick through a 50 ms +- 10 ms link losing 10 %, duplicating 5 % and
+// reordering 5 %: what arrives, when, and in which order; and reliable ones through 30 % loss.
+TEST(NetSim, DelaysLosesDuplicatesAndReordersAsConfigured) {
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    const net::NetSimConfig bad{50, 10, 10, 5, 5};
+    net::SimulatedTransport sender(link.End(0), clock, bad, {}, 7);
+    net::Transport& receiver = link.End(1);
+    constexpr int N = 20000;
+    std::map<std::uint32_t, int> copies;
+    std::vector<std::uint32_t> order;
+    std::int64_t minDelay = 1 << 30, maxDelay = 0;
+    net::Datagram d;
+    std::uint32_t sentAt[N + 1];
+    for (std::uint32_t tick = 0; tick < N + 20; ++tick) {
+        if (tick < N) {
+            const std::uint8_t bytes[4] = {static_cast<std::uint8_t>(tick), static_cast<std::uint8_t>(tick >> 8),
+                                           static_cast<std::uint8_t>(tick >> 16), 0};
+            sentAt[tick] = static_cast<std::uint32_t>(clock.NowMicros());
+            sender.Send(net::Channel::Unreliable, bytes);
+        }
+        sender.Poll();
+        while (receiver.Receive(d)) {
+            const std::uint32_t id = d.bytes[0] | (d.bytes[1] << 8) | (d.bytes[2] << 16);
+            ++copies[id];
+            order.push_back(id);
+            const std::int64_t delay = static_cast<std::int64_t>(clock.NowMicros()) - sentAt[id];
+            minDelay = std::min(minDelay, delay);
+            maxDelay = std::max(maxDelay, delay);
+        }
+        clock.AdvanceTick();
+    }
+    const double lost = 100.0 * (N - static_cast<double>(copies.size())) / N;
+    int doubled = 0;
+    for (const auto& [id, n] : copies) doubled += n == 2;
+    int overtaken = 0;
+    for (std::size_t i = 1; i < order.size(); ++i) overtaken += order[i] < order[i - 1];
+    EXPECT_NEAR(lost, 10.0, 1.0);
+    EXPECT_NEAR(100.0 * doubled / copies.size(), 5.0, 1.0);
+    EXPECT_GT(overtaken, N / 50) << "reordered packets arrive after later ones";
+    // Delivered on the first poll after it is due: 40 to 60 ms, plus up to 3 ticks when reordered.
+    EXPECT_GE(minDelay, 40'000);
+    EXPECT_LE(maxDelay, 60'000 + 4 * net::TICK_MICROS);
+    EXPECT_EQ(sender.Count(0).packets, N);
+    EXPECT_EQ(sender.Count(0).lost, N - static_cast<std::int64_t>(copies.size()));
+
+    // Reliable: every one, in order, however lossy.
+    net::SimulatedTransport lossy(link.End(0), clock, net::NetSimConfig{30, 20, 30, 30, 30}, {}, 8);
+    std::vector<std::uint32_t> got;
+    for (std::uint32_t i = 0; i < 3000; ++i) {
+        const std::uint8_t bytes[2] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8)};
+        lossy.Send(net::Channel::Reliable, bytes);
+        lossy.Poll();
+        while (receiver.Receive(d)) got.push_back(d.bytes[0] | (d.bytes[1] << 8));
+        clock.AdvanceTick();
+    }
+    for (int i = 0; i < 30; ++i, clock.AdvanceTick()) {
+        lossy.Poll();
+        while (receiver.Receive(d)) got.push_back(d.bytes[0] | (d.bytes[1] << 8));
+    }
+    ASSERT_EQ(got.size(), 3000u);
+    for (std::uint32_t i = 0; i < 3000; ++i) ASSERT_EQ(got[i], i);
+    EXPECT_GT(lossy.Count(0).reliableDelayed, 600) << "lost ones came a round trip late instead";
+}
+
+TEST(NetSim, APerfectLinkDeliversAtOnce) {
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    net::SimulatedTransport a(link.End(0), clock, {}, {}, 1);
+    net::SimulatedTransport b(link.End(1), clock, {}, {}, 2);
+    const std::uint8_t bytes[3] = {1, 2, 3};
+    a.Send(net::Channel::Unreliable, bytes);
+    b.Poll();
+    net::Datagram d;
+    ASSERT_TRUE(b.Receive(d));
+    EXPECT_EQ(d.bytes, std::vector<std::uint8_t>({1, 2, 3}));
+    link.Close();
+    EXPECT_EQ(a.Status(), net::LinkStatus::Closed);
+}
+
+// ---- the event tracker --------------------------------------------------------------------------
+
+game::Event Ev(std::uint64_t tick, game::EventKind kind, int fighter, int move, int x = 0) {
+    game::Event e;
+    e.tick = tick;
+    e.kind = kind;
+    e.fighter = static_cast<std::int8_t>(fighter);
+    e.move = static_cast<std::int16_t>(move);
+    e.xPx = x;
+    return e;
+}
+
+TEST(EventTracker, NewOnceThenVanishedAndReturnedUntilConfirmed) {
+    using C = net::EventTracker::Change;
+    net::EventTracker t;
+    std::vector<net::EventTracker::Tracked> out;
+    const game::Event hit = Ev(5, game::EventKind::Hit, 0, 1, 100), move = Ev(5, game::EventKind::MoveStart, 1, 0);
+    const std::vector<game::Event> both{move, hit}, onlyMove{move};
+    t.Feed(5, both, out);
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out[0].change, C::New);
+    EXPECT_EQ(out[1].change, C::New);
+    t.Feed(5, both, out);
+    EXPECT_TRUE(out.empty()) << "a re-simulation emitting the same events changes nothing";
+    t.Feed(5, onlyMove, out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].change, C::Vanished);
+    EXPECT_EQ(out[0].event.kind, game::EventKind::Hit);
+    t.Feed(5, onlyMove, out);
+    EXPECT_TRUE(out.empty()) << "vanished once";
+    std::vector<game::Event> movedHit{move, Ev(5, game::EventKind::Hit, 0, 1, 104)};
+    t.Feed(5, movedHit, out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].change, C::Returned) << "the same identity, never New twice";
+    EXPECT_EQ(out[0].event.xPx, 104) << "where it is now";
+    const std::vector<game::Event> other{Ev(6, game::EventKind::Jump, 1, -1)};
+    t.Feed(6, other, out);
+    EXPECT_EQ(out.size(), 1u);
+    t.Confirm(5);
+    EXPECT_EQ(t.Size(), 1u) << "tick 5 forgotten, tick 6 kept";
+    t.Confirm(6);
+    EXPECT_EQ(t.Size(), 0u);
+}
+
+TEST(EventTracker, TwoEventsOfOneIdentityInATickAreTwoEvents) {
+    net::EventTracker t;
+    std::vector<net::EventTracker::Tracked> out;
+    const game::Event cancel = Ev(9, game::EventKind::ProjectileCancel, -1, -1);
+    const std::vector<game::Event> two{cancel, cancel}, one{cancel};
+    t.Feed(9, two, out);
+    EXPECT_EQ(out.size(), 2u);
+    t.Feed(9, one, out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].change, net::EventTracker::Change::Vanished);
+}
+
+// The overlay's contact log under real rollbacks: fed every (re)simulated tick of an online match,
+// the tracker reports each of the match's final events New exactly once, and whatever it reported
+// that the final match does not hold, it also reported Vanished.
+TEST(EventTracker, UnderRollbackEveryFinalEventIsNewExactlyOnce) {
+    PairOptions o = Options(3);
+    o.link = {100, 10, 5, 0, 0};
+    o.lastTick = 1800;
+    using Key = std::tuple<std::uint64_t, int, int, int>;  // an event's identity
+    const auto key = [](const game::Event& e) {
+        return Key{e.tick, static_cast<int>(e.kind), int{e.fighter}, int{e.move}};
+    };
+    std::map<Key, int> newCount, liveCount;
+    net::EventTracker tracker;
+    std::vector<net::EventTracker::Tracked> changes;
+    std::int64_t vanished = 0;
+    o.onPoll = [&](std::int32_t side, net::Session&, const net::TickReport& report, std::uint64_t) {
+        if (side != 1) return;
+        for (const net::SimulatedTick& t : report.simulated) {
+            tracker.Feed(t.tick, t.events.View(), changes);
+            for (const auto& c : changes) {
+                const Key k = key(c.event);
+                if (c.change == net::EventTracker::Change::New) ++newCount[k];
+                if (c.change == net::EventTracker::Change::Vanished) {
+                    ++vanished;
+                    --liveCount[k];
+                } else {
+                    ++liveCount[k];
+                }
+            }
+        }
+        if (!report.confirmed.empty()) tracker.Confirm(report.confirmed.back().tick);
+    };
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_EQ(CheckFullMatch(r), "");
+    ASSERT_GT(r.peers[1].stats.rollbacks, 50);
+    // The final match's events, offline.
+    game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    game::MatchState s = game::NewMatch(defs, r.peers[1].replay.config);
+    game::EventList events;
+    std::map<Key, int> final;
+    for (const game::Inputs& in : r.peers[1].replay.inputs) {
+        game::StepMatch(defs, s, in, game::StepHooks{nullptr, nullptr, &events});
+        for (const game::Event& e : events.View()) ++final[key(e)];
+    }
+    ASSERT_GT(final.size(), 100u);
+    for (const auto& [k, n] : final) {
+        EXPECT_EQ(newCount[k], n) << "tick " << std::get<0>(k) << " kind " << std::get<1>(k);
+        EXPECT_EQ(liveCount[k], n);
+    }
+    for (const auto& [k, n] : liveCount) {
+        if (!final.count(k)) {
+            EXPECT_EQ(n, 0) << "an event of a rolled-back prediction must have vanished";
+        }
+    }
+    EXPECT_GT(vanished, 0) << "rollbacks removed some predicted events";
+}
+
+// ---- the sync test ------------------------------------------------------------------------------
+
+net::SyncTestInputs RandomInputs(std::uint64_t seed) {
+    return [p1 = netharness::RandomPlayer(seed * 2 + 1), p2 = netharness::RandomPlayer(seed * 2 + 2)](
+               std::uint64_t, const game::MatchState& view) mutable {
+        return game::Inputs{p1.Decide(0, view), p2.Decide(1, view)};
+    };
+}
+
+TEST(SyncTest, RollingBackOneToEightTicksNeverChangesAHash) {
+    const game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        for (std::int32_t k = 1; k <= 8; ++k) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", K " + std::to_string(k));
+            game::MatchConfig config;
+            config.seed = seed;
+            config.controllers = {game::Controller::Human, game::Controller::Human};
+            net::SyncTestOptions options;
+            options.checkDistanceTicks = k;
+            options.ticks = 900;
+            auto r = net::RunSyncTest(defs, config, RandomInputs(seed), options);
+            ASSERT_TRUE(r.Ok()) << r.GetError().message;
+            EXPECT_EQ(r.Value().comparedTicks, (options.ticks - k + 1) * static_cast<std::uint64_t>(k));
+        }
+    }
+}
+
+TEST(SyncTest, TheStatesOwnCpusSurviveRollbackToo) {
+    const game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    game::MatchConfig config;
+    config.controllers = {game::Controller::Cpu, game::Controller::Cpu};
+    config.cpuLevel = 3;
+    net::SyncTestOptions options;
+    options.checkDistanceTicks = 8;
+    options.ticks = 3000;
+    auto r = net::RunSyncTest(
+        defs, config, [](std::uint64_t, const game::MatchState&) { return game::Inputs{}; }, options);
+    ASSERT_TRUE(r.Ok()) << r.GetError().message;
+    // The same match without any rollback ends on the same hash.
+    game::MatchState s = game::NewMatch(defs, config);
+    for (int t = 0; t < 3000; ++t) game::StepMatch(defs, s, {});
+    EXPECT_EQ(r.Value().finalHash, game::HashState(s));
+}
+
+// A save that leaves one field out: the sync test must fail, naming the tick and that field.
+TEST(SyncTest, ASaveThatForgetsAFieldFailsNamingIt) {
+    const game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    game::MatchConfig config;
+    config.controllers = {game::Controller::Human, game::Controller::Human};
+    net::SyncTestOptions options;
+    options.checkDistanceTicks = 4;
+    options.ticks = 600;
+    options.adapter.save = [](void*, const game::MatchState& live, game::MatchState& slot) {
+        const std::int32_t kept = slot.roundTicksLeft;  // the forgotten field keeps its stale value
+        slot = live;
+        slot.roundTicksLeft = kept;
+    };
+    auto r = net::RunSyncTest(defs, config, RandomInputs(1), options);
+    ASSERT_FALSE(r.Ok()) << "the sync test cannot see a forgotten field";
+    EXPECT_EQ(r.GetError().code, net::ErrorCode::SyncTestMismatch);
+    EXPECT_NE(r.GetError().message.find("roundTicksLeft"), std::string::npos) << r.GetError().message;
+    EXPECT_NE(r.GetError().message.find("tick " + std::to_string(r.GetError().tick)), std::string::npos);
+    EXPECT_GT(r.GetError().tick, static_cast<std::uint64_t>(game::INTRO_TICKS)) << "the timer runs in the fight";
+    EXPECT_LE(r.GetError().tick, static_cast<std::uint64_t>(game::INTRO_TICKS) + 2);
+}
+
+TEST(SyncTest, AnOutOfRangeDistanceIsABadConfig) {
+    const game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    net::SyncTestOptions options;
+    options.checkDistanceTicks = 0;
+    auto r = net::RunSyncTest(
+        defs, {}, [](std::uint64_t, const game::MatchState&) { return game::Inputs{}; }, options);
+    ASSERT_FALSE(r.Ok());
+    EXPECT_EQ(r.GetError().code, net::ErrorCode::BadConfig);
+}
+
+// ---- whole matches over a bad link --------------------------------------------------------------
+
+struct Cell {
+    std::int32_t latencyMillis;
+    double lossPercent;
+};
+
+class NetGrid : public ::testing::TestWithParam<Cell> {};
+
+// Full matches between two seeded random players, jitter 10 ms, two seeds per cell: both finish on
+// the same hash, which an offline replay of either's file reproduces; 50 ms and more roll back.
+TEST_P(NetGrid, FullMatchesAgreeWithTheirOfflineReplay) {
+    const Cell cell = GetParam();
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        PairOptions o = Options(seed + static_cast<std::uint64_t>(cell.latencyMillis));
+        o.link = {cell.latencyMillis, 10, cell.lossPercent, 0, 0};
+        const PairResult r = netharness::RunPair(o);
+        ASSERT_EQ(CheckFullMatch(r), "");
+        const game::Replay& replay = r.peers[0].replay;
+        EXPECT_GT(replay.inputs.size(), 1000u) << "a whole match: intro, rounds, the MatchOver and its tail";
+        game::MatchDefs defs{{&Synth().a, &Synth().b}};
+        game::MatchState s = game::NewMatch(defs, replay.config);
+        for (const game::Inputs& in : replay.inputs) game::StepMatch(defs, s, in);
+        EXPECT_EQ(s.phase, game::Phase::MatchOver);
+        for (const auto& p : r.peers) {
+            EXPECT_FALSE(p.error.has_value());
+            if (cell.latencyMillis >= 50) {
+                EXPECT_GT(p.stats.rollbacks, 0);
+                EXPECT_GT(p.stats.predictedTicks, 0);
+            }
+            EXPECT_LE(p.stats.deepestRollbackTicks, o.maxRollbackTicks);
+            EXPECT_GT(p.stats.desyncChecksPassed, 10);
+            if (cell.lossPercent == 0) {
+                EXPECT_EQ(p.stats.packetsLost, 0);
+            }
+        }
+        std::printf(
+            "[ cell ] latency %3d ms loss %4.1f %% seed %llu: %zu ticks, rollbacks %lld/%lld, deepest %d, "
+            "predicted %lld, stalled %lld, waits %lld, ping %d ms\n",
+            cell.latencyMillis, cell.lossPercent, static_cast<unsigned long long>(seed), replay.inputs.size(),
+            static_cast<long long>(r.peers[0].stats.rollbacks), static_cast<long long>(r.peers[1].stats.rollbacks),
+            r.peers[0].stats.deepestRollbackTicks, static_cast<long long>(r.peers[0].stats.predictedTicks),
+            static_cast<long long>(r.peers[0].stats.stalledTicks),
+            static_cast<long long>(r.peers[0].stats.timeSyncWaits), r.peers[0].stats.pingMillis);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(LatencyLoss, NetGrid,
+                         ::testing::Values(Cell{0, 0}, Cell{0, 5}, Cell{0, 10}, Cell{50, 0}, Cell{50, 5}, Cell{50, 10},
+                                           Cell{100, 0}, Cell{100, 5}, Cell{100, 10}, Cell{150, 0}, Cell{150, 5},
+                                           Cell{150, 10}),
+                         [](const ::testing::TestParamInfo<Cell>& info) {
+                             return "Latency" + std::to_string(info.param.latencyMillis) + "Loss" +
+                                    std::to_string(static_cast<int>(info.param.lossPercent));
+                         });
+
+// The same checks on a link that drops every unreliable packet (every input): they must fail, and
+// the sessions must say why (a notice, then the opponent lost), not hang or agree on nothing.
+TEST(NetPair, ALinkThatDropsEveryInputFailsTheChecksAndIsReported) {
+    PairOptions o = Options(5);
+    o.link = {20, 0, 100, 0, 0};
+    o.maxPolls = 2000;
+    std::array<std::int64_t, 2> noticeAt{-1, -1}, startedAt{-1, -1};
+    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
+        const std::size_t i = static_cast<std::size_t>(side);
+        if (startedAt[i] < 0 && s.Phase() == net::SessionPhase::Running) startedAt[i] = static_cast<std::int64_t>(poll);
+        if (noticeAt[i] < 0 && s.WaitingForPeer()) noticeAt[i] = static_cast<std::int64_t>(poll);
+    };
+    const PairResult r = netharness::RunPair(o);
+    EXPECT_NE(CheckFullMatch(r), "") << "the checks cannot tell a dead link from a match";
+    for (std::size_t i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        const auto& p = r.peers[i];
+        ASSERT_EQ(p.phase, net::SessionPhase::Failed);
+        ASSERT_TRUE(p.error.has_value());
+        EXPECT_EQ(p.error->code, net::ErrorCode::PeerLost);
+        EXPECT_EQ(p.error->message, "opponent lost at tick " + std::to_string(o.maxRollbackTicks))
+            << "it predicted as far as it may, then waited";
+        EXPECT_EQ(p.error->tick, static_cast<std::uint64_t>(o.maxRollbackTicks));
+        EXPECT_EQ(p.confirmedTick, 0u);
+        EXPECT_GT(p.stats.stalledTicks, 500);
+        // The notice after one second of silence, the end after ten (the last packet heard was the
+        // Ready, within a tick of the start).
+        ASSERT_GE(noticeAt[i], 0);
+        EXPECT_NEAR(static_cast<double>(noticeAt[i] - startedAt[i]), 60, 3);
+        EXPECT_NEAR(static_cast<double>(r.polls - static_cast<std::uint64_t>(startedAt[i])), 600, 5);
+    }
+}
+
+// One peer's simulation goes wrong at tick 200 (a corrupted state): both peers stop with a desync
+// at the first compared tick after it, each with its dump, and the dumps name the field.
+TEST(NetPair, ACorruptedStateIsADesyncWithin30TicksOnBothSides) {
+    PairOptions o = Options(6);
+    o.link = {50, 10, 5, 0, 0};
+    o.adapters[1].step = [](void*, const game::MatchDefs& defs, game::MatchState& s, const game::Inputs& in,
+                            const game::StepHooks& hooks) {
+        game::StepMatch(defs, s, in, hooks);
+        if (s.tick == 200) s.fighters[0].health -= 7;  // the same every time tick 200 is simulated
+    };
+    const PairResult r = netharness::RunPair(o);
+    for (std::size_t i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        const auto& p = r.peers[i];
+        ASSERT_EQ(p.phase, net::SessionPhase::Failed);
+        ASSERT_EQ(p.error->code, net::ErrorCode::Desync) << p.error->message;
+        EXPECT_EQ(p.error->tick, 210u) << "the first multiple of 30 confirmed after tick 200";
+        EXPECT_EQ(p.error->ToLine(), "error: desync at tick 210");
+        ASSERT_TRUE(p.desync.has_value());
+        EXPECT_EQ(p.desync->tick, 210u);
+        EXPECT_FALSE(p.desync->localDump.empty());
+        EXPECT_EQ(p.stats.desyncChecksPassed, 6) << "ticks 30 to 180 agreed";
+    }
+    // The tool names the corrupted field, with the host's value and the corrupted one 7 lower.
+    const std::string first = net::CompareDumps(r.peers[0].desync->localDump, r.peers[1].desync->localDump);
+    int healthHost = 0, healthJoin = 0;
+    ASSERT_EQ(std::sscanf(first.c_str(), "fighters[0].health: %d vs %d", &healthHost, &healthJoin), 2) << first;
+    EXPECT_EQ(healthHost - healthJoin, 7);
+}
+
+TEST(NetPair, CpuSidesDecideLocallyAndSendTheirInputs) {
+    PairOptions o = Options(7);
+    o.link = {50, 10, 5, 0, 0};
+    o.drivers = {Driver::Cpu, Driver::Cpu};
+    o.config.cpuLevel = 3;
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_EQ(CheckFullMatch(r), "");
+    // The inputs in the replay are the two CPUs' decisions, exchanged like a person's presses.
+    std::array<int, 2> pressed{};
+    for (const game::Inputs& in : r.peers[0].replay.inputs) {
+        for (std::size_t i = 0; i < 2; ++i) pressed[i] += in[i].bits != 0;
+    }
+    EXPECT_GT(pressed[0], 200);
+    EXPECT_GT(pressed[1], 200);
+    EXPECT_EQ(r.peers[0].replay.config.controllers[0], game::Controller::Human) << "online, both sides are inputs";
+    EXPECT_EQ(r.peers[0].replay.config.controllers[1], game::Controller::Human);
+}
+
+TEST(NetPair, ALastTickFinishesBothPeersThere) {
+    PairOptions o = Options(8);
+    o.link = {100, 10, 10, 2, 2};
+    o.lastTick = 600;
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_EQ(CheckFullMatch(r), "");
+    EXPECT_EQ(r.peers[0].confirmedTick, 600u);
+    EXPECT_EQ(r.peers[0].replay.inputs.size(), 600u);
+    EXPECT_TRUE(r.peers[0].replay.finalHash.has_value());
+}
+
+TEST(NetPair, ARematchNeedsNoNewConnection) {
+    PairOptions o = Options(9);
+    o.link = {50, 10, 5, 0, 0};
+    o.lastTick = 900;
+    o.matches = 3;
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_EQ(CheckFullMatch(r), "");
+    for (const auto& p : r.peers) ASSERT_EQ(p.finished.size(), 3u);
+    for (std::size_t m = 0; m < 3; ++m) {
+        SCOPED_TRACE(m);
+        EXPECT_EQ(game::FormatReplay(r.peers[0].finished[m]), game::FormatReplay(r.peers[1].finished[m]));
+        EXPECT_EQ(netharness::ReplayOffline(r.peers[0].finished[m], Synth().Roster()),
+                  *r.peers[0].finished[m].finalHash);
+    }
+    EXPECT_NE(game::FormatReplay(r.peers[0].finished[0]), game::FormatReplay(r.peers[0].finished[1]))
+        << "different players' inputs each match";
+}
+
+// The join's process hangs for half a second and then runs on at the same pace, 30 ticks behind:
+// the host stalls, then waits a tick now and then until the two run level again.
+TEST(NetPair, TimeSyncBringsALaggingPeerLevel) {
+    PairOptions o = Options(10);
+    o.link = {50, 0, 0, 0, 0};
+    o.pausePolls[1] = {300, 330};
+    o.lastTick = 2400;
+    std::array<std::int32_t, 2> advantageAt2000{}, advantageAt400{};
+    std::int64_t stalledAt1500 = -1;
+    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
+        const std::size_t i = static_cast<std::size_t>(side);
+        if (poll == 400) advantageAt400[i] = s.Stats().frameAdvantageTicks;
+        if (poll == 2000) advantageAt2000[i] = s.Stats().frameAdvantageTicks;
+        if (poll == 1500 && side == 0) stalledAt1500 = s.Stats().stalledTicks;
+    };
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_EQ(CheckFullMatch(r), "");
+    EXPECT_GE(advantageAt400[0], 3) << "the host ran ahead";
+    EXPECT_LE(advantageAt400[1], -3) << "and the join saw itself behind";
+    EXPECT_GT(r.peers[0].stats.timeSyncWaits, 3);
+    EXPECT_EQ(r.peers[1].stats.timeSyncWaits, 0) << "the side behind never waits";
+    EXPECT_LE(std::abs(advantageAt2000[0]), 1);
+    EXPECT_LE(std::abs(advantageAt2000[1]), 1);
+    EXPECT_EQ(r.peers[0].stats.stalledTicks, stalledAt1500) << "no stall once level";
+    EXPECT_NEAR(r.peers[0].stats.pingMillis, 100 + 17, 17) << "two 50 ms legs and up to a tick's wait";
+}
+
+// ---- handshake ----------------------------------------------------------------------------------
+
+TEST(Handshake, DifferentProgramVersionsAreRefusedNamingBoth) {
+    PairOptions o = Options();
+    o.programVersions = {"brawl 0.1", "brawl 0.2"};
+    const PairResult r = netharness::RunPair(o);
+    for (const auto& p : r.peers) {
+        ASSERT_TRUE(p.error.has_value());
+        EXPECT_EQ(p.error->code, net::ErrorCode::ProgramVersionMismatch);
+    }
+    EXPECT_EQ(r.peers[0].error->message,
+              "program version differs: \"brawl 0.1\" here, \"brawl 0.2\" on the opponent's side");
+    EXPECT_EQ(r.peers[1].error->message,
+              "program version differs: \"brawl 0.2\" here, \"brawl 0.1\" on the opponent's side");
+    EXPECT_LT(r.polls, 10u);
+}
+
+TEST(Handshake, DifferentSimulationVersionsAreRefused) {
+    PairOptions o = Options();
+    o.simulationVersions = {game::SIMULATION_VERSION, game::SIMULATION_VERSION + 1};
+    const PairResult r = netharness::RunPair(o);
+    for (const auto& p : r.peers) {
+        ASSERT_TRUE(p.error.has_value());
+        EXPECT_EQ(p.error->code, net::ErrorCode::SimulationVersionMismatch);
+    }
+    EXPECT_EQ(r.peers[0].error->message, "simulation version differs: " + std::to_string(game::SIMULATION_VERSION) +
+                                             " here, " + std::to_string(game::SIMULATION_VERSION + 1) +
+                                             " on the opponent's side");
+}
+
+TEST(Handshake, AFighterWhoseDefinitionDiffersIsRefusedByName) {
+    game::FighterDef changed = Synth().b;
+    changed.moves[0].damage += 1;  // the join's copy of "b" hits harder
+    PairOptions o = Options();
+    o.rosters[1] = {&Synth().a, &changed};
+    const PairResult r = netharness::RunPair(o);
+    for (std::size_t i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        ASSERT_TRUE(r.peers[i].error.has_value());
+        EXPECT_EQ(r.peers[i].error->code, net::ErrorCode::FighterMismatch);
+        EXPECT_NE(r.peers[i].error->message.find("fighter \"b\" differs: definition hash "), std::string::npos)
+            << r.peers[i].error->message;
+    }
+    EXPECT_EQ(r.peers[1].error->message.rfind("the opponent refused: ", 0), 0u) << "the host found it and said so";
+}
+
+TEST(Handshake, AFighterNotInTheRosterIsRefused) {
+    PairOptions o = Options();
+    o.rosters[0] = {&Synth().a};  // the host has never heard of "b"
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_TRUE(r.peers[0].error.has_value());
+    EXPECT_EQ(r.peers[0].error->code, net::ErrorCode::FighterUnknown);
+    EXPECT_EQ(r.peers[0].error->message, "the opponent's fighter \"b\" is not in this side's roster");
+    EXPECT_EQ(r.peers[1].error->code, net::ErrorCode::FighterUnknown);
+}
+
+TEST(Handshake, TwoHostsAreRefused) {
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    net::SessionConfig c;
+    c.roster = Synth().Roster();
+    auto a = net::Session::Create(c, link.End(0));
+    auto b = net::Session::Create(c, link.End(1));
+    ASSERT_TRUE(a.Ok() && b.Ok());
+    for (int i = 0; i < 5; ++i) {
+        a.Value()->Poll(clock.NowMicros());
+        b.Value()->Poll(clock.NowMicros());
+        clock.AdvanceTick();
+    }
+    ASSERT_NE(a.Value()->GetError(), nullptr);
+    EXPECT_EQ(a.Value()->GetError()->code, net::ErrorCode::RoleMismatch);
+    EXPECT_EQ(a.Value()->GetError()->message, "both sides are hosts: one must join (--join HOST:PORT)");
+}
+
+// A program that speaks another packet format: its hello cannot be read, and the handshake ends
+// saying which versions met, instead of waiting for a hello that will never parse.
+TEST(Handshake, AnotherPacketFormatIsRefusedNamingBothVersions) {
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    net::SessionConfig c;
+    c.roster = Synth().Roster();
+    auto host = net::Session::Create(c, link.End(0));
+    ASSERT_TRUE(host.Ok());
+    std::vector<std::uint8_t> hello = Encode(net::HelloPacket{"dev", game::SIMULATION_VERSION, 1, 2, 8});
+    hello[2] = net::PROTOCOL_VERSION + 1;
+    link.End(1).Send(net::Channel::Reliable, hello);
+    host.Value()->Poll(clock.NowMicros());
+    ASSERT_NE(host.Value()->GetError(), nullptr);
+    EXPECT_EQ(host.Value()->GetError()->code, net::ErrorCode::ProtocolVersionMismatch);
+    EXPECT_EQ(host.Value()->GetError()->message, "protocol version differs: 1 here, 2 on the opponent's side");
+    EXPECT_EQ(host.Value()->Stats().dropped[static_cast<std::size_t>(net::DropReason::UnknownVersion)], 1);
+}
+
+TEST(Session, ReadyIsCheckedAndAConfigOutOfRangeIsNamed) {
+    net::MemoryLink link;
+    net::SessionConfig c;
+    c.roster = Synth().Roster();
+    auto s = net::Session::Create(c, link.End(0));
+    ASSERT_TRUE(s.Ok());
+    auto early = s.Value()->Ready("a");
+    ASSERT_TRUE(early.has_value());
+    EXPECT_EQ(early->code, net::ErrorCode::BadConfig);
+    EXPECT_NE(early->message.find("connecting"), std::string::npos) << early->message;
+
+    c.inputDelayTicks = 5;
+    auto bad = net::Session::Create(c, link.End(0));
+    ASSERT_FALSE(bad.Ok());
+    EXPECT_EQ(bad.GetError().message, "inputDelayTicks is 5: it must be 0 to 4");
+    c.inputDelayTicks = 2;
+    c.maxRollbackTicks = 0;
+    EXPECT_EQ(net::CheckSessionConfig(c)->message, "maxRollbackTicks is 0: it must be 1 to 16");
+}
+
+// ---- a peer that disappears ---------------------------------------------------------------------
+
+TEST(Disconnect, APeerThatStopsAnsweringIsANoticeAfterOneSecondAndLostAfterTen) {
+    PairOptions o = Options(11);
+    o.link = {30, 5, 0, 0, 0};
+    o.pausePolls[1] = {400, 1 << 30};  // the join's process freezes at its 400th poll
+    o.maxPolls = 2000;
+    std::int64_t noticeAt = -1, lostAt = -1;
+    std::uint64_t tickAtNotice = 0;
+    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
+        if (side != 0) return;
+        if (noticeAt < 0 && s.WaitingForPeer()) {
+            noticeAt = static_cast<std::int64_t>(poll);
+            tickAtNotice = s.CurrentTick();
+        }
+        if (lostAt < 0 && s.Phase() == net::SessionPhase::Failed) lostAt = static_cast<std::int64_t>(poll);
+    };
+    const PairResult r = netharness::RunPair(o);
+    const auto& host = r.peers[0];
+    ASSERT_EQ(host.phase, net::SessionPhase::Failed);
+    EXPECT_EQ(host.error->code, net::ErrorCode::PeerLost);
+    EXPECT_EQ(host.error->ToLine(), "error: opponent lost at tick " + std::to_string(tickAtNotice));
+    // The last packet left the join at poll 399 and took 25 to 35 ms (2 polls) to arrive.
+    EXPECT_NEAR(static_cast<double>(noticeAt), 400 + 2 + 60, 3);
+    EXPECT_NEAR(static_cast<double>(lostAt), 400 + 2 + 600, 3);
+    // Its replay is there to save: the confirmed ticks, with the hash they end on.
+    EXPECT_GT(host.replay.inputs.size(), 300u);
+    EXPECT_EQ(netharness::ReplayOffline(host.replay, Synth().Roster()), host.confirmedHash);
+}
+
+TEST(Disconnect, AClosedConnectionIsLostAtOnce) {
+    PairOptions o = Options(12);
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    std::uint64_t polls = 0;
+    const PairResult r = netharness::RunSessions(o, {&link.End(0), &link.End(1)}, clock, [&](const auto&) {
+        if (++polls == 300) link.Close();
+        return true;
+    });
+    for (const auto& p : r.peers) {
+        ASSERT_TRUE(p.error.has_value());
+        EXPECT_EQ(p.error->code, net::ErrorCode::PeerLost);
+        EXPECT_EQ(p.error->message.rfind("opponent lost at tick ", 0), 0u);
+    }
+    EXPECT_LE(r.polls, 302u);
+}
+
+TEST(Disconnect, APeerThatLeavesSaysSo) {
+    PairOptions o = Options(13);
+    o.maxPolls = 400;
+    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
+        if (side == 0 && poll == 300) s.Leave();
+    };
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_TRUE(r.peers[1].error.has_value());
+    EXPECT_EQ(r.peers[1].error->code, net::ErrorCode::PeerLost);
+    EXPECT_EQ(r.peers[1].error->message.rfind("opponent left at tick ", 0), 0u) << r.peers[1].error->message;
+}
+
+// ---- hostile packets in a running match ---------------------------------------------------------
+
+// Hands the session a few forged datagrams before the real ones, when asked to.
+class Injector final : public net::Transport {
+public:
+    explicit Injector(net::Transport& inner) : inner_(inner) {}
+    void Send(net::Channel c, std::span<const std::uint8_t> b) override { inner_.Send(c, b); }
+    bool Receive(net::Datagram& out) override {
+        if (!forged.empty()) {
+            out = forged.front();
+            forged.erase(forged.begin());
+            return true;
+        }
+        return inner_.Receive(out);
+    }
+    void Poll() override { inner_.Poll(); }
+    [[nodiscard]] net::LinkStatus Status() const override { return inner_.Status(); }
+    std::vector<net::Datagram> forged;
+
+private:
+    net::Transport& inner_;
+};
+
+TEST(Hostile, ForgedPacketsAreDroppedCountedAndNeverTrusted) {
+    PairOptions o = Options(14);
+    o.link = {50, 10, 5, 0, 0};
+    o.lastTick = 1200;
+    std::unique_ptr<Injector> injector;
+    bool injected = false;
+    o.wrap = [&](std::int32_t side, net::Transport& inner) -> net::Transport& {
+        if (side == 0) return inner;
+        injector = std::make_unique<Injector>(inner);
+        return *injector;
+    };
+    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t) {
+        if (side != 1 || s.CurrentTick() != 300 || injected) return;
+        injected = true;
+        const auto forge = [&](const net::Packet& p, net::Channel c = net::Channel::Unreliable) {
+            net::Datagram d;
+            d.channel = c;
+            net::EncodePacket(p, d.bytes);
+            injector->forged.push_back(d);
+            return &injector->forged.back();
+        };
+        const std::vector<game::Inputs> confirmed = s.ConfirmedInputs();
+        net::InputsPacket in;
+        in.match = s.MatchNumber();
+        in.sequence = 1;
+        in.ping = {1, 0, 0};
+        in.senderTick = static_cast<std::uint32_t>(s.CurrentTick());
+        // The host's inputs for ticks 1 to 10, each with a button more: they contradict what came.
+        in.firstTick = 1;
+        in.count = 10;
+        for (std::size_t i = 0; i < 10; ++i) in.bits[i] = confirmed[i][0].bits ^ game::Input::PUNCH;
+        forge(in);
+        // Inputs for a tick a thousand ticks ahead.
+        net::InputsPacket future = in;
+        future.firstTick = static_cast<std::uint32_t>(s.CurrentTick() + 1000);
+        forge(future);
+        // Inputs that skip ticks nobody sent.
+        net::InputsPacket gap = in;
+        gap.firstTick = static_cast<std::uint32_t>(s.CurrentTick() + 30);
+        gap.count = 1;
+        forge(gap);
+        // An acknowledgment of inputs this side never made.
+        net::InputsPacket ack = in;
+        ack.count = 0;
+        ack.ackTick = static_cast<std::uint32_t>(s.CurrentTick() + 500);
+        forge(ack);
+        // Another match's inputs; inputs on the reliable channel.
+        net::InputsPacket stale = in;
+        stale.match += 1;
+        stale.count = 0;
+        forge(stale);
+        net::InputsPacket reliable = in;
+        reliable.count = 0;
+        forge(reliable, net::Channel::Reliable);
+        // An unknown version, a truncated packet, random bytes.
+        net::Datagram* v = forge(in);
+        v->bytes[2] = net::PROTOCOL_VERSION + 7;
+        net::Datagram* t = forge(in);
+        t->bytes.resize(t->bytes.size() - 4);
+        injector->forged.push_back(net::Datagram{net::Channel::Unreliable, {1, 2, 3, 4, 5, 6, 7, 8}});
+        // A checksum of a far future tick; a second hello; a checksum of a tick long gone.
+        forge(net::ChecksumPacket{s.MatchNumber(), static_cast<std::uint32_t>(s.CurrentTick() + 900), 1},
+              net::Channel::Reliable);
+        forge(net::HelloPacket{"test", game::SIMULATION_VERSION, 0, 2, 8}, net::Channel::Reliable);
+        forge(net::ChecksumPacket{s.MatchNumber(), 30, 12345}, net::Channel::Reliable);
+    };
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_EQ(CheckFullMatch(r), "") << "nothing forged changed the match";
+    const auto& dropped = r.peers[1].stats.dropped;
+    const auto count = [&](net::DropReason reason) { return dropped[static_cast<std::size_t>(reason)]; };
+    EXPECT_EQ(count(net::DropReason::InputConflict), 1);
+    EXPECT_EQ(count(net::DropReason::FutureTick), 3) << "inputs, ack and checksum from the future";
+    EXPECT_EQ(count(net::DropReason::InputGap), 1);
+    EXPECT_EQ(count(net::DropReason::StaleMatch), 1);
+    EXPECT_EQ(count(net::DropReason::WrongChannel), 1);
+    EXPECT_EQ(count(net::DropReason::UnknownVersion), 1);
+    EXPECT_EQ(count(net::DropReason::Truncated), 1);
+    EXPECT_EQ(count(net::DropReason::BadMagic), 1);
+    EXPECT_EQ(count(net::DropReason::WrongPhase), 1) << "the second hello";
+    EXPECT_EQ(count(net::DropReason::OldChecksum), 1);
+    EXPECT_EQ(r.peers[1].stats.packetsDropped, 12) << "and nothing else";
+    EXPECT_EQ(r.peers[1].stats.desyncChecksPassed, r.peers[0].stats.desyncChecksPassed)
+        << "the forged checksum of tick 30 compared nothing";
+}
+
+// ---- the pieces the app wires ---------------------------------------------------------------------
+
+// Offline, a CpuPlayer decides exactly as the state's own CPU of the same seed: its memory is wiped
+// where the state's is, on each round's start.
+TEST(CpuPlayer, DecidesExactlyAsTheStatesOwnCpu) {
+    const game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    game::MatchConfig inside;
+    inside.controllers = {game::Controller::Human, game::Controller::Cpu};
+    inside.cpuLevel = 3;
+    inside.seed = 77;
+    game::MatchConfig humans = inside;
+    humans.controllers = {game::Controller::Human, game::Controller::Human};
+    game::MatchState a = game::NewMatch(defs, inside), b = game::NewMatch(defs, humans);
+    net::CpuPlayer cpu(1, inside.seed);
+    netharness::RandomPlayer p1(3);
+    int rounds = 0;
+    for (int t = 0; t < 20000 && a.phase != game::Phase::MatchOver; ++t) {
+        const game::Input p1In = p1.Decide(0, a);
+        const game::Input cpuIn = cpu.Decide(defs, b);
+        game::StepMatch(defs, a, {p1In, game::Input{}});
+        game::StepMatch(defs, b, {p1In, cpuIn});
+        ASSERT_EQ(a.fighters[1].xSubpx, b.fighters[1].xSubpx) << "tick " << t;
+        ASSERT_EQ(a.fighters[0].health, b.fighters[0].health) << "tick " << t;
+        rounds = a.round;
+    }
+    EXPECT_GE(rounds, 2) << "the memory was wiped at a round's start at least once";
+}
+
+TEST(Dumps, TheFirstDifferingLineIsNamedFromTextOrFiles) {
+    const game::MatchDefs defs{{&Synth().a, &Synth().b}};
+    const game::MatchState s = game::NewMatch(defs, {});
+    game::MatchState t = s;
+    t.projectiles[1].ageTicks = 4;
+    t.rng.state ^= 2;
+    const std::string a = game::DumpState(s), b = game::DumpState(t);
+    EXPECT_EQ(net::CompareDumps(a, b), game::FirstDifference(s, t));
+    EXPECT_EQ(net::CompareDumps(a, b), "projectiles[1].ageTicks: 0 vs 4");
+    EXPECT_EQ(net::CompareDumps(a, a), "");
+    const std::string cut = a.substr(0, a.rfind('\n', a.size() - 2) + 1);  // the last line missing
+    const std::string missingLine = net::CompareDumps(a, cut);
+    EXPECT_EQ(missingLine.substr(missingLine.size() - 9), "vs (none)") << missingLine;
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "hotmap_test_net_dumps";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "a.txt") << a;
+    std::ofstream(dir / "b.txt") << b;
+    auto r = net::CompareDumpFiles((dir / "a.txt").string(), (dir / "b.txt").string());
+    ASSERT_TRUE(r.Ok());
+    EXPECT_EQ(r.Value(), "projectiles[1].ageTicks: 0 vs 4");
+    auto missing = net::CompareDumpFiles((dir / "a.txt").string(), (dir / "none.txt").string());
+    ASSERT_FALSE(missing.Ok());
+    EXPECT_EQ(missing.GetError().code, net::ErrorCode::DumpUnreadable);
+    EXPECT_EQ(missing.GetError().message, (dir / "none.txt").string() + ": cannot be read");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Addresses, HostPortAndPortParseOrSayWhy) {
+    auto hp = net::ParseHostPort("127.0.0.1:7000");
+    ASSERT_TRUE(hp.Ok());
+    EXPECT_EQ(hp.Value().host, "127.0.0.1");
+    EXPECT_EQ(hp.Value().port, 7000);
+    EXPECT_EQ(net::ParseHostPort("example.org:1").Value().host, "example.org");
+    EXPECT_EQ(net::ParseHostPort("7000").GetError().message, "\"7000\" is not HOST:PORT (e.g. 127.0.0.1:7000)");
+    EXPECT_EQ(net::ParseHostPort("h:0").GetError().code, net::ErrorCode::BadAddress);
+    EXPECT_FALSE(net::ParseHostPort("h:70000").Ok());
+    EXPECT_FALSE(net::ParseHostPort(":7000").Ok());
+    EXPECT_EQ(net::ParsePort("0").Value(), 0);
+    EXPECT_EQ(net::ParsePort("65535").Value(), 65535);
+    EXPECT_EQ(net::ParsePort("x1").GetError().message, "\"x1\" is not a port (0 to 65535)");
+    EXPECT_FALSE(net::ParsePort("").Ok());
+    EXPECT_FALSE(net::ParsePort("65536").Ok());
+}
+
+}  // namespace
