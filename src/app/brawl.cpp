@@ -12,6 +12,7 @@
 #include "app/screens.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
+#include "net/net.h"
 #include "render/render.h"
 
 #include <SDL.h>
@@ -97,6 +98,8 @@ private:
     void Tick(const game::Inputs& controls);
     void PollReload();
     void Render(bool present);
+    int Report(const RunReport& report);
+    void HandleTextKey(const SDL_Event& e);
     [[nodiscard]] debug::ScreenMap Letterbox() const;
     bool SaveScreenshot(const std::string& path);
 
@@ -215,7 +218,11 @@ void Shell::AfterCall() {
         }
     }
     if (ctx_.showHelp) help_ = true, ctx_.showHelp = false;
-    if (ctx_.quit) running_ = false;
+    if (ctx_.quit || ctx_.stop) running_ = false;
+    // Text fields take the keyboard as text (SDL composes it); the shell starts and stops that.
+    if (window_ != nullptr && ctx_.textInput != SDL_IsTextInputActive()) {
+        ctx_.textInput ? SDL_StartTextInput() : SDL_StopTextInput();
+    }
     if (!opt_.headless) {
         for (const std::string& line : ctx_.notices) std::fprintf(stderr, "%s\n", line.c_str());
     }
@@ -370,10 +377,13 @@ bool Shell::SaveScreenshot(const std::string& path) {
 
 int Shell::RunHeadless() {
     const std::int64_t frames = opt_.frames.value_or(replay_ ? static_cast<std::int64_t>(replay_->inputs.size()) : 0);
+    // A scene that ends the run itself (online play: both peers stop on the same match tick) is
+    // ticked until it says so; the others for --frames ticks.
+    const bool endsItself = FindScene(firstScene_)->endsItself;
     const auto started = std::chrono::steady_clock::now();
     std::int64_t ticksRun = 0;
     // Nobody can press anything: human sides stand still (a replay moves them).
-    for (; ticksRun < frames && stopSignal == 0; ++ticksRun) {
+    for (; (endsItself ? !scene_->Done() : ticksRun < frames) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
         Tick(game::Inputs{});
         if (opt_.realtime) {
             std::this_thread::sleep_until(
@@ -397,7 +407,10 @@ int Shell::RunHeadless() {
             return 1;
         }
     }
-    const RunReport report = scene_->Finish(ctx_, ticksRun);
+    return Report(ctx_.stop ? *ctx_.stop : scene_->Finish(ctx_, ticksRun));
+}
+
+int Shell::Report(const RunReport& report) {
     if (!report.json.empty()) std::printf("%s\n", report.json.c_str());
     if (!report.errorLine.empty()) std::fprintf(stderr, "%s\n", report.errorLine.c_str());
     return report.exitCode;
@@ -417,6 +430,7 @@ int Shell::RunWindowed() {
             if (e.type == SDL_KEYDOWN && !e.key.repeat) {
                 if (const auto command = CommandForKey(e.key.keysym.sym)) ctx_.commands.push_back(*command);
             }
+            if (ctx_.textInput) HandleTextKey(e);
             if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT &&
                 !ImGui::GetIO().WantCaptureMouse) {
                 scene_->OnClick(ctx_,
@@ -428,6 +442,7 @@ int Shell::RunWindowed() {
                 help_ = false;
                 continue;
             }
+            if (ctx_.textInput) continue;  // a text field has the keyboard: W is a letter, not Up
             scene_->OnMenuMove(ctx_, move);
             AfterCall();
         }
@@ -439,12 +454,15 @@ int Shell::RunWindowed() {
         fpsTime += frameSeconds, ++fpsFrames;
         if (fpsTime >= 0.5) ctx_.clock.framesPerSecond = fpsFrames / fpsTime, fpsTime = 0, fpsFrames = 0;
         const bool live = scene_->Ticking() && !help_;
+        // The developer's pause and slow motion stop a local game, never one played online.
+        const bool paused = settings_.paused && scene_->Pausable();
+        const int slowFactor = scene_->Pausable() ? settings_.slowFactor : 1;
         const auto tick = [&] {
             Tick({controls_.Read(0), controls_.Read(1)});
             ++ticksRun;
         };
-        if (live && !settings_.paused) {
-            accumulator += frameSeconds / settings_.slowFactor;
+        if (live && !paused) {
+            accumulator += frameSeconds / slowFactor;
             while (accumulator >= TICK_SECONDS && running_) {
                 tick();
                 accumulator -= TICK_SECONDS;
@@ -456,7 +474,9 @@ int Shell::RunWindowed() {
         settings_.stepRequested = false;
         PollReload();
         const bool shoot = !opt_.screenshotPath.empty() && ticksRun >= opt_.frames.value_or(0);
-        const bool enough = opt_.frames && ticksRun >= *opt_.frames;  // --frames N: a scripted run ends
+        // --frames N: a scripted run ends (a scene that ends itself counts its own ticks).
+        const bool enough =
+            FindScene(firstScene_)->endsItself ? scene_->Done() : opt_.frames && ticksRun >= *opt_.frames;
         Render(!shoot);
         if (shoot && !SaveScreenshot(opt_.screenshotPath)) {
             std::fprintf(stderr, "error: %s: cannot write the screenshot\n", opt_.screenshotPath.c_str());
@@ -466,13 +486,27 @@ int Shell::RunWindowed() {
         if (!vsync_ && running_) {
             // No vsync to pace the loop (a software renderer): sleep until the next tick is due
             // instead of spinning a core.
-            const double waitSeconds = live && !settings_.paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
+            const double waitSeconds = live && !paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
             SDL_Delay(static_cast<Uint32>(std::clamp(waitSeconds * 1000.0, 1.0, 1000.0 * TICK_SECONDS)));
         }
     }
+    if (ctx_.stop) return Report(*ctx_.stop);
     const bool saved = scene_->Leave(ctx_);
     AfterCall();  // its last notices
     return saved ? 0 : 1;
+}
+
+// While a text field has the keyboard: typed text, and the keys that edit or leave it.
+void Shell::HandleTextKey(const SDL_Event& e) {
+    if (e.type == SDL_TEXTINPUT) {
+        scene_->OnText(ctx_, e.text.text);
+    } else if (e.type == SDL_KEYDOWN) {
+        const SDL_Keycode key = e.key.keysym.sym;
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER) scene_->OnMenuMove(ctx_, MenuMove::Confirm);
+        if (key == SDLK_ESCAPE) scene_->OnMenuMove(ctx_, MenuMove::Back);
+        if (key == SDLK_BACKSPACE) scene_->OnMenuMove(ctx_, MenuMove::Erase);
+    }
+    AfterCall();
 }
 
 int Shell::Run() {
@@ -506,6 +540,12 @@ int main(int argc, char** argv) {
     if (!options) {
         std::fprintf(stderr, "brawl: %s\n%s", error.c_str(), app::UsageText().c_str());
         return 2;
+    }
+    if (!options->compareDumps[0].empty()) {  // a desync's two dumps: the first field that differs
+        const auto diff = net::CompareDumpFiles(options->compareDumps[0], options->compareDumps[1]);
+        if (!diff.Ok()) return std::fprintf(stderr, "%s\n", diff.GetError().ToLine().c_str()), 1;
+        std::printf("%s\n", diff.Value().empty() ? "the dumps are the same" : diff.Value().c_str());
+        return diff.Value().empty() ? 0 : 1;
     }
     app::Shell shell(*options);
     return shell.Run();

@@ -32,9 +32,21 @@ struct Options {
     std::optional<game::DetectionMode> detection;
     std::string view = "sprites";  ///< the overlay's view at start: sprites, hotmaps, both
     std::string eventLogPath;      ///< --log-events: every tick's events as JSON lines ("-": stderr)
+    // Online play (docs/netplay.md).
+    std::optional<std::uint16_t> hostPort;  ///< --host PORT: wait for an opponent (0: a free port)
+    std::string joinHost;                   ///< --join HOST:PORT
+    std::uint16_t joinPort = 0;
+    std::int32_t delayTicks = 2;           ///< input delay, 0-4
+    std::int32_t maxRollbackTicks = 8;     ///< 1-16
+    std::int32_t timeoutSeconds = 10;      ///< an opponent silent this long is lost
+    std::string netSim;                    ///< --net-sim spec ("" a perfect link)
+    std::string desyncDumpPath;            ///< where a desync's state goes (default desync-p<N>.txt)
+    std::optional<std::int32_t> synctest;  ///< --synctest K
+    std::string compareDumps[2];           ///< --compare-dumps A B
 };
 
-/// One option: its name, the word for its value (nullptr for a flag), one line of help, and how
+/// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an
+/// option that takes two values, handed to apply joined by a newline), one line of help, and how
 /// it is applied (false and `error` set for a bad value).
 struct OptionSpec {
     const char* name;

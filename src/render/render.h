@@ -53,6 +53,12 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
 /// Health bars, names, the timer, round wins, and the round and KO announcements.
 void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);
 
+/// An online connection as the HUD marks it.
+enum class NetQuality : std::uint8_t { Good, Fair, Poor };
+/// Online play's HUD: the ping and the quality mark under the timer (pingMillis -1: not measured
+/// yet); `waiting`: the "waiting for opponent" notice.
+void DrawNetStatus(SDL_Renderer* renderer, int pingMillis, NetQuality quality, bool waiting);
+
 }  // namespace render
 
 namespace game {
