@@ -546,4 +546,20 @@ TEST(Readme, TheHeadlessExampleGivesTheHashItShows) {
     EXPECT_EQ(JsonField(r.out, "hash"), shownHash) << "README's example hash is stale";
 }
 
+// With no --assets and no project in the current folder, brawl names where it looked, in one line:
+// it never falls back to the source tree it was built from.
+TEST(ProjectRule, BrawlWithNoProjectAnywhereSaysWhereItLooked) {
+    const auto empty = testrun::FreshDir("brawl_no_project");
+    const auto r = testrun::Run("/bin/sh", {"-c", "cd " + testrun::Quote(empty.string()) + " && " +
+                                                      testrun::Quote(BRAWL) + " --headless --frames 5"});
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_EQ(r.err.rfind("error: " + fs::canonical(empty).string() + ": no project here", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    const auto v = testrun::Run(BRAWL, {"--version"});
+    EXPECT_EQ(v.exitCode, 0);
+    EXPECT_EQ(v.out.rfind("brawl ", 0), 0u) << v.out;
+    fs::remove_all(empty);
+}
+
 }  // namespace

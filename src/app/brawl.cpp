@@ -10,6 +10,7 @@
 #include "app/roster.h"
 #include "app/scene.h"
 #include "app/screens.h"
+#include "assets/project.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
 #include "net/net.h"
@@ -63,14 +64,6 @@ bool EnvEmpty(const char* name) {
 constexpr const char* NO_DISPLAY =
     "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under "
     "xvfb-run -a\n";
-
-// The project folder: --assets, else the current folder if it holds assets/, else the source tree.
-std::string ProjectRoot(const Options& o) {
-    if (o.assetsRoot) return *o.assetsRoot;
-    std::error_code ec;
-    if (std::filesystem::is_directory("assets", ec) && std::filesystem::is_directory("hotmaps", ec)) return ".";
-    return HOTMAP_SOURCE_DIR;
-}
 
 // A debug key's command, from the controls table (help.h): the F-keys and what they do are listed once.
 std::optional<debug::Command> CommandForKey(SDL_Keycode key) {
@@ -144,7 +137,9 @@ int Shell::Prepare() {
                   : opt_.headless || opt_.frames || !opt_.screenshotPath.empty() || replay_ ? "fight"
                                                                                             : "title";
     if (FindScene(firstScene_)->needsRoster) {
-        const std::string root = ProjectRoot(opt_);
+        const auto project = assets::FindProject(opt_.assetsRoot, assets::ProgramFolder());
+        if (!project.Ok()) return std::fprintf(stderr, "%s\n", project.GetError().ToLine().c_str()), 1;
+        const std::string& root = project.Value();
         // The folder given names the error when it is not a project at all, as `hotmap lint` does.
         std::error_code ec;
         if (!std::filesystem::is_directory(root, ec))
@@ -531,10 +526,14 @@ int Shell::Run() {
 
 int main(int argc, char** argv) {
     std::string error;
-    bool help = false;
-    auto options = app::ParseOptions(argc, argv, error, help);
-    if (help) {
+    app::Request request = app::Request::Play;
+    auto options = app::ParseOptions(argc, argv, error, request);
+    if (request == app::Request::Help) {
         std::printf("%s", app::HelpText().c_str());
+        return 0;
+    }
+    if (request == app::Request::Version) {
+        std::printf("brawl %s\n", HOTMAP_VERSION);
         return 0;
     }
     if (!options) {

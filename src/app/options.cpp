@@ -175,7 +175,7 @@ std::span<const OptionSpec> OptionTable() {
 }
 
 std::string UsageText() {
-    std::string out = "usage: brawl";
+    std::string out = "usage: brawl [--help] [--version]";
     std::size_t lineLength = out.size();
     for (const OptionSpec& spec : OPTIONS) {
         const std::string word =
@@ -214,13 +214,13 @@ std::string HelpText() {
     return out;
 }
 
-std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help) {
+std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, Request& request) {
     Options o;
-    help = false;
+    request = Request::Play;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            help = true;
+        if (arg == "--help" || arg == "-h" || arg == "--version") {
+            request = arg == "--version" ? Request::Version : Request::Help;
             return o;
         }
         const OptionSpec* spec = FindOption(arg);

@@ -63,7 +63,11 @@ struct OptionSpec {
 /// The whole of `brawl --help`: usage, every option, the controls (help.h).
 [[nodiscard]] std::string HelpText();
 
-/// Parses argv; on a usage error returns nothing and sets `error`; `help` is set by --help.
-std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help);
+/// What a run is asked to do besides playing.
+enum class Request { Play, Help, Version };
+
+/// Parses argv; on a usage error returns nothing and sets `error`; `request` says --help or
+/// --version (then the rest is not read).
+std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, Request& request);
 
 }  // namespace app

@@ -27,7 +27,7 @@ std::uint64_t NowNanos() {
 }
 
 render::NetQuality QualityOf(net::Quality q) {
-    return q == net::Quality::Good ? render::NetQuality::Good
+    return q == net::Quality::Good   ? render::NetQuality::Good
            : q == net::Quality::Fair ? render::NetQuality::Fair
                                      : render::NetQuality::Poor;
 }
@@ -53,7 +53,8 @@ public:
         if (o.hostPort) where_ = OnlineArgs{true, "", *o.hostPort};
         if (!o.joinHost.empty()) where_ = OnlineArgs{false, o.joinHost, o.joinPort};
         side_ = where_.host ? 0 : 1;
-        auto transport = where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
+        auto transport =
+            where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
         transport_ = std::move(transport).Value();
         net::Transport* link = transport_.get();
@@ -80,7 +81,8 @@ public:
         // like a person's.
         const std::optional<game::Controller> player = side_ == 0 ? o.p1 : o.p2;
         const std::optional<std::string>& named = side_ == 0 ? o.p1Fighter : o.p2Fighter;
-        if (player == game::Controller::Cpu) cpu_.emplace(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1));
+        if (player == game::Controller::Cpu)
+            cpu_.emplace(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1));
         fighter_ = args_.setup.fighter[static_cast<std::size_t>(side_)];
         if (named) fighter_ = ctx.roster->Find(*named);
         // Nobody to choose for a CPU, nor when the command line named the fighter: ready at once.
@@ -136,8 +138,8 @@ public:
     void OnMenuMove(SceneContext& ctx, MenuMove move) override {
         if (!session_) return;
         const net::SessionPhase phase = session_->Phase();
-        const bool choosing = (phase == net::SessionPhase::Lobby || phase == net::SessionPhase::Finished) &&
-                              !session_->LocalReady();
+        const bool choosing =
+            (phase == net::SessionPhase::Lobby || phase == net::SessionPhase::Finished) && !session_->LocalReady();
         if (move == MenuMove::Back) {  // leave: the peer is told, and the title comes back
             session_->Leave();
             ctx.switchTo = SceneSwitch{"title", args_};
@@ -154,7 +156,8 @@ public:
 
     void Render(SceneContext& ctx) override {
         if (!session_) return;
-        if (session_->Phase() == net::SessionPhase::Running || (session_->Phase() == net::SessionPhase::Finished && inMatch_)) {
+        if (session_->Phase() == net::SessionPhase::Running ||
+            (session_->Phase() == net::SessionPhase::Finished && inMatch_)) {
             const game::MatchDefs& defs = session_->Defs();
             std::array<const render::FighterArt*, 2> art{};
             for (std::size_t i = 0; i < 2; ++i)
@@ -265,8 +268,9 @@ private:
                                          ? ctx.options->desyncDumpPath
                                          : "desync-p" + std::to_string(side_ + 1) + ".txt";
             std::ofstream(path) << desync->localDump;
-            std::fprintf(stderr, "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
-                                 "first field that differs)\n",
+            std::fprintf(stderr,
+                         "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
+                         "first field that differs)\n",
                          static_cast<unsigned long long>(desync->tick), path.c_str());
         }
         Stop(ctx, error != nullptr ? error->ToLine() : "error: the online session failed");
@@ -308,11 +312,11 @@ private:
         v.ready = session_->LocalReady();
         v.peerReady = session_->PeerReady();
         v.choosing = v.connected && !v.ready;
-        v.status = !v.connected                    ? "WAITING FOR AN OPPONENT"
-                   : session_->PeerLeft()          ? "THE OPPONENT LEFT"
-                   : v.ready && !v.peerReady       ? "WAITING FOR THE OPPONENT TO CHOOSE"
-                   : session_->MatchNumber() > 0   ? "REMATCH? CHOOSE YOUR FIGHTER"
-                                                   : "CHOOSE YOUR FIGHTER";
+        v.status = !v.connected                  ? "WAITING FOR AN OPPONENT"
+                   : session_->PeerLeft()        ? "THE OPPONENT LEFT"
+                   : v.ready && !v.peerReady     ? "WAITING FOR THE OPPONENT TO CHOOSE"
+                   : session_->MatchNumber() > 0 ? "REMATCH? CHOOSE YOUR FIGHTER"
+                                                 : "CHOOSE YOUR FIGHTER";
         v.mine = &ctx.roster->At(static_cast<std::size_t>(fighter_));
         v.mineOnLeft = side_ == 0;
         v.hint = v.choosing ? "A/D OR ARROWS: FIGHTER   ENTER: READY   ESC: LEAVE" : "ESC: LEAVE";
