@@ -193,6 +193,7 @@ int Shell::Prepare() {
 
 void Shell::SwitchScene(const SceneSwitch& to) {
     if (scene_) scene_->Leave(ctx_);
+    ctx_.textInput = false;  // a text field belongs to the scene that had it
     scene_ = FindScene(to.scene)->make(to.args);
     scene_->Enter(ctx_);
 }
