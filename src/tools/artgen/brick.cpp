@@ -16,6 +16,7 @@ constexpr float BOOT_LEN = 25.0f;
 // Ankle height that puts the sole's outline on the anchor row.
 constexpr float FOOT_Y = -(BOOT_H + 1.5f);
 constexpr float PI = std::numbers::pi_v<float>;
+constexpr Vec2 HAND_SIZE = {15.0f, 13.0f};
 
 const Dims DIMS = {
     .thigh = 32.0f,
@@ -61,15 +62,35 @@ const LimbPalette FAR_SIDE = {&SKIN_FAR, &PANTS_FAR, &BOOT_FAR, &WRAP_FAR, &GLOV
 
 // ---- drawing ----
 
-void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, bool strike) {
-    c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, Region::Arm,
+// Which parts of an arm are hot: the fist alone (a punch), the forearm too (an overhead, an
+// uppercut), or the shoulder and upper arm (a shoulder charge).
+enum ArmHot : std::uint32_t { HOT_FIST = 1u << 0, HOT_FOREARM = 1u << 1, HOT_UPPER = 1u << 2 };
+
+std::uint32_t ArmHotOf(std::uint32_t flags, bool nearArm) {
+    std::uint32_t hot = 0;
+    if ((flags & (nearArm ? STRIKE_NEAR_FIST : STRIKE_FAR_FIST)) != 0) hot |= HOT_FIST;
+    if ((flags & (nearArm ? STRIKE_NEAR_FOREARM : STRIKE_FAR_FOREARM)) != 0) hot |= HOT_FOREARM;
+    if ((flags & (nearArm ? STRIKE_NEAR_SHOULDER : STRIKE_FAR_SHOULDER)) != 0) hot |= HOT_UPPER;
+    return hot;
+}
+
+void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, std::uint32_t hot) {
+    auto region = [&](std::uint32_t part) { return (hot & part) != 0 ? Region::Attack : Region::Arm; };
+    c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, region(HOT_UPPER),
                {.roundness = 10.0f});
-    c.DrawPart(Segment(arm.joint, arm.end, 9.5f, 7.0f, 2.0f, 0.3f, 0.5f), *pal.skin, Region::Arm, {.roundness = 8.0f});
+    c.DrawPart(Segment(arm.joint, arm.end, 9.5f, 7.0f, 2.0f, 0.3f, 0.5f), *pal.skin, region(HOT_FOREARM),
+               {.roundness = 8.0f});
     // Tape over the wrist, then the fist: the fist is what hits, the tape is still the arm.
-    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.8f), arm.end, 7.2f, 7.0f), *pal.wrap, Region::Arm,
+    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.8f), arm.end, 7.2f, 7.0f), *pal.wrap, region(HOT_FOREARM),
                {.roundness = 6.0f, .castShadow = false});
+    if ((hot & HOT_UPPER) != 0 && (hot & HOT_FOREARM) == 0) {
+        // A charging shoulder leads with the point of the elbow: the upper arm goes over the folded
+        // forearm's end so all of the leading edge is hot.
+        c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, Region::Attack,
+                   {.roundness = 10.0f, .castShadow = false});
+    }
     const float angle = Angle(arm.end - arm.joint) + handTurn;
-    DrawHand(c, arm.end, angle, hand, {15.0f, 13.0f}, *pal.glove, strike ? Region::Attack : Region::Arm);
+    DrawHand(c, arm.end, angle, hand, HAND_SIZE, *pal.glove, region(HOT_FIST));
 }
 
 void DrawLeg(Canvas& c, const Limb& leg, float footAngle, const LimbPalette& pal, bool strike) {
@@ -87,7 +108,7 @@ Shape ChestShape(const Skeleton& s, float breath) {
     chest.Polygon({t(-20, -58), t(-7, -62), t(7, -62), t(18, -59), t(27 + b, -51), t(28 + b, -38), t(23, -22),
                    t(19, -8), t(13, 0), t(-13, 0), t(-20, -12), t(-27, -30), t(-30, -48)},
                   3.0f);
-    chest.Ellipse(t(6, -17), 17.0f + b, 14.0f, s.pose.lean);
+    chest.Ellipse(t(6, -17), 17.0f + b, 14.0f, s.torsoAngle);
     return chest;
 }
 
@@ -106,7 +127,7 @@ void DrawSashTails(Canvas& c, const Skeleton& s) {
 void DrawTorso(Canvas& c, const Skeleton& s, float breath) {
     auto t = [&](float u, float v) { return s.Torso(u, v); };
     Shape hips;
-    hips.Box(s.Torso(0, 1), {18.0f, 10.0f}, s.pose.lean * 0.5f, 6.0f);
+    hips.Box(s.Torso(0, 1), {18.0f, 10.0f}, s.hipAngle, 6.0f);
     c.DrawPart(hips, PANTS, Region::Torso, {.roundness = 9.0f});
     const Shape chest = ChestShape(s, breath);
     c.DrawPart(chest, SKIN, Region::Torso, {.roundness = 16.0f});
@@ -199,10 +220,71 @@ void DrawRockDetails(Canvas& c, Vec2 centre, float scale) {
     c.PaintPixel(p(-4, -6), ROCK, 3);
 }
 
+// The super's slam: both fists hit the floor and the floor itself hits, a long wave running from
+// the fists toward the front of the frame. Unlike the stomp's, it is drawn: a crest of dust lit at
+// its edge, tallest where it breaks at the front, and chunks of floor thrown up (sprite only; the
+// chunks above the wave are not hot).
+void DrawSlam(Canvas& c, const Skeleton& s) {
+    const float x0 = std::max(s.armNear.end.x, s.armFar.end.x) + 4.0f;
+    // The fists' height says how far the slam has gone: on the floor at the impact, lifting after,
+    // when the crest has run further and the debris flown higher.
+    const float phase = std::clamp((-std::min(s.armNear.end.y, s.armFar.end.y) - 10.0f) / 20.0f, 0.0f, 1.0f);
+    const float reach = Lerp(96.0f, 110.0f, phase);
+    // Chunks of floor: jagged shards, each turned its own way.
+    struct Chunk {
+        float x, y, size, turn;
+    };
+    for (const Chunk& k : {Chunk{16, -26, 5.5f, 0.3f}, Chunk{40, -44, 7.0f, 1.4f}, Chunk{64, -30, 4.5f, 2.6f},
+                           Chunk{88, -52, 6.0f, 0.9f}, Chunk{110, -34, 4.0f, 2.0f}}) {
+        const Vec2 at = {x0 + k.x + phase * 10.0f, k.y * (1.0f + phase * 0.5f)};
+        constexpr std::array<float, 7> RADII = {1.0f, 0.62f, 0.95f, 0.7f, 1.05f, 0.55f, 0.85f};
+        std::vector<Vec2> shard;
+        for (std::size_t i = 0; i < RADII.size(); ++i) {
+            const float ang = k.turn + static_cast<float>(i) * 2.0f * PI / static_cast<float>(RADII.size());
+            shard.push_back(at + Rotate({k.size * RADII[i], 0.0f}, ang));
+        }
+        Shape rock;
+        rock.Polygon(std::move(shard), 0.5f);
+        c.DrawPart(rock, ROCK, Region::Air, {.roundness = k.size * 0.6f, .castShadow = false});
+    }
+    Shape wave;
+    wave.Ellipse({x0 + reach * 0.5f, -10.0f}, reach * 0.5f + 4.0f, 10.0f);
+    c.MarkHotOverAir(wave, Region::Attack);
+    // The crest: puffs of dust along the floor, growing toward the front where the wave breaks,
+    // each with a lit cap. Later puffs overlap the earlier ones.
+    const Rgb8 dust = Hex(0xcdbb9c);
+    const Rgb8 lit = Hex(0xf0e4c8);
+    constexpr std::array<float, 5> LUMP = {0.0f, 2.5f, -1.5f, 1.5f, -0.5f};
+    std::size_t n = 0;
+    for (float x = 0.0f; x <= reach; x += 11.0f, ++n) {
+        const float t = x / reach;
+        const float r = 5.0f + 10.0f * t * t + LUMP[n % LUMP.size()] * t;
+        const Vec2 centre = {x0 + x, -1.0f - r * 0.7f};
+        const auto alpha = static_cast<std::uint8_t>(140.0f + 100.0f * t);
+        for (float dy = -r; dy <= r; dy += 1.0f) {
+            for (float dx = -r; dx <= r; dx += 1.0f) {
+                const float d2 = dx * dx + dy * dy;
+                if (d2 > r * r || centre.y + dy > -0.5f) continue;
+                // A lit cap along the top of each puff: the crest catches the light.
+                const bool cap = dy < 0.0f && d2 > (r - 2.0f) * (r - 2.0f);
+                c.PaintEffect(centre + Vec2{dx, dy}, cap ? lit : dust, alpha);
+            }
+        }
+    }
+    // A burst of white at the fists.
+    const Vec2 hit = {x0 - 6.0f, -4.0f};
+    for (const float a : {-2.9f, -2.45f, -2.0f, -1.55f, -1.1f, -0.65f, -0.2f}) {
+        const Vec2 dir = Rotate({1.0f, 0.0f}, a);
+        for (float r = 9.0f; r < 30.0f; r += 1.0f) {
+            c.PaintEffect(hit + dir * r, Hex(0xffffff), static_cast<std::uint8_t>(240.0f * (30.0f - r) / 21.0f));
+        }
+    }
+}
+
 void DrawFrame(Canvas& c, const FrameSpec& f) {
     const Pose& p = f.pose;
     const Skeleton s = Solve(p, DIMS);
-    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, (f.flags & STRIKE_FAR_FIST) != 0);
+    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, ArmHotOf(f.flags, false));
     DrawLeg(c, s.legFar, p.footFar, FAR_SIDE, (f.flags & STRIKE_FAR_LEG) != 0);
     DrawSashTails(c, s);
     DrawTorso(c, s, p.breath);
@@ -214,11 +296,13 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
         c.DrawPart(RockShape(centre, 0.8f), ROCK, Region::Held, {.roundness = 6.0f});
         DrawRockDetails(c, centre, 0.8f);
     }
-    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, (f.flags & STRIKE_NEAR_FIST) != 0);
+    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, ArmHotOf(f.flags, true));
     if ((f.flags & SWOOSH) != 0) {
         if ((f.flags & STRIKE_NEAR_LEG) != 0) DrawLegTrail(c, s.legNear, 1.1f);
         if ((f.flags & STRIKE_FAR_FIST) != 0) DrawFistTrail(c, s.armFar, 13.0f);
         if ((f.flags & STRIKE_NEAR_FIST) != 0) DrawFistTrail(c, s.armNear, 13.0f);
+        if ((f.flags & STRIKE_FAR_FOREARM) != 0) DrawArmSweep(c, s.armFar, 24.0f, 12.0f);
+        if ((f.flags & STRIKE_NEAR_FOREARM) != 0) DrawArmSweep(c, s.armNear, 24.0f, 12.0f);
     }
     if ((f.flags & SHOCKWAVE) != 0) {
         // HGE's hot area the sprite does not draw: the stomp's shockwave runs along the floor in
@@ -240,6 +324,18 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
             }
         }
     }
+    if ((f.flags & SLAM) != 0) DrawSlam(c, s);
+    if ((f.flags & SPEED_LINES) != 0) {
+        // From the back of the body backward: the air it leaves behind.
+        const float back = std::min({s.pelvis.x - 22.0f, s.legNear.end.x, s.legFar.end.x, s.Torso(-30, -50).x});
+        DrawSpeedLines(c, back, s.headCentre.y - 6.0f, -12.0f, 40.0f);
+    }
+    if ((f.flags & SUPER_FLASH) != 0) {
+        c.PaintHalo(Hex(0xffd23c), 210, 3);
+        DrawFlashRays(c, s.Torso(4, -40), 58.0f, 104.0f);
+    }
+    // Invulnerable last: whatever the frame drew hot, nothing of it collides.
+    if ((f.flags & INVULNERABLE) != 0) c.ClearHotmap();
 }
 
 // ---- poses ----

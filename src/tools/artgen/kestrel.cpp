@@ -15,6 +15,7 @@ constexpr float BOOT_H = 7.0f;
 constexpr float BOOT_LEN = 18.0f;
 constexpr float FOOT_Y = -(BOOT_H + 1.5f);
 constexpr float PI = std::numbers::pi_v<float>;
+constexpr Vec2 HAND_SIZE = {9.5f, 8.0f};
 
 const Dims DIMS = {
     .thigh = 35.0f,
@@ -60,14 +61,27 @@ const LimbPalette FAR_SIDE = {&SKIN_FAR, &TOP_FAR, &PANTS_FAR, &BOOT_FAR, &GLOVE
 
 // ---- drawing ----
 
-void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, bool strike) {
-    c.DrawPart(Segment(arm.root, arm.joint, 5.4f, 4.2f, 0.8f, 0.4f, 0.5f), *pal.skin, Region::Arm, {.roundness = 5.0f});
-    c.DrawPart(Segment(arm.joint, arm.end, 4.4f, 3.6f), *pal.skin, Region::Arm, {.roundness = 4.0f});
+// Which parts of an arm are hot: the glove alone (a punch) or the forearm too (an overhead).
+enum ArmHot : std::uint32_t { HOT_FIST = 1u << 0, HOT_FOREARM = 1u << 1, HOT_UPPER = 1u << 2 };
+
+std::uint32_t ArmHotOf(std::uint32_t flags, bool nearArm) {
+    std::uint32_t hot = 0;
+    if ((flags & (nearArm ? STRIKE_NEAR_FIST : STRIKE_FAR_FIST)) != 0) hot |= HOT_FIST;
+    if ((flags & (nearArm ? STRIKE_NEAR_FOREARM : STRIKE_FAR_FOREARM)) != 0) hot |= HOT_FOREARM;
+    if ((flags & (nearArm ? STRIKE_NEAR_SHOULDER : STRIKE_FAR_SHOULDER)) != 0) hot |= HOT_UPPER;
+    return hot;
+}
+
+void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, std::uint32_t hot) {
+    auto region = [&](std::uint32_t part) { return (hot & part) != 0 ? Region::Attack : Region::Arm; };
+    c.DrawPart(Segment(arm.root, arm.joint, 5.4f, 4.2f, 0.8f, 0.4f, 0.5f), *pal.skin, region(HOT_UPPER),
+               {.roundness = 5.0f});
+    c.DrawPart(Segment(arm.joint, arm.end, 4.4f, 3.6f), *pal.skin, region(HOT_FOREARM), {.roundness = 4.0f});
     // A teal bracer over the forearm; the fingerless glove is what hits.
-    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.42f), arm.end, 4.7f, 4.1f), *pal.trim, Region::Arm,
+    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.42f), arm.end, 4.7f, 4.1f), *pal.trim, region(HOT_FOREARM),
                {.roundness = 4.0f, .castShadow = false});
     const float angle = Angle(arm.end - arm.joint) + handTurn;
-    DrawHand(c, arm.end, angle, hand, {9.5f, 8.0f}, *pal.glove, strike ? Region::Attack : Region::Arm);
+    DrawHand(c, arm.end, angle, hand, HAND_SIZE, *pal.glove, region(HOT_FIST));
 }
 
 void DrawLeg(Canvas& c, const Limb& leg, float footAngle, const LimbPalette& pal, bool strike) {
@@ -119,14 +133,14 @@ void DrawSashTails(Canvas& c, const Skeleton& s) {
 void DrawTorso(Canvas& c, const Skeleton& s, float breath) {
     auto t = [&](float u, float v) { return s.Torso(u, v); };
     Shape hips;
-    hips.Box(s.Torso(0, 0), {10.5f, 7.0f}, s.pose.lean * 0.5f, 4.0f);
+    hips.Box(s.Torso(0, 0), {10.5f, 7.0f}, s.hipAngle, 4.0f);
     c.DrawPart(hips, PANTS, Region::Torso, {.roundness = 6.0f});
     const float b = breath * 0.5f;
     Shape top;
     top.Polygon({t(-8, -38), t(-3, -40), t(4, -40), t(9, -38), t(12 + b, -31), t(11 + b, -22), t(8, -13), t(7, -5),
                  t(-7, -5), t(-8, -13), t(-11, -24), t(-12, -33)},
                 2.0f);
-    top.Ellipse(t(6, -25), 6.0f + b, 5.0f, s.pose.lean);
+    top.Ellipse(t(6, -25), 6.0f + b, 5.0f, s.torsoAngle);
     c.DrawPart(top, TOP, Region::Torso, {.roundness = 8.0f});
     Shape neckline;
     neckline.Polygon({t(-2, -42), t(5, -42), t(2, -35)});
@@ -219,7 +233,7 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
     const Pose& p = f.pose;
     const Skeleton s = Solve(p, DIMS);
     DrawPonytail(c, s);
-    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, (f.flags & STRIKE_FAR_FIST) != 0);
+    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, ArmHotOf(f.flags, false));
     DrawLeg(c, s.legFar, p.footFar, FAR_SIDE, (f.flags & STRIKE_FAR_LEG) != 0);
     DrawSashTails(c, s);
     DrawTorso(c, s, p.breath);
@@ -230,12 +244,43 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
         const Vec2 centre = s.armNear.end + Rotate({8.0f, -5.0f}, Angle(s.armNear.end - s.armNear.joint));
         DrawBlade(c, centre, 6.5f, 0.3f, Region::Held);
     }
-    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, (f.flags & STRIKE_NEAR_FIST) != 0);
+    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, ArmHotOf(f.flags, true));
     if ((f.flags & SWOOSH) != 0) {
         if ((f.flags & STRIKE_NEAR_LEG) != 0) DrawLegTrail(c, s.legNear, 1.1f);
         if ((f.flags & STRIKE_FAR_FIST) != 0) DrawFistTrail(c, s.armFar, 8.0f);
         if ((f.flags & STRIKE_NEAR_FIST) != 0) DrawFistTrail(c, s.armNear, 8.0f);
+        if ((f.flags & STRIKE_FAR_FOREARM) != 0) DrawArmSweep(c, s.armFar, 16.0f, 9.0f);
+        if ((f.flags & STRIKE_NEAR_FOREARM) != 0) DrawArmSweep(c, s.armNear, 16.0f, 9.0f);
     }
+    if ((f.flags & WHIRL) != 0) {
+        // The whirlwind: the striking leg's circuit around the body, a ring seen from the side,
+        // from behind her, over the top, round to the boot. Hot where it is air: the spin covers
+        // all of it within the frame.
+        const bool nearLeg = (f.flags & STRIKE_NEAR_LEG) != 0;
+        const Limb& leg = nearLeg ? s.legNear : s.legFar;
+        const float reach = Length(leg.end - leg.root) + BOOT_LEN * 0.6f;
+        const float to = Angle(leg.end - leg.root);
+        DrawSweep(c,
+                  {.centre = leg.root,
+                   .innerPx = reach * 0.45f,
+                   .outerPx = reach,
+                   .fromRadians = -4.2f,
+                   .toRadians = 0.0f,
+                   .squash = 0.42f,
+                   .tilt = to},
+                  true);
+    }
+    if ((f.flags & SPEED_LINES) != 0) {
+        // From the back of the body backward: the air it leaves behind.
+        const float back = std::min({s.pelvis.x - 14.0f, s.legNear.end.x, s.legFar.end.x, s.Torso(-14, -30).x});
+        DrawSpeedLines(c, back, std::min(s.headCentre.y, s.pelvis.y) - 8.0f, -6.0f, 36.0f);
+    }
+    if ((f.flags & SUPER_FLASH) != 0) {
+        c.PaintHalo(Hex(0x7cf0e4), 210, 3);
+        DrawFlashRays(c, s.Torso(2, -26), 50.0f, 92.0f);
+    }
+    // Invulnerable last: whatever the frame drew hot, nothing of it collides.
+    if ((f.flags & INVULNERABLE) != 0) c.ClearHotmap();
 }
 
 // ---- poses ----
