@@ -21,8 +21,12 @@ std::string Doc() {
 
 TEST(Format, DocsManifestHoldsEveryFieldTableAsTheFormatMakesIt) {
     const std::string doc = Doc();
-    for (const auto& [parent, prefix] : std::initializer_list<std::pair<const char*, const char*>>{
-             {"", ""}, {"animations.*", ""}, {"moves.*", ""}, {"moves.*.projectile", "projectile."}}) {
+    for (const auto& [parent, prefix] :
+         std::initializer_list<std::pair<const char*, const char*>>{{"", ""},
+                                                                    {"animations.*", ""},
+                                                                    {"moves.*", ""},
+                                                                    {"moves.*.projectile", "projectile."},
+                                                                    {"moves.*.throw", "throw."}}) {
         const std::string table = assets::FieldTableMarkdown(parent, prefix);
         EXPECT_NE(doc.find(table), std::string::npos) << "docs/manifest.md should hold, verbatim:\n" << table;
     }
@@ -34,7 +38,8 @@ TEST(Format, EveryFieldOfTheFixtureIsInTheTable) {
     const auto check = [](const nlohmann::ordered_json& object, const std::string& parent) {
         for (const auto& [key, value] : object.items()) {
             bool found = false;
-            for (const assets::Field& f : assets::ManifestFields()) found = found || (parent == f.parent && key == f.key);
+            for (const assets::Field& f : assets::ManifestFields())
+                found = found || (parent == f.parent && key == f.key);
             EXPECT_TRUE(found) << parent << "." << key;
         }
     };
@@ -80,8 +85,8 @@ TEST(Format, FrameFilesAreNamedOneWay) {
 
 TEST(Format, AHugeUnsignedNumberIsQuotedAsWritten) {
     auto m = fixture::Manifest();
-    const std::string text = std::string(m.dump()).replace(m.dump().find("\"health\":1000"), 13,
-                                                           "\"health\":18446744073709551615");
+    const std::string text =
+        std::string(m.dump()).replace(m.dump().find("\"health\":1000"), 13, "\"health\":18446744073709551615");
     const auto r = assets::ReadManifest(text, "f.json");
     ASSERT_FALSE(r.Ok());
     EXPECT_EQ(r.GetError().message, "health: must be 1-100000, got 18446744073709551615");

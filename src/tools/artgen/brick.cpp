@@ -2,6 +2,7 @@
 // About 150 px standing on a 224x192 canvas, anchor at the feet. Slow: long startups, big reach.
 // His heavy kick is a stomp whose shockwave is hot in the hotmap but never drawn (the HGE case).
 #include "tools/artgen/body.h"
+#include "tools/artgen/manifest.h"
 
 #include <algorithm>
 #include <numbers>
@@ -1249,7 +1250,7 @@ FighterArt BuildBrick() {
         f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
     }
     f.animations.push_back(RockAnim());
-    // The fight-depth animations, not yet referenced by any move.
+    // The fight-depth animations.
     for (const AnimSpec& a : {JumpPunch(), JumpKick(), Throw()})
         f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
     AnimArt toss = RenderAnim(ThrowToss(), CANVAS, DrawFrame);
@@ -1260,42 +1261,21 @@ FighterArt BuildBrick() {
     f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
 
-    f.manifest.moves.push_back({.name = "light_punch",
-                                .animation = "light_punch",
-                                .button = game::Button::Punch,
-                                .stance = game::Stance::Stand,
-                                .damage = 55,
-                                .hitstunTicks = 14,
-                                .blockstunTicks = 9,
-                                .hitstopTicks = 6,
-                                .knockbackPxPerTick = 3.0,
-                                .active = std::array{1, 2},
-                                .height = game::HitHeight::High,
-                                .projectile = std::nullopt});
-    f.manifest.moves.push_back({.name = "heavy_kick",
-                                .animation = "heavy_kick",
-                                .button = game::Button::Kick,
-                                .stance = game::Stance::Stand,
-                                .damage = 135,
-                                .hitstunTicks = 24,
-                                .blockstunTicks = 16,
-                                .hitstopTicks = 11,
-                                .knockbackPxPerTick = 6.5,
-                                .active = std::array{3, 3},
-                                .height = game::HitHeight::Mid,
-                                .projectile = std::nullopt});
-    f.manifest.moves.push_back({.name = "low_kick",
-                                .animation = "low_kick",
-                                .button = game::Button::Kick,
-                                .stance = game::Stance::Crouch,
-                                .damage = 75,
-                                .hitstunTicks = 16,
-                                .blockstunTicks = 10,
-                                .hitstopTicks = 7,
-                                .knockbackPxPerTick = 3.5,
-                                .active = std::array{2, 2},
-                                .height = game::HitHeight::Low,
-                                .projectile = std::nullopt});
+    using game::Button, game::Stance, game::HitHeight, game::CancelOn;
+    // The normals chain: a light punch into the heavy kick on contact, the heavy kick into a
+    // special or the super on hit (hitstun long enough for the next move's startup to land).
+    assets::ManifestMove lightPunch =
+        Move("light_punch", Button::Punch, Stance::Stand, 55, 22, 9, 6, 2.0, {1, 2}, HitHeight::High);
+    lightPunch.cancels = {{{"heavy_kick", "low_kick", "rush", "anti_air"}, {1, 3}, CancelOn::Contact}};
+    f.manifest.moves.push_back(lightPunch);
+    assets::ManifestMove heavyKick =
+        Move("heavy_kick", Button::Kick, Stance::Stand, 135, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid);
+    heavyKick.cancels = {{{"rush", "anti_air", "super"}, {3, 4}, CancelOn::Hit}};
+    f.manifest.moves.push_back(heavyKick);
+    assets::ManifestMove lowKick =
+        Move("low_kick", Button::Kick, Stance::Crouch, 75, 18, 10, 7, 3.5, {2, 2}, HitHeight::Low);
+    lowKick.cancels = {{{"rush", "super"}, {2, 3}, CancelOn::Hit}};
+    f.manifest.moves.push_back(lowKick);
     // The rock leaves from the throwing hand of the release frame.
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -2.0f};
@@ -1316,7 +1296,44 @@ FighterArt BuildBrick() {
                                 .knockbackPxPerTick = 5.0,
                                 .active = std::nullopt,
                                 .height = game::HitHeight::Mid,
-                                .projectile = rock});
+                                .projectile = rock,
+                                .motion = {},
+                                .cancels = {},
+                                .advancePxPerTick = 0.0,
+                                .meterCost = 0,
+                                .superFreezeTicks = 0,
+                                .throwMove = std::nullopt});
+    // Air attacks: overheads, blocked standing only.
+    f.manifest.moves.push_back(
+        Move("jump_punch", Button::Punch, Stance::Air, 70, 18, 12, 7, 2.0, {1, 2}, HitHeight::Overhead));
+    f.manifest.moves.push_back(
+        Move("jump_kick", Button::Kick, Stance::Air, 85, 20, 12, 8, 3.0, {1, 2}, HitHeight::Overhead));
+    // The leaping uppercut (623P): invulnerable on its first two frames, whose hotmaps are all air.
+    assets::ManifestMove antiAir =
+        Move("anti_air", Button::Punch, Stance::Stand, 125, 34, 18, 10, 3.0, {2, 3}, HitHeight::Mid);
+    antiAir.motion = "623";
+    f.manifest.moves.push_back(antiAir);
+    // The shoulder charge (236K) drives forward through its active frames.
+    assets::ManifestMove rush = Move("rush", Button::Kick, Stance::Stand, 110, 22, 14, 9, 4.0, {1, 3}, HitHeight::Mid);
+    rush.motion = "236";
+    rush.advancePxPerTick = 6.0;
+    f.manifest.moves.push_back(rush);
+    // Forward + punch + kick, close: the grab, then the heave.
+    assets::ManifestMove grab =
+        Move("throw", Button::PunchKick, Stance::Stand, 160, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid);
+    grab.motion = "6";
+    grab.throwMove = ThrowOf(AnimNamed(f, "throw_toss"));
+    f.manifest.moves.push_back(grab);
+    // The super (236236S, a full bar): the roar held through the freeze, then the floor shockwave.
+    assets::ManifestMove super =
+        Move("super", Button::Special, Stance::Stand, 300, 50, 24, 14, 6.0, {3, 4}, HitHeight::Mid);
+    super.motion = "236236";
+    super.meterCost = 1000;  // a full bar (game::METER_MAX)
+    super.superFreezeTicks = 30;
+    f.manifest.moves.push_back(super);
+    // The mirror match's second Brick: a blue vest, sash and gloves (red and blue swapped).
+    for (const Material* m : {&VEST, &SASH, &SASH_BACK, &GLOVE, &GLOVE_FAR})
+        AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) { return Rgb8{c.b, c.g, c.r}; });
     return f;
 }
 
