@@ -22,8 +22,15 @@ std::string Readme() {
 TEST(Help, ReadmeShowsThePlayersControlsAsTheTableHasThem) {
     std::string table = "| | move | punch | kick | special |\n| --- | --- | --- | --- | --- |\n";
     for (const app::PlayerControls& p : app::PLAYER_CONTROLS)
-        table += std::string("| ") + p.who + " | " + p.move + " | " + p.punch + " | " + p.kick + " | " + p.special +
-                 " |\n";
+        table +=
+            std::string("| ") + p.who + " | " + p.move + " | " + p.punch + " | " + p.kick + " | " + p.special + " |\n";
+    EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
+}
+
+TEST(Help, ReadmeShowsTheMoveInputsAsTheTableHasThem) {
+    std::string table = "| input | numpad | what |\n| --- | --- | --- |\n";
+    for (const app::MoveInputHelp& m : app::MOVE_INPUTS)
+        table += std::string("| ") + m.input + " | " + m.numpad + " | " + m.what + " |\n";
     EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
 }
 

@@ -69,8 +69,7 @@ public:
             !replayOverSaid_) {
             replayOverSaid_ = true;
             ctx.commands.push_back({debug::CommandKind::Pause});  // the last recorded tick stays on screen
-            const bool same =
-                args_.replay->finalHash && game::HashState(match_.state) == *args_.replay->finalHash;
+            const bool same = args_.replay->finalHash && game::HashState(match_.state) == *args_.replay->finalHash;
             ctx.notices.push_back("brawl: the replay is over (" + std::to_string(match_.replayTick) + " ticks)" +
                                   (!args_.replay->finalHash ? ""
                                    : same                   ? ": the final hash matches the recording"
@@ -163,9 +162,11 @@ public:
     void Render(SceneContext& ctx) override {
         std::array<const render::FighterArt*, 2> art{};
         for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).art;
-        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view);
+        // A mirror match: the second of two alike wears the alternate palette.
+        const bool mirrorMatch = match_.fighter[0] == match_.fighter[1];
+        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view, {false, mirrorMatch});
         render::DrawHud(ctx.renderer, match_.defs, match_.state);
-        if (pauseOpen_) DrawPause(ctx.renderer, pause_);
+        if (pauseOpen_) DrawPause(ctx.renderer, pause_, match_.defs);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
@@ -192,16 +193,15 @@ public:
         for (std::size_t i = 0; i < ctx.roster->Size(); ++i)
             assetsHash.Combine(game::HashFighterDef(ctx.roster->At(i).loaded.def));
         char line[512];
-        std::snprintf(line, sizeof line,
-                      "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
-                      "\"round\": %d, \"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", "
-                      "\"reloads\": %d, \"reload_errors\": %d%s}",
-                      static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health,
-                      s.fighters[1].health, s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon,
-                      s.fighters[1].roundsWon, matchesDone_ + 1, Hex(assetsHash.Value()).c_str(), ctx.clock.reloads,
-                      ctx.clock.reloadErrors,
-                      replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false")
-                               : "");
+        std::snprintf(
+            line, sizeof line,
+            "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
+            "\"round\": %d, \"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", "
+            "\"reloads\": %d, \"reload_errors\": %d%s}",
+            static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health, s.fighters[1].health,
+            s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon, s.fighters[1].roundsWon,
+            matchesDone_ + 1, Hex(assetsHash.Value()).c_str(), ctx.clock.reloads, ctx.clock.reloadErrors,
+            replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
         report.json = line;
         if (replayOk == false) {
             // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
@@ -284,15 +284,17 @@ private:
     void LogEvents() {
         if (eventLog_ == nullptr) return;
         for (const game::Event& e : match_.events.View()) {
-            const game::FighterDef* def = e.fighter == 0 || e.fighter == 1 ? match_.defs.fighters[static_cast<std::size_t>(e.fighter)] : nullptr;
-            const std::string move = def != nullptr && e.move >= 0 && static_cast<std::size_t>(e.move) < def->moves.size()
-                                         ? "\"" + def->moves[static_cast<std::size_t>(e.move)].name + "\""
-                                         : "null";
+            const game::FighterDef* def =
+                e.fighter == 0 || e.fighter == 1 ? match_.defs.fighters[static_cast<std::size_t>(e.fighter)] : nullptr;
+            const std::string move =
+                def != nullptr && e.move >= 0 && static_cast<std::size_t>(e.move) < def->moves.size()
+                    ? "\"" + def->moves[static_cast<std::size_t>(e.move)].name + "\""
+                    : "null";
             std::fprintf(eventLog_,
                          "{\"tick\": %llu, \"event\": \"%s\", \"fighter\": %d, \"target\": %d, \"move\": %s, "
                          "\"projectile\": %s, \"x\": %d, \"y\": %d, \"value\": %d}\n",
-                         static_cast<unsigned long long>(e.tick), game::NameOf(game::EVENT_KIND_NAMES, e.kind), e.fighter,
-                         e.target, move.c_str(), e.projectile ? "true" : "false", e.xPx, e.yPx, e.value);
+                         static_cast<unsigned long long>(e.tick), game::NameOf(game::EVENT_KIND_NAMES, e.kind),
+                         e.fighter, e.target, move.c_str(), e.projectile ? "true" : "false", e.xPx, e.yPx, e.value);
         }
         std::fflush(eventLog_);
     }
