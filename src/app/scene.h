@@ -75,7 +75,7 @@ struct SceneContext {
 
 /// What a finished headless run prints, and its exit status.
 struct RunReport {
-    std::string json;       ///< one line, no newline
+    std::string json;  ///< one line, no newline
     int exitCode = 0;
     std::string errorLine;  ///< printed to stderr after the JSON when not empty
 };

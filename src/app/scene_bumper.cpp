@@ -49,10 +49,9 @@ public:
     RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
         char hash[24];
         std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(game::HashBumper(state_)));
-        return {"{\"scene\": \"bumper\", \"frames\": " + std::to_string(frames) +
-                    ", \"count\": " + std::to_string(ctx.options->count) +
-                    ", \"contacts\": " + std::to_string(state_.totalContacts) + ", \"hash\": \"" + hash +
-                    "\", \"world\": [" + std::to_string(state_.worldWidthPx) + ", " +
+        return {"{\"scene\": \"bumper\", \"frames\": " + std::to_string(frames) + ", \"count\": " +
+                    std::to_string(ctx.options->count) + ", \"contacts\": " + std::to_string(state_.totalContacts) +
+                    ", \"hash\": \"" + hash + "\", \"world\": [" + std::to_string(state_.worldWidthPx) + ", " +
                     std::to_string(state_.worldHeightPx) + "]}",
                 0, ""};
     }

@@ -21,11 +21,11 @@ inline constexpr game::EnumName<render::ViewMode> VIEW_MODE_NAMES[] = {
 
 /// What the developer has switched on. The shell owns it; scenes and the overlay read it.
 struct Settings {
-    bool overlay = false;  ///< F1: the overlay drawn
-    bool paused = false;   ///< F2: ticks stop (the picture stays)
-    int slowFactor = 1;    ///< F4: 1, 2 or 4: ticks run at 1, 1/2, 1/4 speed
+    bool overlay = false;                               ///< F1: the overlay drawn
+    bool paused = false;                                ///< F2: ticks stop (the picture stays)
+    int slowFactor = 1;                                 ///< F4: 1, 2 or 4: ticks run at 1, 1/2, 1/4 speed
     render::ViewMode view = render::ViewMode::Sprites;  ///< F6
-    bool stepRequested = false;  ///< F3: one tick while paused, then cleared by the shell
+    bool stepRequested = false;                         ///< F3: one tick while paused, then cleared by the shell
 };
 
 enum class CommandKind : std::uint8_t {
