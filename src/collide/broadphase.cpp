@@ -226,19 +226,14 @@ void SweepAndPrune::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair
     }
 }
 
-Rect Collider::Bounds() const {
-    return transformed != nullptr ? transformed->boundsWorld : PlacedBounds(*mask, placement);
-}
-
-OverlapResult QueryColliders(const Collider& a, const Collider& b, QueryMode mode, std::span<Point> pixelsOut) {
+OverlapResult detail::QueryTransformedColliders(const Collider& a, const Collider& b, QueryMode mode,
+                                                std::span<Point> pixelsOut) {
     if (a.transformed != nullptr && b.transformed != nullptr) {
         return QueryTransformedPair(*a.mask, *a.transformed, *b.mask, *b.transformed, mode, pixelsOut);
     }
     if (a.transformed != nullptr)
         return QueryTransformedOverlap(*a.mask, *a.transformed, *b.mask, b.placement, mode, pixelsOut);
-    if (b.transformed != nullptr)
-        return QueryTransformedOverlap(*b.mask, *b.transformed, *a.mask, a.placement, mode, pixelsOut);
-    return QueryOverlap(*a.mask, a.placement, *b.mask, b.placement, mode, pixelsOut);
+    return QueryTransformedOverlap(*b.mask, *b.transformed, *a.mask, a.placement, mode, pixelsOut);
 }
 
 }  // namespace collide

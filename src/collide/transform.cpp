@@ -6,6 +6,7 @@
 #include "collide/assert.h"
 #include "collide/collide.h"
 #include "collide/kernels.h"
+#include "collide/mask_writer.h"
 
 #include <algorithm>
 #include <bit>
@@ -148,11 +149,15 @@ BakedTransform BakeTransformed(const Mask& mask, const TransformedPlacement& p) 
     const Rect& b = p.boundsWorld;
     baked.offsetWorld = Point{b.x, b.y};
     baked.mask = Mask(b.w, b.h);
+    // Words first, bounds and strips once at the end (Set would cut the strips again each time
+    // the bounds grow).
     for (std::int32_t y = 0; y < b.h; ++y) {
+        std::uint64_t* row = MaskWriter::Row(baked.mask, y);
         for (std::int32_t x = 0; x < b.w; ++x) {
-            if (IsHotAtTransformed(mask, p, b.x + x, b.y + y)) baked.mask.Set(x, y);
+            if (IsHotAtTransformed(mask, p, b.x + x, b.y + y)) row[x >> 6] |= std::uint64_t{1} << (x & 63);
         }
     }
+    MaskWriter::FinishBounds(baked.mask);
     return baked;
 }
 
