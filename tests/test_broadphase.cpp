@@ -168,6 +168,32 @@ TEST(BroadPhase, SpreadScenesSamePairsWithMemoryFollowingTheBoxCount) {
     EXPECT_GT(largeBoxes, 100) << "the scenes hold boxes too large for the grid";
 }
 
+// A scene of at most SMALL_SCENE_BOXES boxes (the fight's) is tested pair by pair with no cells:
+// it must give the pairs the cells give, in the same order. Checked against the same scene with
+// boxes added that touch nothing, which makes it large enough for the cells.
+TEST(BroadPhase, SmallScenesGiveTheCellsPairsInTheCellsOrder) {
+    std::mt19937_64 rng(29);
+    std::int64_t pairsSeen = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const int n = 1 + static_cast<int>(rng() % collide::UniformGrid::SMALL_SCENE_BOXES);
+        std::vector<Rect> boxes = RandomScene(rng, n);
+        collide::UniformGrid small(64), cells(64);
+        std::vector<IndexPair> fromSmall, fromCells;
+        small.FindPairs(boxes, fromSmall);
+        ASSERT_EQ(Sorted(fromSmall), AllPairs(boxes)) << "scene " << i;
+        // Far below and right of everything (RandomScene stays within -400 .. 1300), in a row of
+        // their own, a box apart: the same cells for the first boxes, none of them touching.
+        for (int k = 0; k < collide::UniformGrid::SMALL_SCENE_BOXES + 1; ++k)
+            boxes.push_back({2000 + 10 * k, 2000, 5, 5});
+        cells.FindPairs(boxes, fromCells);
+        ASSERT_FALSE(cells.LastWasSparse()) << "scene " << i;
+        ASSERT_GT(cells.LastEntries(), 0) << "scene " << i << ": the cells were used";
+        ASSERT_EQ(fromSmall, fromCells) << "scene " << i;
+        pairsSeen += static_cast<std::int64_t>(fromSmall.size());
+    }
+    EXPECT_GT(pairsSeen, 3000);
+}
+
 TEST(BroadPhase, TwoSmallBoxesFarApartCostTwoEntries) {
     collide::UniformGrid grid(64);
     std::vector<IndexPair> pairs;

@@ -5,6 +5,7 @@
 #include "collide/collide.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 namespace collide {
@@ -75,7 +76,11 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
         // boxes fill it, not for a few boxes far apart. Past DENSE_CELLS_PER_BOX cells per box the
         // entries are sorted by cell instead, which costs n log n whatever the extent.
         sparse_ = cols * rows > DENSE_CELLS_PER_BOX * smallBoxes + DENSE_MIN_CELLS;
-        tests = sparse_ ? PairsSparse(boxes, pairs) : PairsDense(boxes, cols, rows, pairs);
+        if (!sparse_ && smallBoxes <= SMALL_SCENE_BOXES) {
+            tests = PairsSmall(boxes, cols, pairs);
+        } else {
+            tests = sparse_ ? PairsSparse(boxes, pairs) : PairsDense(boxes, cols, rows, pairs);
+        }
     }
     // The large boxes, in index order: against every small box, then against the large boxes after
     // them, so each pair comes once.
@@ -131,6 +136,38 @@ std::int64_t UniformGrid::PairsInCell(std::size_t begin, std::size_t end, std::i
     }
     const auto n = static_cast<std::int64_t>(end - begin);
     return n * (n - 1) / 2;
+}
+
+// A scene of a few boxes (the fight's bodies): every pair tested directly, with no cells to count,
+// fill or allocate, then put in the order the cells would give (the cell holding the top-left of
+// the two boxes' intersection, row-major; pairs come in index order, and the sort is stable).
+std::int64_t UniformGrid::PairsSmall(std::span<const Rect> boxes, std::int64_t cols, std::vector<IndexPair>& pairs) {
+    struct Found {  // no member initializers: the array below is not zeroed for nothing
+        std::int64_t cell;
+        std::int32_t a, b;
+    };
+    std::array<Found, SMALL_SCENE_BOXES*(SMALL_SCENE_BOXES - 1) / 2> found;
+    std::size_t count = 0;
+    std::int64_t tests = 0;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const Rect a = boxes[i];
+        if (a.IsEmpty() || IsLarge(static_cast<std::int32_t>(i))) continue;
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const Rect& b = boxes[j];
+            if (b.IsEmpty() || IsLarge(static_cast<std::int32_t>(j))) continue;
+            ++tests;
+            if (!Overlap(a, b)) continue;
+            const std::int64_t cx = (std::int64_t{std::max(a.x, b.x)} - origin_.x) >> cellShift_,
+                               cy = (std::int64_t{std::max(a.y, b.y)} - origin_.y) >> cellShift_;
+            const Found f{cy * cols + cx, static_cast<std::int32_t>(i), static_cast<std::int32_t>(j)};
+            std::size_t k = count++;
+            for (; k > 0 && found[k - 1].cell > f.cell; --k) found[k] = found[k - 1];  // stable insertion
+            found[k] = f;
+        }
+    }
+    pairs.reserve(pairs.size() + count);
+    for (std::size_t k = 0; k < count; ++k) pairs.push_back(IndexPair{found[k].a, found[k].b});
+    return tests;
 }
 
 std::int64_t UniformGrid::PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,

@@ -406,6 +406,9 @@ public:
     /// The dense array is used while it holds at most this many cells per box (plus a floor).
     static constexpr std::int64_t DENSE_CELLS_PER_BOX = 16;
     static constexpr std::int64_t DENSE_MIN_CELLS = 4096;
+    /// A dense scene of at most this many (non-large) boxes is tested pair by pair, with no cells:
+    /// the fight's few bodies cost no allocation but their pairs' (LastEntries() is then 0).
+    static constexpr std::int64_t SMALL_SCENE_BOXES = 16;
 
     [[nodiscard]] std::int32_t CellSizePx() const { return cellSizePx_; }
     /// The last call's grid: origin and size in cells (for drawing it), and how many box-in-cell
@@ -439,6 +442,7 @@ private:
     [[nodiscard]] bool IsLarge(std::int32_t index) const;
     std::int64_t PairsInCell(std::size_t begin, std::size_t end, std::int64_t cx, std::int64_t cy,
                              std::vector<IndexPair>& pairs) const;
+    std::int64_t PairsSmall(std::span<const Rect> boxes, std::int64_t cols, std::vector<IndexPair>& pairs);
     std::int64_t PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
                             std::vector<IndexPair>& pairs);
     std::int64_t PairsSparse(std::span<const Rect> boxes, std::vector<IndexPair>& pairs);
