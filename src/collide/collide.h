@@ -415,7 +415,7 @@ public:
     /// entries and box-box tests it made.
     [[nodiscard]] Rect LastGridCells() const { return gridCells_; }
     [[nodiscard]] Point LastOriginPx() const { return origin_; }
-    [[nodiscard]] std::int64_t LastEntries() const { return static_cast<std::int64_t>(entries_.size()); }
+    [[nodiscard]] std::int64_t LastEntries() const { return entryCount_; }
     [[nodiscard]] std::int64_t LastTests() const { return tests_; }
     /// How the last call went: sorted by cell (a sparse scene), and how many boxes were too large.
     [[nodiscard]] bool LastWasSparse() const { return sparse_; }
@@ -443,6 +443,8 @@ private:
     std::int64_t PairsInCell(std::size_t begin, std::size_t end, std::int64_t cx, std::int64_t cy,
                              std::vector<IndexPair>& pairs) const;
     std::int64_t PairsSmall(std::span<const Rect> boxes, std::int64_t cols, std::vector<IndexPair>& pairs);
+    std::int64_t PairsOnce(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
+                           std::vector<IndexPair>& pairs);
     std::int64_t PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
                             std::vector<IndexPair>& pairs);
     std::int64_t PairsSparse(std::span<const Rect> boxes, std::vector<IndexPair>& pairs);
@@ -456,9 +458,18 @@ private:
     std::vector<Entry> entries_;
     std::vector<std::int32_t> cursor_;
     std::vector<CellKey> keys_;
+    // PairsOnce: the pairs found, each with the cell that reports it, before and after sorting.
+    struct Found {
+        std::size_t cell;
+        std::int32_t a, b;
+    };
+    std::vector<Found> found_, sortedFound_;
+    std::vector<std::int32_t> edgeLeft_, edgeTop_, edgeRight_, edgeBottom_, edgeIndex_;  // the entries, by edge
     std::vector<std::int32_t> large_;  // indices of the boxes over MAX_CELLS_PER_BOX cells, ascending
     bool sparse_ = false;
     std::int64_t tests_ = 0;
+    std::int64_t entryCount_ = 0;
+    std::int64_t pairsOnceEntries_ = -1;  // PairsOnce's entries (it fills the edge arrays, not entries_)
 };
 
 /// The other broad phase measured (bench/bench_bumper.cpp): sort by left edge (insertion sort,
