@@ -237,6 +237,23 @@ AVX2_FN std::int32_t FirstLane(__m256i v, std::uint64_t* word) {
     return lane;
 }
 
+// The first of eight lanes (v0's four rows, then v1's) that is not zero, and its word; one must
+// be. No branch: which of the eight it is varies from pair to pair.
+AVX2_FN std::int32_t FirstLane8(__m256i v0, __m256i v1, std::uint64_t* word) {
+    const __m256i zero = _mm256_setzero_si256();
+    const int zeros0 = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v0, zero)));
+    const int zeros1 = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v1, zero)));
+    const auto lane = static_cast<std::int32_t>(_tzcnt_u32(static_cast<unsigned>(~(zeros0 | zeros1 << 4) & 0xFF)));
+    // v1 when the lane is in its half, then the lane's two 32-bit halves moved to the bottom.
+    const __m256i inV1 = _mm256_set1_epi64x(-static_cast<std::int64_t>(lane >= 4));
+    const __m256i v = _mm256_blendv_epi8(v0, v1, inV1);
+    const __m256i index =
+        _mm256_add_epi32(_mm256_set1_epi32(2 * (lane & 3)), _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
+    *word =
+        static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, index))));
+    return lane;
+}
+
 // Popcount of each byte (0..8) by two nibble lookups; summed per lane later by SAD, once per up
 // to 31 vectors (31 * 8 < 256), not once per vector.
 AVX2_FN __m256i PopcountBytes(__m256i v) {
@@ -264,13 +281,19 @@ struct Avx2 {
         const __m128i loShift = _mm_cvtsi32_si128(static_cast<int>(p.loShift));
         const __m128i hiShift = _mm_cvtsi32_si128(static_cast<int>(p.hiShift));
         std::int32_t r = 0;
+        // Sixteen rows per test down a long strip (the wide overlaps of big masks): the test and
+        // its branch cost as much as a vector's AND. The group with the hit is found again.
+        for (; r + 16 <= limit; r += 16) {
+            const __m256i any =
+                _mm256_or_si256(_mm256_or_si256(And4(p, r, loShift, hiShift), And4(p, r + 4, loShift, hiShift)),
+                                _mm256_or_si256(And4(p, r + 8, loShift, hiShift), And4(p, r + 12, loShift, hiShift)));
+            if (!_mm256_testz_si256(any, any)) break;
+        }
         // Eight rows per test.
         for (; r + 8 <= limit; r += 8) {
             const __m256i v0 = And4(p, r, loShift, hiShift), v1 = And4(p, r + 4, loShift, hiShift);
             const __m256i any = _mm256_or_si256(v0, v1);
-            if (!_mm256_testz_si256(any, any)) {
-                return _mm256_testz_si256(v0, v0) ? r + 4 + FirstLane(v1, word) : r + FirstLane(v0, word);
-            }
+            if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
         }
         if (r + 4 <= limit) {
             const __m256i v = And4(p, r, loShift, hiShift);
@@ -333,29 +356,28 @@ struct Avx2 {
         if constexpr (BHi) wb = _mm256_or_si256(wb, _mm256_sll_epi64(Load4(b.hi + r), s.bHi));
         return _mm256_and_si256(wa, wb);
     }
-    template <bool AHi, bool BHi>
-    AVX2_FN static std::int32_t FirstRowWindowsT(const detail::StripWindow& a, const detail::StripWindow& b,
-                                                 std::int32_t limit, std::uint64_t* word) {
+    AVX2_FN static std::int32_t FirstRowWindowsAll(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                   std::int32_t limit, std::uint64_t* word) {
         const Shifts s = ShiftsOf(a, b);
         std::int32_t r = 0;
         for (; r + 8 <= limit; r += 8) {
-            const __m256i v0 = WindowAnd4<AHi, BHi>(a, b, r, s), v1 = WindowAnd4<AHi, BHi>(a, b, r + 4, s);
+            const __m256i v0 = WindowAnd4<true, true>(a, b, r, s), v1 = WindowAnd4<true, true>(a, b, r + 4, s);
             const __m256i any = _mm256_or_si256(v0, v1);
-            if (!_mm256_testz_si256(any, any)) {
-                return _mm256_testz_si256(v0, v0) ? r + 4 + FirstLane(v1, word) : r + FirstLane(v0, word);
-            }
+            if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
         }
         if (r + 4 <= limit) {
-            const __m256i v = WindowAnd4<AHi, BHi>(a, b, r, s);
+            const __m256i v = WindowAnd4<true, true>(a, b, r, s);
             if (!_mm256_testz_si256(v, v)) return r + FirstLane(v, word);
             r += 4;
         }
         if (r < limit) {  // the four rows that end at the limit: those above r are zero
-            const __m256i v = WindowAnd4<AHi, BHi>(a, b, limit - 4, s);
+            const __m256i v = WindowAnd4<true, true>(a, b, limit - 4, s);
             if (!_mm256_testz_si256(v, v)) return limit - 4 + FirstLane(v, word);
         }
         return -1;
     }
+    // One shape for every pair (hi always loaded, a shift of 64 zeroing it when unused): pairs
+    // come in any mix of shapes, and a branch on the shape would be guessed wrong.
     AVX2_FN static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b,
                                                 std::int32_t limit, std::uint64_t* word) {
         if (limit < 4) {
@@ -364,12 +386,7 @@ struct Avx2 {
             }
             return -1;
         }
-        if (a.hiShift < 64) {
-            return b.hiShift < 64 ? FirstRowWindowsT<true, true>(a, b, limit, word)
-                                  : FirstRowWindowsT<true, false>(a, b, limit, word);
-        }
-        return b.hiShift < 64 ? FirstRowWindowsT<false, true>(a, b, limit, word)
-                              : FirstRowWindowsT<false, false>(a, b, limit, word);
+        return FirstRowWindowsAll(a, b, limit, word);
     }
     template <bool AHi, bool BHi>
     AVX2_FN static std::int64_t CountRowsWindowsT(const detail::StripWindow& a, const detail::StripWindow& b,
