@@ -12,6 +12,7 @@
 // Run: make bench-bumper   (or build-release/bench/bumper_bench --help)
 #include "before/before.h"
 #include "game/bumper.h"
+#include "interleave.h"
 
 #include <benchmark/benchmark.h>
 
@@ -300,6 +301,8 @@ int main(int argc, char** argv) {
         seedBench->Unit(benchmark::kMillisecond);
         if (oneTick > 0.5) seedBench->Iterations(1);  // slow ticks: one timed tick is plenty
     }
+    bench::AddInterleaving(args);
+    benchArgc = static_cast<int>(args.size());
     benchmark::Initialize(&benchArgc, args.data());
     CollectingReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);

@@ -17,6 +17,7 @@
 #include "collide/collide.h"
 #include "collide/kernels.h"
 #include "column_strips.h"
+#include "interleave.h"
 #include "seed_methods.h"
 
 #include <benchmark/benchmark.h>
@@ -592,8 +593,10 @@ int main(int argc, char** argv) {
     }
     RegisterAndOr();
     for (const int size : {64, 256}) RegisterTransformed(size);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    std::vector<char*> args = bench::WithInterleaving(argc, argv);
+    int benchArgc = static_cast<int>(args.size());
+    benchmark::Initialize(&benchArgc, args.data());
+    if (benchmark::ReportUnrecognizedArguments(benchArgc, args.data())) return 1;
     TableReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();

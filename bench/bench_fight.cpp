@@ -17,6 +17,7 @@
 #include "assets/assets.h"
 #include "before/before.h"
 #include "game/game.h"
+#include "interleave.h"
 
 #include <benchmark/benchmark.h>
 
@@ -455,7 +456,9 @@ int main(int argc, char** argv) {
         st.counters["contacts"] = contacts;
         st.counters["ours"] = ours;
     })->Unit(benchmark::kMicrosecond);
-    benchmark::Initialize(&argc, argv);
+    std::vector<char*> args = bench::WithInterleaving(argc, argv);
+    int benchArgc = static_cast<int>(args.size());
+    benchmark::Initialize(&benchArgc, args.data());
     Reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
