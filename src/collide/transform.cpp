@@ -178,18 +178,41 @@ TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& t) {
                                static_cast<std::int64_t>(std::ceil(maxX)) + 2};
     const auto y0 = static_cast<std::int32_t>(std::floor(minY)) - 2;
     const auto y1 = static_cast<std::int32_t>(std::ceil(maxY)) + 2;
-    // Row by row: each row's first column and one past its last, for each axis, stepped exactly
-    // (RowStepper's arithmetic, kept in plain locals here: this loop is the whole cost).
-    RowStepper rows(mask, p, y0);
+    // Row by row: each row's columns, stepped exactly (RowStepper), their box kept.
     std::int64_t left = candidateXs.hi + 1, right = candidateXs.lo - 1;
     std::int32_t top = y1 + 1, bottom = y0 - 1;
-    for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) {
-        const Interval xs = rows.Columns(candidateXs);
+    const auto keep = [&](std::int32_t y, Interval xs) {
         const bool hot = xs.lo <= xs.hi;
         left = hot && xs.lo < left ? xs.lo : left;
         right = hot && xs.hi > right ? xs.hi : right;
         top = hot && y < top ? y : top;
         bottom = hot ? y : bottom;
+    };
+    if (p.uPerX != 0 && p.vPerX != 0) {
+        // The common case written out (no axis parallel to a row): four steppers in plain locals,
+        // so that the loop's state fits the registers (this loop is the whole cost).
+        const std::int64_t dy0 = y0 - p.originWorldY;
+        const auto steppers = [](std::int64_t start, std::int64_t step, std::int64_t perRow, std::int64_t lo,
+                                 std::int64_t hi) {
+            // As AxisStepper: the first column, and one past the last (a decreasing axis mirrored).
+            return step > 0 ? std::pair{CeilStepper(lo - start, step, perRow), CeilStepper(hi - start, step, perRow)}
+                            : std::pair{CeilStepper(start - hi + 1, -step, -perRow),
+                                        CeilStepper(start - lo + 1, -step, -perRow)};
+        };
+        auto [uFirst, uEnd] = steppers(p.u0 + dy0 * p.uPerY, p.uPerX, p.uPerY, std::int64_t{tb.x} << FIXED_SHIFT,
+                                       std::int64_t{tb.Right()} << FIXED_SHIFT);
+        auto [vFirst, vEnd] = steppers(p.v0 + dy0 * p.vPerY, p.vPerX, p.vPerY, std::int64_t{tb.y} << FIXED_SHIFT,
+                                       std::int64_t{tb.Bottom()} << FIXED_SHIFT);
+        const std::int64_t lo0 = candidateXs.lo - p.originWorldX, hi0 = candidateXs.hi - p.originWorldX;
+        for (std::int32_t y = y0; y <= y1; ++y) {
+            const std::int64_t lo = std::max({lo0, uFirst.q, vFirst.q});
+            const std::int64_t hi = std::min({hi0, uEnd.q - 1, vEnd.q - 1});
+            keep(y, Interval{lo + p.originWorldX, hi + p.originWorldX});
+            uFirst.Next(), uEnd.Next(), vFirst.Next(), vEnd.Next();
+        }
+    } else {
+        RowStepper rows(mask, p, y0);
+        for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
     }
     const Rect exact = bottom < top ? Rect{}
                                     : Rect{static_cast<std::int32_t>(left), top,
