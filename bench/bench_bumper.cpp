@@ -1,17 +1,22 @@
 // bumper_bench: the bumper scene's collision cost per tick (broad phase + pixel tests) for
-// N = 1,000, 10,000, 20,000 and 50,000 sprites, beside the seed's method in the same run: every
-// pair (j = i + 1), rectangles, then a per-pixel colour comparison. The seed's method runs only
-// up to the sizes where one tick takes under ten seconds. Also measured: sweep-and-prune as the
-// broad phase instead of the grid (printed, not in the CSV).
-// Our figures are the median of five runs. Writes `n,method,ms_per_tick` (method: ours or seed)
-// to --csv FILE (default bench/results/bumper.csv) and prints the ratios. A run narrowed by
+// N = 1,000, 10,000, 20,000, 50,000 and 100,000 sprites, beside, in the same run, `before` (the
+// same per-pair path through the grid and the queries as they were before the strip layout,
+// bench/before) and the seed's method: every pair (j = i + 1), rectangles, then a per-pixel
+// colour comparison. The seed's method runs only up to the sizes where one tick takes under ten
+// seconds. Also measured: sweep-and-prune as the broad phase instead of the grid (printed, not in
+// the CSV).
+// Ours and before are the median of five runs. Writes `n,method,ms_per_tick` (method: ours,
+// before or seed) to --csv FILE (default bench/results/bumper.csv) and prints the ratios. A run narrowed by
 // --benchmark_filter builds and times only what the filter selects, and writes a CSV only when
 // one is named (the default file keeps the full run).
 // Run: make bench-bumper   (or build-release/bench/bumper_bench --help)
+#include "before/before.h"
 #include "game/bumper.h"
+#include "interleave.h"
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -24,7 +29,7 @@
 
 namespace {
 
-constexpr int SIZES[] = {1000, 10000, 20000, 50000};
+constexpr int SIZES[] = {1000, 10000, 20000, 50000, 100000};
 constexpr double SEED_LIMIT_SECONDS = 10.0;
 constexpr int WARMUP_TICKS = 60;  // let the scene mix before timing it
 constexpr int REPETITIONS = 5;    // ours: the median of five runs
@@ -33,6 +38,7 @@ struct Scene {
     game::BumperShapes shapes = game::MakeBumperShapes();
     game::BumperState state;
     game::BumperScratch scratch;
+    before::UniformGrid beforeGrid{32};              // before's own grid, kept between ticks as the scene keeps its
     std::vector<std::vector<std::uint32_t>> images;  // the seed's RGBA pictures of the shapes
 };
 
@@ -76,6 +82,24 @@ int SeedContacts(const Scene& s) {
         }
     }
     return contacts;
+}
+
+// FindBumperContacts as it was (game/bumper.cpp before the strip layout), through `before`'s grid
+// and queries: the same boxes, the same pairs, the same contacts.
+int BeforeContacts(Scene& s) {
+    auto& sc = s.scratch;
+    const auto& sprites = s.state.sprites;
+    sc.boxes.resize(sprites.size());
+    for (std::size_t i = 0; i < sprites.size(); ++i) sc.boxes[i] = game::BumperCollider(s.shapes, sprites[i]).Bounds();
+    if (s.beforeGrid.CellSizePx() < 2 * s.shapes.maxSidePx) s.beforeGrid = before::UniformGrid(2 * s.shapes.maxSidePx);
+    s.beforeGrid.FindPairs(sc.boxes, sc.pairs);
+    sc.contacts.clear();
+    for (const collide::IndexPair p : sc.pairs) {
+        const collide::Collider a = game::BumperCollider(s.shapes, sprites[static_cast<std::size_t>(p.a)]);
+        const collide::Collider b = game::BumperCollider(s.shapes, sprites[static_cast<std::size_t>(p.b)]);
+        if (before::QueryColliders(a, b).hit) sc.contacts.push_back(p);
+    }
+    return static_cast<int>(sc.contacts.size());
 }
 
 // Our pipeline with sweep-and-prune instead of the grid: the other broad phase measured.
@@ -128,13 +152,14 @@ double TimeOneSeedTick(const Scene& s) {
 
 constexpr const char* USAGE =
     "usage: bumper_bench [--csv FILE] [--benchmark_filter=REGEX] [Google Benchmark flags]\n"
-    "  The bumper scene's collision cost per tick at N = 1,000, 10,000, 20,000 and 50,000 sprites:\n"
-    "  ours (grid broad phase + bit-parallel pixel tests, median of five runs), ours-sap (the same\n"
-    "  with sweep-and-prune) and seed (all pairs, rectangles, per-pixel colours; only while a tick\n"
-    "  takes under ten seconds), with the ratios.\n"
-    "  --csv FILE   write n,method,ms_per_tick (method: ours or seed) to FILE; default\n"
+    "  The bumper scene's collision cost per tick at N = 1,000, 10,000, 20,000, 50,000 and 100,000\n"
+    "  sprites: ours (grid broad phase + bit-parallel pixel tests), before (the same path through the\n"
+    "  grid and queries as they were before the strip layout), ours-sap (ours with sweep-and-prune),\n"
+    "  each the median of five runs, and seed (all pairs, rectangles, per-pixel colours; only while\n"
+    "  a tick takes under ten seconds), with the ratios.\n"
+    "  --csv FILE   write n,method,ms_per_tick (method: ours, before or seed) to FILE; default\n"
     "               bench/results/bumper.csv, written only by a run with no --benchmark_filter\n"
-    "  Benchmark names: bumper/ours/N, bumper/ours-sap/N, bumper/seed/N.\n"
+    "  Benchmark names: bumper/ours/N, bumper/before/N, bumper/ours-sap/N, bumper/seed/N.\n"
     "  --help       this text (--benchmark_help: Google Benchmark's flags)\n";
 
 int main(int argc, char** argv) {
@@ -187,11 +212,13 @@ int main(int argc, char** argv) {
     const auto wanted = [&](const std::string& name) { return std::regex_search(name, selected) != negated; };
     int benchArgc = static_cast<int>(args.size());
     bool seedTooSlow = false;
+    double lastSeedSeconds = 0;
+    int lastSeedN = 0;
     for (const int n : SIZES) {
         const std::string size = std::to_string(n);
         const bool oursWanted = wanted("bumper/ours/" + size), sapWanted = wanted("bumper/ours-sap/" + size),
-                   seedWanted = wanted("bumper/seed/" + size);
-        if (!oursWanted && !sapWanted && !seedWanted) continue;  // nothing at this size: build nothing
+                   beforeWanted = wanted("bumper/before/" + size), seedWanted = wanted("bumper/seed/" + size);
+        if (!oursWanted && !sapWanted && !beforeWanted && !seedWanted) continue;  // nothing at this size
         auto scene = MakeScene(n);
         std::printf("N = %d: world %d x %d px, %d contacts in the warm-up's last tick\n", n, scene->state.worldWidthPx,
                     scene->state.worldHeightPx, scene->state.lastContacts);
@@ -206,6 +233,27 @@ int main(int argc, char** argv) {
                 }
                 st.counters["contacts"] = stats.contacts;
                 st.counters["pairs"] = stats.pairsAfterBroadPhase;
+            })
+            ->Unit(benchmark::kMillisecond)
+            ->Repetitions(REPETITIONS)
+            ->ReportAggregatesOnly(true);
+        benchmark::RegisterBenchmark(
+            ("bumper/before/" + std::to_string(n)).c_str(),
+            [scene](benchmark::State& st) {
+                // The ratio means something only if both find the same contacts.
+                const auto sorted = [](std::vector<collide::IndexPair> v) {
+                    std::sort(v.begin(), v.end(), [](auto x, auto y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+                    return v;
+                };
+                game::FindBumperContacts(scene->shapes, scene->state, scene->scratch);
+                const auto ours = sorted(scene->scratch.contacts);
+                int contacts = BeforeContacts(*scene);
+                if (sorted(scene->scratch.contacts) != ours) {
+                    st.SkipWithError("before found other contacts than ours");
+                    return;
+                }
+                for (auto _ : st) benchmark::DoNotOptimize(contacts = BeforeContacts(*scene));
+                st.counters["contacts"] = contacts;
             })
             ->Unit(benchmark::kMillisecond)
             ->Repetitions(REPETITIONS)
@@ -228,7 +276,17 @@ int main(int argc, char** argv) {
                         SEED_LIMIT_SECONDS);
             continue;
         }
+        // All pairs: the cost grows with the square of the count, so the last tick measured says
+        // whether this one would pass the limit, without spending the minutes to find out.
+        const double predicted = lastSeedSeconds * (double(n) / lastSeedN) * (double(n) / lastSeedN);
+        if (lastSeedN > 0 && predicted > SEED_LIMIT_SECONDS) {
+            std::printf("  seed method skipped at N = %d: a tick would take about %.0f s (%.1f s at N = %d)\n", n,
+                        predicted, lastSeedSeconds, lastSeedN);
+            seedTooSlow = true;
+            continue;
+        }
         const double oneTick = TimeOneSeedTick(*scene);
+        lastSeedSeconds = oneTick, lastSeedN = n;
         if (oneTick > SEED_LIMIT_SECONDS) {
             std::printf("  seed method skipped at N = %d: one tick took %.1f s\n", n, oneTick);
             seedTooSlow = true;
@@ -243,22 +301,37 @@ int main(int argc, char** argv) {
         seedBench->Unit(benchmark::kMillisecond);
         if (oneTick > 0.5) seedBench->Iterations(1);  // slow ticks: one timed tick is plenty
     }
+    bench::AddInterleaving(args);
+    benchArgc = static_cast<int>(args.size());
     benchmark::Initialize(&benchArgc, args.data());
     CollectingReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
 
-    std::printf("\n%8s %14s %16s %14s %12s\n", "N", "ours ms/tick", "(sap) ms/tick", "seed ms/tick", "speed-up");
+    std::printf("\n%8s %13s %15s %11s %15s %14s %11s\n", "N", "ours ms/tick", "before ms/tick", "vs before",
+                "(sap) ms/tick", "seed ms/tick", "vs seed");
     for (const int n : SIZES) {
         const auto ours = Results().find({n, "ours"}), sap = Results().find({n, "ours-sap"}),
-                   seed = Results().find({n, "seed"});
+                   bef = Results().find({n, "before"}), seed = Results().find({n, "seed"});
         if (ours == Results().end()) continue;
-        std::printf("%8d %14.3f %16.3f ", n, ours->second, sap != Results().end() ? sap->second : 0.0);
-        if (seed != Results().end()) {
-            std::printf("%14.2f %11.0fx\n", seed->second, seed->second / ours->second);
+        std::printf("%8d %13.3f ", n, ours->second);
+        if (bef != Results().end()) {
+            std::printf("%15.3f %10.2fx ", bef->second, bef->second / ours->second);
         } else {
-            std::printf("%14s %12s\n", "-", "-");
+            std::printf("%15s %11s ", "-", "-");
         }
+        std::printf("%15.3f ", sap != Results().end() ? sap->second : 0.0);
+        if (seed != Results().end()) {
+            std::printf("%14.2f %10.0fx\n", seed->second, seed->second / ours->second);
+        } else {
+            std::printf("%14s %11s\n", "-", "-");
+        }
+    }
+    const auto o50 = Results().find({50000, "ours"}), b50 = Results().find({50000, "before"});
+    if (o50 != Results().end() && b50 != Results().end()) {
+        const double ratio = b50->second / o50->second;
+        std::printf("ours against before at 50,000 sprites: %.2fx (target: at least 1.6x) %s\n", ratio,
+                    ratio >= 1.6 ? "met" : "NOT MET");
     }
     const auto a = Results().find({10000, "ours"}), b = Results().find({20000, "ours"});
     if (a != Results().end() && b != Results().end()) {
@@ -277,7 +350,8 @@ int main(int argc, char** argv) {
     std::ofstream csv(csvPath);
     csv << "n,method,ms_per_tick\n";
     for (const auto& [key, ms] : Results()) {
-        if (key.second == "ours" || key.second == "seed") csv << key.first << "," << key.second << "," << ms << "\n";
+        if (key.second == "ours" || key.second == "before" || key.second == "seed")
+            csv << key.first << "," << key.second << "," << ms << "\n";
     }
     if (!csv) {
         std::fprintf(stderr, "error: %s: cannot write the CSV\n", csvPath.c_str());

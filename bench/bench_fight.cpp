@@ -1,17 +1,27 @@
 // The fight's per-tick hit check in a busy scene (both fighters on an active frame at close range,
-// four projectiles in flight among them), beside the same tick with the HGE seed's check: every
-// pair that can interact, the image boxes intersected, then each pixel's colour compared.
-//   ours/tick         both passes as the game runs them (first-hit queries)
+// four projectiles in flight among them), beside the same tick with `before` (the collision
+// functions as they were before the strip layout, bench/before) and with the HGE seed's check:
+// every pair that can interact, the image boxes intersected, then each pixel's colour compared.
+//   ours/tick         both passes as the game runs them (game::ProbeContacts: first-hit queries)
+//   before/tick       the same passes, step for step, through `before`'s PlaceTransformed,
+//                     UniformGrid and QueryColliders (it must find the same contacts)
+//   ours|before/place, /grid, /queries: the tick's three collide parts alone (the spinning
+//                     projectiles placed, the broad phase, the pixel tests of the tick's pairs), to
+//                     show how much of the tick is the collision library and how much the rest
 //   ours/tick+debug   the same with the debug record (count-all queries, every colliding pixel kept)
 //   seed/tick         the seed's loop on the hotmaps' RGBA pixels (the spinning projectile sampled
 //                     as collide's transform defines it); it must find the same contacts as ours,
 //                     or the run is an error and no speed-up is printed
+// Every figure is the median of five repetitions.
 // Uses the project's own fighters. Run: make bench   (or build-release/bench/bench_fight)
 #include "assets/assets.h"
+#include "before/before.h"
 #include "game/game.h"
+#include "interleave.h"
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <map>
@@ -204,6 +214,150 @@ int SeedTick(const Scene& s) {
     return contacts;
 }
 
+// ---- before: the hit check's passes 1 and 2 (src/game/hits.cpp, FindContacts) step for step,
+// through `before`'s collision functions --------------------------------------------------------
+
+struct Body {
+    game::BodyKind kind{};
+    std::int32_t owner = 0;
+    collide::Collider collider{};
+    collide::TransformedPlacement tp{};
+    collide::Rect bounds{};
+};
+
+struct Pair {
+    game::PairKind kind{};
+    std::int32_t a = 0, b = 0;
+};
+
+constexpr std::size_t MAX_BODIES = 4 + game::MAX_PROJECTILES;
+constexpr std::size_t MAX_PAIRS = 3 + game::MAX_PROJECTILES + game::MAX_PROJECTILES * game::MAX_PROJECTILES / 2;
+
+bool IsActiveFrame(const game::MoveDef& move, std::int32_t frame) {
+    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
+}
+
+// Which library a tick runs: ours (collide) or before.
+enum class Library { Ours, Before };
+
+// Pass 1's bodies (the spinning projectiles placed through the library asked for).
+std::size_t MakeBodies(const game::MatchDefs& defs, const game::MatchState& s, Library lib,
+                       std::array<Body, MAX_BODIES>& bodies) {
+    std::size_t bodyCount = 0;
+    for (std::int32_t i = 0; i < 2; ++i) {
+        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
+        const game::FighterState& f = s.fighters[static_cast<std::size_t>(i)];
+        const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
+        const std::int32_t frameIndex = game::FrameIndexAt(anim, f.animTick);
+        const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
+        const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+        if (f.action != game::Action::Knockdown && !frame.masks.hurt.IsEmpty()) {
+            bodies[bodyCount++] = Body{game::BodyKind::FighterHurt,
+                                       i,
+                                       collide::Collider{&frame.masks.hurt, place, nullptr},
+                                       {},
+                                       collide::PlacedBounds(frame.masks.hurt, place)};
+        }
+        if (f.action == game::Action::Attack && !f.moveHasHit &&
+            IsActiveFrame(def.moves[static_cast<std::size_t>(f.move)], frameIndex) && !frame.masks.attack.IsEmpty()) {
+            bodies[bodyCount++] = Body{game::BodyKind::FighterAttack,
+                                       i,
+                                       collide::Collider{&frame.masks.attack, place, nullptr},
+                                       {},
+                                       collide::PlacedBounds(frame.masks.attack, place)};
+        }
+    }
+    for (const game::ProjectileState& ps : s.projectiles) {
+        if (!ps.alive) continue;
+        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(ps.owner)];
+        const game::ProjectileDef& pd = *def.moves[static_cast<std::size_t>(ps.move)].projectile;
+        const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(pd.animation)];
+        const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(game::FrameIndexAt(anim, ps.ageTicks))];
+        Body& body = bodies[bodyCount];
+        body = Body{game::BodyKind::Projectile, ps.owner, collide::Collider{&frame.masks.attack, {}, nullptr}};
+        if (pd.spinMilliDegreesPerTick != 0) {
+            const collide::Transform t = game::ProjectileTransform(frame, ps);
+            body.tp = lib == Library::Ours ? collide::PlaceTransformed(frame.masks.attack, t)
+                                           : before::PlaceTransformed(frame.masks.attack, t);
+            body.collider.transformed = &body.tp;
+        } else {
+            body.collider.placement = game::PlaceFrame(frame, game::ToPx(ps.xSubpx), game::ToPx(ps.ySubpx), ps.facing);
+        }
+        body.bounds = body.collider.Bounds();
+        ++bodyCount;
+    }
+    return bodyCount;
+}
+
+// The broad phase as the hit check runs it: a grid per tick, pairs of different owners that a rule
+// covers, in the fixed order reactions apply in.
+template <class Grid>
+std::size_t FindPairs(const std::array<Body, MAX_BODIES>& bodies, std::size_t bodyCount,
+                      std::array<Pair, MAX_PAIRS>& pairs) {
+    std::array<collide::Rect, MAX_BODIES> boxes{};
+    for (std::size_t i = 0; i < bodyCount; ++i) boxes[i] = bodies[i].bounds;
+    Grid grid(128);
+    std::vector<collide::IndexPair> overlapping;
+    grid.FindPairs(std::span<const collide::Rect>(boxes.data(), bodyCount), overlapping);
+    std::size_t pairCount = 0;
+    for (const collide::IndexPair ip : overlapping) {
+        std::int32_t a = ip.a, b = ip.b;
+        const Body* ba = &bodies[static_cast<std::size_t>(a)];
+        const Body* bb = &bodies[static_cast<std::size_t>(b)];
+        if (bb->kind != game::BodyKind::FighterHurt && ba->kind == game::BodyKind::FighterHurt)
+            std::swap(a, b), std::swap(ba, bb);
+        if (ba->owner == bb->owner) continue;
+        game::PairKind kind;
+        if (ba->kind == game::BodyKind::FighterAttack && bb->kind == game::BodyKind::FighterHurt)
+            kind = game::PairKind::AttackHurt;
+        else if (ba->kind == game::BodyKind::FighterAttack && bb->kind == game::BodyKind::FighterAttack)
+            kind = game::PairKind::AttackAttack;
+        else if (ba->kind == game::BodyKind::Projectile && bb->kind == game::BodyKind::FighterHurt)
+            kind = game::PairKind::ProjectileHurt;
+        else if (ba->kind == game::BodyKind::Projectile && bb->kind == game::BodyKind::Projectile)
+            kind = game::PairKind::ProjectileProjectile;
+        else
+            continue;
+        if (kind == game::PairKind::AttackAttack && a > b) std::swap(a, b);
+        pairs[pairCount++] = Pair{kind, a, b};
+    }
+    std::sort(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(pairCount), [](const Pair& x, const Pair& y) {
+        if (x.kind != y.kind) return x.kind < y.kind;
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+    });
+    return pairCount;
+}
+
+// Pass 2: the pixel tests (first-hit), counting contacts as the per-pixel mode does.
+int TestPairs(const std::array<Body, MAX_BODIES>& bodies, const std::array<Pair, MAX_PAIRS>& pairs,
+              std::size_t pairCount, Library lib) {
+    int contacts = 0;
+    for (std::size_t k = 0; k < pairCount; ++k) {
+        const collide::Collider& a = bodies[static_cast<std::size_t>(pairs[k].a)].collider;
+        const collide::Collider& b = bodies[static_cast<std::size_t>(pairs[k].b)].collider;
+        contacts += (lib == Library::Ours ? collide::QueryColliders(a, b) : before::QueryColliders(a, b)).hit;
+    }
+    return contacts;
+}
+
+// Passes 1 and 2 through `before` (the per-pixel mode, as the busy scene runs).
+int BeforeTick(const game::MatchDefs& defs, const game::MatchState& s) {
+    std::array<Body, MAX_BODIES> bodies{};
+    const std::size_t bodyCount = MakeBodies(defs, s, Library::Before, bodies);
+    std::array<Pair, MAX_PAIRS> pairs{};
+    const std::size_t pairCount = FindPairs<before::UniformGrid>(bodies, bodyCount, pairs);
+    // What the all-pairs loop would have tested, as the game counts it for its record.
+    std::int32_t interacting = 0;
+    for (std::size_t i = 0; i < bodyCount; ++i)
+        for (std::size_t j = i + 1; j < bodyCount; ++j) {
+            const bool hurtPair =
+                bodies[i].kind == game::BodyKind::FighterHurt && bodies[j].kind == game::BodyKind::FighterHurt;
+            interacting += (bodies[i].owner != bodies[j].owner && !hurtPair) ? 1 : 0;
+        }
+    benchmark::DoNotOptimize(interacting);
+    return TestPairs(bodies, pairs, pairCount, Library::Before);
+}
+
 std::map<std::string, double>& Results() {
     static std::map<std::string, double> results;  // bench-only bookkeeping
     return results;
@@ -214,11 +368,22 @@ public:
     void ReportRuns(const std::vector<Run>& runs) override {
         ConsoleReporter::ReportRuns(runs);
         for (const Run& r : runs) {
-            if (r.run_type == Run::RT_Iteration && !r.error_occurred)
-                Results()[r.benchmark_name()] = r.GetAdjustedRealTime();
+            const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+            if (!r.error_occurred && (median || (r.run_type == Run::RT_Iteration && r.repetitions <= 1)))
+                Results()[r.run_name.function_name] = r.GetAdjustedRealTime();
         }
     }
 };
+
+constexpr int REPETITIONS = 5;  // every figure: the median of five
+
+template <typename Fn>
+void Register(const std::string& name, Fn&& fn) {
+    benchmark::RegisterBenchmark(name.c_str(), std::forward<Fn>(fn))
+        ->Unit(benchmark::kMicrosecond)
+        ->Repetitions(REPETITIONS)
+        ->ReportAggregatesOnly(true);
+}
 
 }  // namespace
 
@@ -232,15 +397,51 @@ int main(int argc, char** argv) {
     const int contacts = game::ProbeContacts(scene->defs, scene->state, &probe);
     std::printf("busy scene: %d contacts, %d interacting pairs, %d box overlaps, %lld colliding pixels\n", contacts,
                 probe.pairsTested, probe.boxOverlaps, static_cast<long long>(probe.collidingPixels));
-    benchmark::RegisterBenchmark("ours/tick", [scene](benchmark::State& st) {
+    Register("ours/tick", [scene](benchmark::State& st) {
         benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state));
         for (auto _ : st) benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state));
-    })->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark("ours/tick+debug", [scene](benchmark::State& st) {
+    });
+    Register("before/tick", [scene](benchmark::State& st) {
+        const int ours = game::ProbeContacts(scene->defs, scene->state);
+        int contacts = BeforeTick(scene->defs, scene->state);
+        if (contacts != ours) {
+            const std::string why =
+                "before found " + std::to_string(contacts) + " contacts, ours " + std::to_string(ours);
+            st.SkipWithError(why.c_str());
+            return;
+        }
+        for (auto _ : st) benchmark::DoNotOptimize(contacts = BeforeTick(scene->defs, scene->state));
+    });
+    // The tick's collision parts alone, each library in turn.
+    for (const Library lib : {Library::Ours, Library::Before}) {
+        const std::string who = lib == Library::Ours ? "ours" : "before";
+        Register(who + "/place", [scene, lib](benchmark::State& st) {
+            std::array<Body, MAX_BODIES> bodies{};
+            for (auto _ : st) benchmark::DoNotOptimize(MakeBodies(scene->defs, scene->state, lib, bodies));
+        });
+        Register(who + "/grid", [scene, lib](benchmark::State& st) {
+            std::array<Body, MAX_BODIES> bodies{};
+            const std::size_t bodyCount = MakeBodies(scene->defs, scene->state, lib, bodies);
+            std::array<Pair, MAX_PAIRS> pairs{};
+            for (auto _ : st) {
+                benchmark::DoNotOptimize(lib == Library::Ours
+                                             ? FindPairs<collide::UniformGrid>(bodies, bodyCount, pairs)
+                                             : FindPairs<before::UniformGrid>(bodies, bodyCount, pairs));
+            }
+        });
+        Register(who + "/queries", [scene, lib](benchmark::State& st) {
+            std::array<Body, MAX_BODIES> bodies{};
+            const std::size_t bodyCount = MakeBodies(scene->defs, scene->state, lib, bodies);
+            std::array<Pair, MAX_PAIRS> pairs{};
+            const std::size_t pairCount = FindPairs<collide::UniformGrid>(bodies, bodyCount, pairs);
+            for (auto _ : st) benchmark::DoNotOptimize(TestPairs(bodies, pairs, pairCount, lib));
+        });
+    }
+    Register("ours/tick+debug", [scene](benchmark::State& st) {
         game::DebugRecord debug;
         benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state, &debug));
         for (auto _ : st) benchmark::DoNotOptimize(game::ProbeContacts(scene->defs, scene->state, &debug));
-    })->Unit(benchmark::kMicrosecond);
+    });
     benchmark::RegisterBenchmark("seed/tick", [scene](benchmark::State& st) {
         // The speed-up means something only if both loops find the same contacts in this run.
         const int ours = game::ProbeContacts(scene->defs, scene->state);
@@ -255,11 +456,14 @@ int main(int argc, char** argv) {
         st.counters["contacts"] = contacts;
         st.counters["ours"] = ours;
     })->Unit(benchmark::kMicrosecond);
-    benchmark::Initialize(&argc, argv);
+    std::vector<char*> args = bench::WithInterleaving(argc, argv);
+    int benchArgc = static_cast<int>(args.size());
+    benchmark::Initialize(&benchArgc, args.data());
     Reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
     const double ours = Results()["ours/tick"], debug = Results()["ours/tick+debug"], seed = Results()["seed/tick"];
+    const double before = Results()["before/tick"];
     if (ours > 0 && seed > 0) {
         std::printf(
             "\nper tick, the same %d contacts: ours %.2f us, with the debug record %.2f us, seed %.1f us: %.0fx (%.0fx "
@@ -267,6 +471,20 @@ int main(int argc, char** argv) {
             contacts, ours, debug, seed, seed / ours, seed / debug);
     } else if (ours > 0) {
         std::printf("\nno speed-up: seed/tick did not run or did not find the same contacts\n");
+    }
+    if (ours > 0 && before > 0) {
+        std::printf(
+            "ours against before (median of %d): %.2f us against %.2f us a tick: %.2fx (target: at least 1.5x) %s\n",
+            REPETITIONS, ours, before, before / ours, before / ours >= 1.5 ? "met" : "NOT MET");
+        std::printf("%-10s %12s %12s %10s\n", "part", "ours us", "before us", "ratio");
+        double oursParts = 0, beforeParts = 0;
+        for (const char* part : {"place", "grid", "queries"}) {
+            const double o = Results()[std::string("ours/") + part], b = Results()[std::string("before/") + part];
+            oursParts += o, beforeParts += b;
+            std::printf("%-10s %12.3f %12.3f %9.2fx\n", part, o, b, o > 0 ? b / o : 0.0);
+        }
+        std::printf("%-10s %12.3f %12.3f   (the rest of the tick: ours %.3f us, before %.3f us)\n", "collide",
+                    oursParts, beforeParts, ours - oursParts, before - beforeParts);
     }
     return 0;
 }

@@ -72,12 +72,16 @@ inline std::array<std::uint8_t, 4> AirColour(std::mt19937_64& rng, collide::Rgb 
     }
 }
 
-inline Entry MakeEntry(std::mt19937_64& rng, int maxSide = 300) {
+inline collide::Rgb PickKey(std::mt19937_64& rng) {
+    return (rng() % 5 == 0) ? collide::Rgb{static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()),
+                                           static_cast<std::uint8_t>(rng())}
+                            : collide::KEY_MAGENTA;
+}
+
+/// A w x h hotmap: noise or blobs of every kind of pixel, in a padded buffer.
+inline Entry MakeEntryOfSize(std::mt19937_64& rng, collide::Rgb key, int w, int h) {
     Entry e;
-    e.key = (rng() % 5 == 0) ? collide::Rgb{static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()),
-                                            static_cast<std::uint8_t>(rng())}
-                             : collide::KEY_MAGENTA;
-    const int w = PickSide(rng, maxSide), h = PickSide(rng, maxSide);
+    e.key = key;
     const int padL = static_cast<int>(rng() % 5), padT = static_cast<int>(rng() % 3);
     const int bufW = w + padL + static_cast<int>(rng() % 5), bufH = h + padT + static_cast<int>(rng() % 3);
     e.strideBytes = bufW * 4 + static_cast<int>(rng() % 3) * 4;
@@ -124,6 +128,36 @@ inline Entry MakeEntry(std::mt19937_64& rng, int maxSide = 300) {
     const collide::ImageView view{e.buffer.data(), bufW, bufH, e.strideBytes};
     e.masks = collide::BuildHotMasks(view, e.sub, e.key);
     return e;
+}
+
+/// A hotmap of sides 1 to maxSide, often around multiples of 64.
+inline Entry MakeEntry(std::mt19937_64& rng, int maxSide = 300) {
+    const collide::Rgb key = PickKey(rng);
+    const int w = PickSide(rng, maxSide);
+    const int h = PickSide(rng, maxSide);
+    return MakeEntryOfSize(rng, key, w, h);
+}
+
+/// A small or narrow hotmap, the size of a game's sprites and of the overlaps their pairs make:
+/// widths 1 to 130 (often a few pixels, about one word, or about two), heights 1 to 80.
+inline Entry MakeSmallEntry(std::mt19937_64& rng) {
+    const collide::Rgb key = PickKey(rng);
+    int w = 0;
+    switch (rng() % 4) {
+        case 0:
+            w = 1 + static_cast<int>(rng() % 8);
+            break;
+        case 1:
+            w = 56 + static_cast<int>(rng() % 17);  // 56 .. 72
+            break;
+        case 2:
+            w = 120 + static_cast<int>(rng() % 11);  // 120 .. 130
+            break;
+        default:
+            w = 1 + static_cast<int>(rng() % 130);
+    }
+    const int h = 1 + static_cast<int>(rng() % 80);
+    return MakeEntryOfSize(rng, key, w, h);
 }
 
 }  // namespace testmasks

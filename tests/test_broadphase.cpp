@@ -168,6 +168,64 @@ TEST(BroadPhase, SpreadScenesSamePairsWithMemoryFollowingTheBoxCount) {
     EXPECT_GT(largeBoxes, 100) << "the scenes hold boxes too large for the grid";
 }
 
+// A scene of at most SMALL_SCENE_BOXES boxes (the fight's) is tested pair by pair with no cells:
+// it must give the pairs the cells give, in the same order. Checked against the same scene with
+// boxes added that touch nothing, which makes it large enough for the cells.
+TEST(BroadPhase, SmallScenesGiveTheCellsPairsInTheCellsOrder) {
+    std::mt19937_64 rng(29);
+    std::int64_t pairsSeen = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const int n = 1 + static_cast<int>(rng() % collide::UniformGrid::SMALL_SCENE_BOXES);
+        std::vector<Rect> boxes = RandomScene(rng, n);
+        collide::UniformGrid small(64), cells(64);
+        std::vector<IndexPair> fromSmall, fromCells;
+        small.FindPairs(boxes, fromSmall);
+        ASSERT_EQ(Sorted(fromSmall), AllPairs(boxes)) << "scene " << i;
+        // Far below and right of everything (RandomScene stays within -400 .. 1300), in a row of
+        // their own, a box apart: the same cells for the first boxes, none of them touching.
+        for (int k = 0; k < collide::UniformGrid::SMALL_SCENE_BOXES + 1; ++k)
+            boxes.push_back({2000 + 10 * k, 2000, 5, 5});
+        cells.FindPairs(boxes, fromCells);
+        ASSERT_FALSE(cells.LastWasSparse()) << "scene " << i;
+        ASSERT_GT(cells.LastEntries(), 0) << "scene " << i << ": the cells were used";
+        ASSERT_EQ(fromSmall, fromCells) << "scene " << i;
+        pairsSeen += static_cast<std::int64_t>(fromSmall.size());
+    }
+    EXPECT_GT(pairsSeen, 3000);
+}
+
+// Boxes no larger than a cell (the bumper's) each go into one cell and meet their neighbours':
+// the same pairs as all pairs, and the same order as the cells' general path gives (forced here
+// by one box a pixel wider than a cell, far from the others).
+TEST(BroadPhase, BoxesThatFitACellGiveTheGeneralPathsPairsInItsOrder) {
+    std::mt19937_64 rng(31);
+    std::int64_t pairsSeen = 0;
+    for (int i = 0; i < 300; ++i) {
+        const int n = 20 + static_cast<int>(rng() % 400), world = 100 + static_cast<int>(rng() % 1200);
+        std::vector<Rect> boxes;
+        for (int k = 0; k < n; ++k) {
+            const int side = rng() % 4 == 0 ? 64 : 1 + static_cast<int>(rng() % 64);  // up to exactly a cell
+            boxes.push_back({static_cast<int>(rng() % static_cast<std::uint64_t>(world)) - world / 4,
+                             static_cast<int>(rng() % static_cast<std::uint64_t>(world)) - world / 4, side,
+                             1 + static_cast<int>(rng() % 64)});
+            if (rng() % 10 == 0) boxes.push_back(boxes[rng() % boxes.size()]);  // duplicates
+            if (rng() % 20 == 0) boxes.push_back({0, 0, 0, 5});                 // empty
+        }
+        collide::UniformGrid once(64), general(64);
+        std::vector<IndexPair> fromOnce, fromGeneral;
+        once.FindPairs(boxes, fromOnce);
+        ASSERT_FALSE(once.LastWasSparse()) << "scene " << i;
+        ASSERT_EQ(Sorted(fromOnce), AllPairs(boxes)) << "scene " << i;
+        boxes.push_back({world + 500, world + 500, 65, 3});
+        general.FindPairs(boxes, fromGeneral);
+        ASSERT_FALSE(general.LastWasSparse()) << "scene " << i;
+        ASSERT_GT(general.LastEntries(), once.LastEntries()) << "scene " << i << ": wide boxes go into several cells";
+        ASSERT_EQ(fromOnce, fromGeneral) << "scene " << i;
+        pairsSeen += static_cast<std::int64_t>(fromOnce.size());
+    }
+    EXPECT_GT(pairsSeen, 10000);
+}
+
 TEST(BroadPhase, TwoSmallBoxesFarApartCostTwoEntries) {
     collide::UniformGrid grid(64);
     std::vector<IndexPair> pairs;

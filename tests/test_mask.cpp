@@ -161,6 +161,64 @@ TEST(Mask, BuildAgreesWithPerPixelClassificationOnRandomImages) {
     }
 }
 
+// The query's copy of a mask: its tight bounds in 64-pixel column strips, as stored and mirrored.
+// Every bit of every strip must be the pixel it stands for, whatever built the mask.
+void ExpectStripsMatchPixels(const collide::Mask& m, const char* what, int index) {
+    const Rect b = m.Bounds();
+    ASSERT_EQ(m.StripCount(), (b.w + 63) / 64) << what << " " << index;
+    for (const Flip flip : {Flip::None, Flip::Horizontal}) {
+        for (int s = 0; s < m.StripCount(); ++s) {
+            for (int r = 0; r < b.h; ++r) {
+                const std::uint64_t word = m.StripWords(flip, s)[r];
+                for (int i = 0; i < 64; ++i) {
+                    const int col = 64 * s + i;
+                    const int maskX = flip == Flip::None ? b.x + col : b.Right() - 1 - col;
+                    const bool want = col < b.w && m.Get(maskX, b.y + r);
+                    ASSERT_EQ(((word >> i) & 1u) != 0, want) << what << " " << index << ": flip " << int(flip)
+                                                             << " strip " << s << " row " << r << " bit " << i;
+                }
+            }
+        }
+    }
+}
+
+TEST(Mask, StripsHoldTheRowsPixelsAsPlacedUnderBothFlips) {
+    std::mt19937_64 rng(17);
+    for (int i = 0; i < 150; ++i) {
+        const testmasks::Entry e = i % 2 == 0 ? testmasks::MakeEntry(rng, 200) : testmasks::MakeSmallEntry(rng);
+        for (const Channel ch : {Channel::Any, Channel::Attack, Channel::Hurt}) {
+            ExpectStripsMatchPixels(e.masks.Get(ch), "built", i);
+        }
+    }
+    // Grown pixel by pixel in a random order: a pixel outside the bounds cuts the strips again,
+    // one inside sets its two bits.
+    for (int i = 0; i < 60; ++i) {
+        const int w = 1 + static_cast<int>(rng() % 200), h = 1 + static_cast<int>(rng() % 40);
+        collide::Mask m(w, h);
+        const int pixels = 1 + static_cast<int>(rng() % 80);
+        for (int p = 0; p < pixels; ++p) {
+            m.Set(static_cast<int>(rng() % static_cast<std::uint64_t>(w)),
+                  static_cast<int>(rng() % static_cast<std::uint64_t>(h)));
+            if (p % 16 == 0) ExpectStripsMatchPixels(m, "grown", i);
+        }
+        ExpectStripsMatchPixels(m, "grown", i);
+        // A copy owns its strips.
+        const collide::Mask copy = m;
+        ExpectStripsMatchPixels(copy, "copied", i);
+    }
+    const collide::Mask empty(70, 5);
+    EXPECT_EQ(empty.StripCount(), 0);
+    EXPECT_EQ(empty.MemoryBytes(), (5u * 3u + 1u) * 8u) << "an empty mask has no strips";
+}
+
+TEST(Mask, StripsCostTwiceTheirBoundsInWords) {
+    collide::Mask m(300, 20);
+    m.Set(10, 2);
+    m.Set(139, 17);  // bounds 130 x 16: three strips of 16 rows, twice
+    EXPECT_EQ(m.StripCount(), 3);
+    EXPECT_EQ(m.MemoryBytes(), ((6u * 20u + 1u) + 2u * 3u * 16u) * 8u);  // rows: 5 words + 1 guard
+}
+
 TEST(PointQuery, TransparentPixelsDoNotCountAndFlipMirrorsInsideTheBox) {
     const auto m = Build({
         "b...",

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 namespace {
@@ -156,116 +157,253 @@ struct PoolEntry {
     Rect boundsPerChannelFlip[3][2];  // mask-space-placed-at-origin reference bounds
 };
 
+PoolEntry MakePoolEntry(testmasks::Entry e) {
+    PoolEntry p;
+    p.e = std::move(e);
+    for (int ch = 0; ch < 3; ++ch)
+        for (int f = 0; f < 2; ++f)
+            p.boundsPerChannelFlip[ch][f] = ref::Placed{&p.e.grid, Channel(ch), 0, 0, f == 1}.TightBounds();
+    return p;
+}
+
+// One random placement of two random pool entries, every field of both modes against the
+// reference; pixelsOut every eighth case, with `room` pixels of space. False (and a failure
+// report) on any difference.
+bool CheckRandomPair(std::mt19937_64& rng, const std::vector<PoolEntry>& pool, int i, std::size_t room,
+                     std::vector<Point>& pixels, std::int64_t& hits, std::int64_t& boxOnly) {
+    const PoolEntry& pa = pool[rng() % pool.size()];
+    const PoolEntry& pb = pool[rng() % pool.size()];
+    const auto cha = Channel(rng() % 3), chb = Channel(rng() % 3);
+    const bool fa = rng() & 1, fb = rng() & 1;
+    const int ax = static_cast<int>(rng() % 1001) - 500, ay = static_cast<int>(rng() % 1001) - 500;
+    // B near A: overlapping, contained, partial, touching or apart.
+    const int bx = ax + static_cast<int>(rng() % (pa.e.grid.w + pb.e.grid.w + 5)) - pb.e.grid.w - 2;
+    const int by = ay + static_cast<int>(rng() % (pa.e.grid.h + pb.e.grid.h + 5)) - pb.e.grid.h - 2;
+    const ref::Placed ra{&pa.e.grid, cha, ax, ay, fa}, rb{&pb.e.grid, chb, bx, by, fb};
+    auto shift = [](Rect r, int x, int y) { return r.IsEmpty() ? r : Rect{r.x + x, r.y + y, r.w, r.h}; };
+    const Rect ta = shift(pa.boundsPerChannelFlip[int(cha)][fa], ax, ay);
+    const Rect tb = shift(pb.boundsPerChannelFlip[int(chb)][fb], bx, by);
+    const bool wantPixels = i % 8 == 0;
+    const ref::Result want = ref::Overlap(ra, rb, ta, tb, wantPixels);
+
+    const Mask& ma = pa.e.masks.Get(cha);
+    const Mask& mb = pb.e.masks.Get(chb);
+    const Placement pla{ax, ay, fa ? Flip::Horizontal : Flip::None}, plb{bx, by, fb ? Flip::Horizontal : Flip::None};
+    const std::span<Point> out = wantPixels ? std::span<Point>(pixels.data(), room) : std::span<Point>();
+    const auto full = collide::QueryOverlap(ma, pla, mb, plb, QueryMode::CountAll, out);
+    const auto early = collide::QueryOverlap(ma, pla, mb, plb, QueryMode::FirstHit);
+    const auto written = std::min(want.pixels.size(), out.size());
+    const bool same =
+        full.hit == want.hit && full.pixelCount == want.count && full.overlap == want.overlap &&
+        (!want.hit || full.first == want.first) && early.hit == want.hit && early.overlap == want.overlap &&
+        (!want.hit || early.first == want.first) && early.pixelCount == 0 && early.pixelsWritten == 0 &&
+        full.pixelsWritten == static_cast<std::int32_t>(written) &&
+        std::equal(want.pixels.begin(), want.pixels.begin() + static_cast<std::ptrdiff_t>(written), pixels.begin());
+    if (!same) {
+        ADD_FAILURE() << "case " << i << ": A " << pa.e.grid.w << "x" << pa.e.grid.h << " at " << ax << "," << ay
+                      << " flip " << fa << " ch " << int(cha) << "; B " << pb.e.grid.w << "x" << pb.e.grid.h << " at "
+                      << bx << "," << by << " flip " << fb << " ch " << int(chb) << " room " << out.size()
+                      << "\n  want hit " << want.hit << " count " << want.count << " first " << want.first.x << ","
+                      << want.first.y << " overlap " << want.overlap.x << "," << want.overlap.y << "," << want.overlap.w
+                      << "," << want.overlap.h << "\n  got  hit " << full.hit << " count " << full.pixelCount
+                      << " first " << full.first.x << "," << full.first.y << " overlap " << full.overlap.x << ","
+                      << full.overlap.y << "," << full.overlap.w << "," << full.overlap.h << " written "
+                      << full.pixelsWritten << " early " << early.hit << " " << early.first.x << "," << early.first.y;
+    }
+    hits += want.hit;
+    boxOnly += !want.hit && !want.overlap.IsEmpty();
+    return same;
+}
+
 TEST(OverlapDifferential, TwoHundredThousandRandomCasesAgreeWithTheReference) {
     std::mt19937_64 rng(20261122);
-    std::vector<PoolEntry> pool(500);
-    for (PoolEntry& p : pool) {
-        p.e = testmasks::MakeEntry(rng);
-        for (int ch = 0; ch < 3; ++ch)
-            for (int f = 0; f < 2; ++f)
-                p.boundsPerChannelFlip[ch][f] = ref::Placed{&p.e.grid, Channel(ch), 0, 0, f == 1}.TightBounds();
-    }
+    std::vector<PoolEntry> pool;
+    for (int i = 0; i < 500; ++i) pool.push_back(MakePoolEntry(testmasks::MakeEntry(rng)));
     constexpr int CASES = 200000;
     std::vector<Point> pixels(400000);
     int failures = 0;
     std::int64_t hits = 0, boxOnly = 0;
     for (int i = 0; i < CASES && failures < 5; ++i) {
-        const PoolEntry& pa = pool[rng() % pool.size()];
-        const PoolEntry& pb = pool[rng() % pool.size()];
-        const auto cha = Channel(rng() % 3), chb = Channel(rng() % 3);
-        const bool fa = rng() & 1, fb = rng() & 1;
-        const int ax = static_cast<int>(rng() % 1001) - 500, ay = static_cast<int>(rng() % 1001) - 500;
-        // B near A: overlapping, contained, partial, touching or apart.
-        const int bx = ax + static_cast<int>(rng() % (pa.e.grid.w + pb.e.grid.w + 5)) - pb.e.grid.w - 2;
-        const int by = ay + static_cast<int>(rng() % (pa.e.grid.h + pb.e.grid.h + 5)) - pb.e.grid.h - 2;
-        const ref::Placed ra{&pa.e.grid, cha, ax, ay, fa}, rb{&pb.e.grid, chb, bx, by, fb};
-        auto shift = [](Rect r, int x, int y) { return r.IsEmpty() ? r : Rect{r.x + x, r.y + y, r.w, r.h}; };
-        const Rect ta = shift(pa.boundsPerChannelFlip[int(cha)][fa], ax, ay);
-        const Rect tb = shift(pb.boundsPerChannelFlip[int(chb)][fb], bx, by);
-        const bool wantPixels = i % 8 == 0;
-        const ref::Result want = ref::Overlap(ra, rb, ta, tb, wantPixels);
-
-        const Mask& ma = pa.e.masks.Get(cha);
-        const Mask& mb = pb.e.masks.Get(chb);
-        const Placement pla{ax, ay, fa ? Flip::Horizontal : Flip::None},
-            plb{bx, by, fb ? Flip::Horizontal : Flip::None};
-        const auto full = collide::QueryOverlap(ma, pla, mb, plb, QueryMode::CountAll,
-                                                wantPixels ? std::span<Point>(pixels) : std::span<Point>());
-        const auto early = collide::QueryOverlap(ma, pla, mb, plb, QueryMode::FirstHit);
-        const bool same = full.hit == want.hit && full.pixelCount == want.count && full.overlap == want.overlap &&
-                          (!want.hit || full.first == want.first) && early.hit == want.hit &&
-                          early.overlap == want.overlap && (!want.hit || early.first == want.first) &&
-                          (!wantPixels || (full.pixelsWritten == static_cast<std::int32_t>(want.pixels.size()) &&
-                                           std::equal(want.pixels.begin(), want.pixels.end(), pixels.begin())));
-        if (!same) {
-            ++failures;
-            ADD_FAILURE() << "case " << i << ": A " << pa.e.grid.w << "x" << pa.e.grid.h << " at " << ax << "," << ay
-                          << " flip " << fa << " ch " << int(cha) << "; B " << pb.e.grid.w << "x" << pb.e.grid.h
-                          << " at " << bx << "," << by << " flip " << fb << " ch " << int(chb) << "\n  want hit "
-                          << want.hit << " count " << want.count << " first " << want.first.x << "," << want.first.y
-                          << " overlap " << want.overlap.x << "," << want.overlap.y << "," << want.overlap.w << ","
-                          << want.overlap.h << "\n  got  hit " << full.hit << " count " << full.pixelCount << " first "
-                          << full.first.x << "," << full.first.y << " overlap " << full.overlap.x << ","
-                          << full.overlap.y << "," << full.overlap.w << "," << full.overlap.h << " early " << early.hit
-                          << " " << early.first.x << "," << early.first.y;
-        }
-        hits += want.hit;
-        boxOnly += !want.hit && !want.overlap.IsEmpty();
+        failures += CheckRandomPair(rng, pool, i, pixels.size(), pixels, hits, boxOnly) ? 0 : 1;
     }
     // The generator must exercise both outcomes, and the case that only per-pixel gets right.
     EXPECT_GT(hits, CASES / 10);
     EXPECT_GT(boxOnly, CASES / 20);
 }
 
-TEST(OverlapKernels, BaselineAndAvx2BuildsAgree) {
-    const auto* avx2 = collide::kernels::Avx2OrNull();
-    if (avx2 == nullptr) {
-        GTEST_SKIP() << "this CPU has no AVX2: only the baseline kernels run here";
+// The sizes a game's pairs have, where the query takes its narrow path (an overlap of one or two
+// 64-column windows, set up inline) and the strips of a mask are one or two words wide: widths 1
+// to 130, heights 1 to 80, every flip, both modes, pixelsOut with room to spare or for a few.
+TEST(OverlapDifferential, TwoHundredThousandSmallAndNarrowCasesAgreeWithTheReference) {
+    std::mt19937_64 rng(20261207);
+    std::vector<PoolEntry> pool;
+    for (int i = 0; i < 600; ++i) pool.push_back(MakePoolEntry(testmasks::MakeSmallEntry(rng)));
+    constexpr int CASES = 200000;
+    std::vector<Point> pixels(20000);
+    int failures = 0;
+    std::int64_t hits = 0, boxOnly = 0;
+    for (int i = 0; i < CASES && failures < 5; ++i) {
+        const std::size_t room = i % 16 == 0 ? rng() % 9 : pixels.size();
+        failures += CheckRandomPair(rng, pool, i, room, pixels, hits, boxOnly) ? 0 : 1;
     }
+    EXPECT_GT(hits, CASES / 10);
+    EXPECT_GT(boxOnly, CASES / 20);
+}
+
+TEST(OverlapKernels, BaselineAndAvx2BuildsAgreeWithTheBits) {
     const auto& base = collide::kernels::Baseline();
+    const auto* avx2 = collide::kernels::Avx2OrNull();
     std::mt19937_64 rng(99);
-    // Rows of 12 data words with a shared guard word between them, as a Mask lays them out.
-    constexpr int WORDS = 12, ROWS = 6, STRIDE = WORDS + 1;
-    std::vector<std::uint64_t> a(1 + ROWS * STRIDE), b(1 + ROWS * STRIDE), outBase(WORDS), outAvx(WORDS);
-    int hitRows = 0;
+    int hits = 0;
     for (int i = 0; i < 20000; ++i) {
+        // Two masks' strips: up to five strips of up to 40 rows each, exactly sized (a read past
+        // them shows under the sanitizers), random words of random sparsity.
+        const int aStrips = 1 + static_cast<int>(rng() % 5), bStrips = 1 + static_cast<int>(rng() % 5);
+        const int aRows = 1 + static_cast<int>(rng() % 40), bRows = 1 + static_cast<int>(rng() % 40);
         const int sparsity = 1 + static_cast<int>(rng() % 12);
-        for (int r = 0; r < ROWS; ++r) {
-            for (int k = 0; k < WORDS; ++k) {
-                std::uint64_t wa = ~0ull, wb = ~0ull;
-                for (int s = 0; s < sparsity; ++s) wa &= rng(), wb &= rng();
-                a[1 + r * STRIDE + k] = wa;
-                b[1 + r * STRIDE + k] = wb;
+        const auto word = [&] {
+            std::uint64_t w = ~0ull;
+            for (int s = 0; s < sparsity; ++s) w &= rng();
+            return w;
+        };
+        std::vector<std::uint64_t> a(static_cast<std::size_t>(aStrips * aRows)),
+            b(static_cast<std::size_t>(bStrips * bRows));
+        for (auto& w : a) w = word();
+        for (auto& w : b) w = word();
+        // The overlap: A's columns [ax0, ax1), B's columns [ax0 + c, ax1 + c), both inside.
+        const int ax0 = static_cast<int>(rng() % static_cast<std::uint64_t>(64 * aStrips));
+        const int ax1 =
+            ax0 + 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(std::min(64 * aStrips - ax0, 64 * bStrips)));
+        const int cLo = -ax0, cHi = 64 * bStrips - ax1;
+        const int c = cLo + static_cast<int>(rng() % static_cast<std::uint64_t>(cHi - cLo + 1));
+        const int aRow0 = static_cast<int>(rng() % static_cast<std::uint64_t>(aRows));
+        const int bRow0 = static_cast<int>(rng() % static_cast<std::uint64_t>(bRows));
+        const int rows =
+            1 + static_cast<int>(rng() % static_cast<std::uint64_t>(std::min(aRows - aRow0, bRows - bRow0)));
+        // Tight bounds make every column outside the overlap zero in one mask: here, in A.
+        for (int k = 0; k < aStrips; ++k)
+            for (int r = 0; r < aRows; ++r)
+                for (int x = 0; x < 64; ++x)
+                    if (64 * k + x < ax0 || 64 * k + x >= ax1)
+                        a[static_cast<std::size_t>(k * aRows + r)] &= ~(1ull << x);
+        const auto bit = [](const std::vector<std::uint64_t>& m, int stride, int x, int r) {
+            return (m[static_cast<std::size_t>((x >> 6) * stride + r)] >> (x & 63)) & 1u;
+        };
+        collide::kernels::Hit want;
+        std::int64_t wantCount = 0;
+        for (int r = 0; r < rows; ++r) {
+            for (int x = ax0; x < ax1; ++x) {
+                if (bit(a, aRows, x, aRow0 + r) && bit(b, bRows, x + c, bRow0 + r)) {
+                    if (wantCount++ == 0) want = collide::kernels::Hit{r, x};
+                }
             }
         }
-        const std::int32_t aX0 = static_cast<std::int32_t>(rng() % 700);
-        const std::int32_t aX1 = aX0 + 1 + static_cast<std::int32_t>(rng() % (WORDS * 64 - aX0));
-        const bool reversed = rng() & 1;
-        // Every A column of the span must meet a B column inside B's 12 data words.
-        const std::int32_t lo = reversed ? aX1 - 1 : -aX0;
-        const std::int32_t hi = reversed ? aX0 + WORDS * 64 - 1 : WORDS * 64 - 1 - (aX1 - 1);
-        const std::int32_t c = lo + static_cast<std::int32_t>(rng() % (hi - lo + 1));
-        collide::kernels::QuerySpan span = collide::kernels::MakeSpan(aX0, aX1, c, reversed);
-        span.aRow = a.data() + 1;
-        span.bRow = b.data() + 1;
-        span.aStrideWords = span.bStrideWords = STRIDE;
-        span.rows = ROWS;
-        const std::int32_t firstBase = base.firstHitRow(span);
-        ASSERT_EQ(firstBase, avx2->firstHitRow(span)) << i;
-        std::int32_t rowBase = 0, rowAvx = 0;
-        ASSERT_EQ(base.countAll(span, &rowBase), avx2->countAll(span, &rowAvx)) << i;
-        ASSERT_EQ(rowBase, rowAvx);
-        ASSERT_EQ(rowBase, firstBase);
-        hitRows += firstBase >= 0;
-        for (int r = 0; r < ROWS; ++r) {
-            const auto n1 = base.andRow(span.aRow + r * STRIDE, span.bRow + r * STRIDE, span, outBase.data());
-            const auto n2 = avx2->andRow(span.aRow + r * STRIDE, span.bRow + r * STRIDE, span, outAvx.data());
-            ASSERT_EQ(n1, n2) << i;
-            ASSERT_TRUE(std::equal(outBase.begin(), outBase.begin() + (span.k1 - span.k0 + 1), outAvx.begin())) << i;
+        collide::kernels::StripQuery q;
+        q.a = a.data(), q.b = b.data(), q.aStride = aRows, q.bStride = bRows;
+        q.aRow0 = aRow0, q.bRow0 = bRow0, q.rows = rows, q.ax0 = ax0, q.ax1 = ax1, q.c = c;
+        for (const auto* set : {&base, avx2}) {
+            if (set == nullptr) continue;  // this CPU has no AVX2: only the baseline kernels run here
+            collide::kernels::Hit got, gotCounted;
+            ASSERT_EQ(set->firstHit(q, &got), wantCount > 0) << set->name << " case " << i;
+            ASSERT_EQ(set->countAll(q, &gotCounted), wantCount) << set->name << " case " << i;
+            ASSERT_EQ(gotCounted.row, wantCount > 0 ? want.row : -1) << set->name << " case " << i;
+            if (wantCount > 0) {
+                ASSERT_EQ(got.row, want.row) << set->name << " case " << i;
+                ASSERT_EQ(got.aCol, want.aCol) << set->name << " case " << i;
+                ASSERT_EQ(gotCounted.aCol, want.aCol) << set->name << " case " << i;
+            }
         }
+        hits += wantCount > 0;
     }
-    EXPECT_GT(hitRows, 2000);
-    EXPECT_LT(hitRows, 19000);
+    EXPECT_GT(hits, 2000);
+    EXPECT_LT(hits, 19000);
+}
+
+// The narrow path's kernels (collide.h's windows): both builds against the bits, on random strips
+// exactly sized, windows at every column offset, with and without a next strip, one or two
+// windows, every row count from 1 (the scalar rows) up.
+TEST(OverlapKernels, WindowKernelsOfBothBuildsAgreeWithTheBits) {
+    const auto& base = collide::kernels::Baseline();
+    const auto* avx2 = collide::kernels::Avx2OrNull();
+    std::mt19937_64 rng(1207);
+    struct Strips {
+        int count, rows;
+        std::vector<std::uint64_t> words;
+        // The 64 bits from column `col` of row `row` (zero past the last strip).
+        std::uint64_t Bits(int col, int row) const {
+            std::uint64_t w = 0;
+            for (int i = 0; i < 64; ++i) {
+                const int x = col + i;
+                if (x < 64 * count && ((words[static_cast<std::size_t>((x >> 6) * rows + row)] >> (x & 63)) & 1u))
+                    w |= 1ull << i;
+            }
+            return w;
+        }
+        collide::detail::StripWindow Window(int col, int row) const {
+            const std::uint64_t* lo = words.data() + (col >> 6) * rows + row;
+            const bool next = (col >> 6) + 1 < count;
+            const auto shift = static_cast<std::uint32_t>(col & 63);
+            return {lo, next ? lo + rows : lo, shift, next ? 64 - shift : 64};
+        }
+    };
+    int hits = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const int sparsity = 1 + static_cast<int>(rng() % 12);
+        Strips m[2];
+        for (Strips& s : m) {
+            s.count = 1 + static_cast<int>(rng() % 3);
+            s.rows = 1 + static_cast<int>(rng() % 40);
+            s.words.resize(static_cast<std::size_t>(s.count * s.rows));
+            for (auto& w : s.words) {
+                w = ~0ull;
+                for (int k = 0; k < sparsity; ++k) w &= rng();
+            }
+        }
+        // A second window starts 64 columns on, inside both masks' strips (an overlap that wide).
+        const int windows = m[0].count > 1 && m[1].count > 1 ? 1 + static_cast<int>(rng() % 2) : 1;
+        int col[2], row0[2];
+        for (int k = 0; k < 2; ++k) {
+            // Every window starts inside its mask's strips.
+            col[k] = static_cast<int>(rng() % static_cast<std::uint64_t>(64 * m[k].count - 64 * (windows - 1)));
+            row0[k] = static_cast<int>(rng() % static_cast<std::uint64_t>(m[k].rows));
+        }
+        const int rows =
+            1 +
+            static_cast<int>(rng() % static_cast<std::uint64_t>(std::min(m[0].rows - row0[0], m[1].rows - row0[1])));
+        collide::detail::NarrowQuery q{};
+        q.windows = windows;
+        q.rows = rows;
+        collide::detail::WindowHit want{-1, 0};
+        Point wantFirst{0, -1};
+        std::int64_t wantCount = 0;
+        for (int w = 0; w < windows; ++w) {
+            q.a[w] = m[0].Window(col[0] + 64 * w, row0[0]);
+            q.b[w] = m[1].Window(col[1] + 64 * w, row0[1]);
+        }
+        for (int r = 0; r < rows; ++r) {
+            for (int w = 0; w < windows; ++w) {
+                const std::uint64_t bits =
+                    m[0].Bits(col[0] + 64 * w, row0[0] + r) & m[1].Bits(col[1] + 64 * w, row0[1] + r);
+                if (w == 0 && bits != 0 && want.row < 0) want = {r, bits};
+                if (bits != 0 && wantFirst.y < 0) wantFirst = Point{64 * w + std::countr_zero(bits), r};
+                wantCount += std::popcount(bits);
+            }
+        }
+        for (const auto* set : {&base, avx2}) {
+            if (set == nullptr) continue;  // this CPU has no AVX2: only the baseline kernels run here
+            const collide::detail::WindowHit got = set->firstHitWindows(q.a[0], q.b[0], rows);
+            ASSERT_EQ(got.row, want.row) << set->name << " case " << i;
+            if (want.row >= 0) {
+                ASSERT_EQ(got.word, want.word) << set->name << " case " << i;
+            }
+            Point first;
+            ASSERT_EQ(set->countNarrow(q, &first), wantCount) << set->name << " case " << i;
+            ASSERT_EQ(first, wantFirst) << set->name << " case " << i;
+        }
+        hits += wantCount > 0;
+    }
+    EXPECT_GT(hits, 2000);
+    EXPECT_LT(hits, 19000);
 }
 
 }  // namespace

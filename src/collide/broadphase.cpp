@@ -5,7 +5,13 @@
 #include "collide/collide.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <limits>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace collide {
 
@@ -29,6 +35,7 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
     pairs.clear();
     tests_ = 0;
     entries_.clear();
+    pairsOnceEntries_ = -1;
     large_.clear();
     sparse_ = false;
     gridCells_ = Rect{};
@@ -47,6 +54,7 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
     std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0, x1 = std::numeric_limits<std::int64_t>::min(),
                  y1 = x1;
     std::int64_t smallBoxes = 0;
+    std::int32_t widest = 0, tallest = 0;  // of the small boxes
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const Rect& r = boxes[i];
         if (r.IsEmpty()) continue;
@@ -57,6 +65,7 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
             continue;
         }
         ++smallBoxes;
+        widest = std::max(widest, r.w), tallest = std::max(tallest, r.h);
         x0 = std::min<std::int64_t>(x0, r.x), y0 = std::min<std::int64_t>(y0, r.y);
         x1 = std::max<std::int64_t>(x1, std::int64_t{r.x} + r.w),
         y1 = std::max<std::int64_t>(y1, std::int64_t{r.y} + r.h);
@@ -75,7 +84,13 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
         // boxes fill it, not for a few boxes far apart. Past DENSE_CELLS_PER_BOX cells per box the
         // entries are sorted by cell instead, which costs n log n whatever the extent.
         sparse_ = cols * rows > DENSE_CELLS_PER_BOX * smallBoxes + DENSE_MIN_CELLS;
-        tests = sparse_ ? PairsSparse(boxes, pairs) : PairsDense(boxes, cols, rows, pairs);
+        if (!sparse_ && smallBoxes <= SMALL_SCENE_BOXES) {
+            tests = PairsSmall(boxes, cols, pairs);
+        } else if (!sparse_ && widest <= cellSizePx_ && tallest <= cellSizePx_) {
+            tests = PairsOnce(boxes, cols, rows, pairs);
+        } else {
+            tests = sparse_ ? PairsSparse(boxes, pairs) : PairsDense(boxes, cols, rows, pairs);
+        }
     }
     // The large boxes, in index order: against every small box, then against the large boxes after
     // them, so each pair comes once.
@@ -94,6 +109,7 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
         }
     }
     tests_ = tests;
+    entryCount_ = pairsOnceEntries_ >= 0 ? pairsOnceEntries_ : static_cast<std::int64_t>(entries_.size());
 }
 
 template <typename Fn>
@@ -131,6 +147,159 @@ std::int64_t UniformGrid::PairsInCell(std::size_t begin, std::size_t end, std::i
     }
     const auto n = static_cast<std::int64_t>(end - begin);
     return n * (n - 1) / 2;
+}
+
+// A scene of a few boxes (the fight's bodies): every pair tested directly, with no cells to count,
+// fill or allocate, then put in the order the cells would give (the cell holding the top-left of
+// the two boxes' intersection, row-major; pairs come in index order, and the sort is stable).
+std::int64_t UniformGrid::PairsSmall(std::span<const Rect> boxes, std::int64_t cols, std::vector<IndexPair>& pairs) {
+    struct Found {  // no member initializers: the array below is not zeroed for nothing
+        std::int64_t cell;
+        std::int32_t a, b;
+    };
+    std::array<Found, SMALL_SCENE_BOXES*(SMALL_SCENE_BOXES - 1) / 2> found;
+    std::size_t count = 0;
+    std::int64_t tests = 0;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const Rect a = boxes[i];
+        if (a.IsEmpty() || IsLarge(static_cast<std::int32_t>(i))) continue;
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const Rect& b = boxes[j];
+            if (b.IsEmpty() || IsLarge(static_cast<std::int32_t>(j))) continue;
+            ++tests;
+            if (!Overlap(a, b)) continue;
+            const std::int64_t cx = (std::int64_t{std::max(a.x, b.x)} - origin_.x) >> cellShift_,
+                               cy = (std::int64_t{std::max(a.y, b.y)} - origin_.y) >> cellShift_;
+            const Found f{cy * cols + cx, static_cast<std::int32_t>(i), static_cast<std::int32_t>(j)};
+            std::size_t k = count++;
+            for (; k > 0 && found[k - 1].cell > f.cell; --k) found[k] = found[k - 1];  // stable insertion
+            found[k] = f;
+        }
+    }
+    pairs.reserve(pairs.size() + count);
+    for (std::size_t k = 0; k < count; ++k) pairs.push_back(IndexPair{found[k].a, found[k].b});
+    return tests;
+}
+
+// Boxes no larger than a cell (the bumper's sprites): each box goes into one cell only, the one of
+// its top-left pixel, so a box it overlaps starts in its own cell, the next cell right, or one of
+// the three cells below (each pair of neighbouring cells visited once, from the left or the upper
+// one). Then the pairs found are put in the order the cells of the other paths give: by the cell
+// of the top-left of the two boxes' intersection, row-major, then by index (a counting sort by
+// that cell; the few pairs of one cell by insertion).
+std::int64_t UniformGrid::PairsOnce(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
+                                    std::vector<IndexPair>& pairs) {
+    const auto cellCount = static_cast<std::size_t>(cols * rows);
+    const std::int32_t shift = cellShift_;
+    const auto cellOf = [&](std::int64_t x, std::int64_t y) {
+        return static_cast<std::size_t>(((y - origin_.y) >> shift) * cols + ((x - origin_.x) >> shift));
+    };
+    cellStart_.assign(cellCount + 1, 0);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const Rect& r = boxes[i];
+        if (!r.IsEmpty() && !IsLarge(static_cast<std::int32_t>(i))) ++cellStart_[cellOf(r.x, r.y) + 1];
+    }
+    for (std::size_t c = 0; c < cellCount; ++c) cellStart_[c + 1] += cellStart_[c];
+    // The entries as four arrays of edges (and their indices), so that one box is tested against
+    // four at a time. Right and bottom edges are clamped into int32: the boxes' own edges fit
+    // (FindPairs' precondition), and a clamp changes no comparison with an edge that fits.
+    const auto count = static_cast<std::size_t>(cellStart_[cellCount]);
+    pairsOnceEntries_ = static_cast<std::int64_t>(count);
+    // Three entries more that overlap nothing (empty: right and bottom below left and top), so
+    // that the last step of four may read past the last entry.
+    for (auto* v : {&edgeLeft_, &edgeTop_, &edgeIndex_}) v->assign(count + 3, 0);
+    for (auto* v : {&edgeRight_, &edgeBottom_}) v->assign(count + 3, std::numeric_limits<std::int32_t>::min());
+    cursor_.assign(cellStart_.begin(), cellStart_.end() - 1);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const Rect& r = boxes[i];
+        if (r.IsEmpty() || IsLarge(static_cast<std::int32_t>(i))) continue;
+        const auto e = static_cast<std::size_t>(cursor_[cellOf(r.x, r.y)]++);
+        constexpr std::int64_t MAX = std::numeric_limits<std::int32_t>::max();
+        edgeLeft_[e] = r.x, edgeTop_[e] = r.y;
+        edgeRight_[e] = static_cast<std::int32_t>(std::min<std::int64_t>(std::int64_t{r.x} + r.w, MAX));
+        edgeBottom_[e] = static_cast<std::int32_t>(std::min<std::int64_t>(std::int64_t{r.y} + r.h, MAX));
+        edgeIndex_[e] = static_cast<std::int32_t>(i);
+    }
+    found_.clear();
+    std::int64_t tests = 0;
+    const std::int32_t* left = edgeLeft_.data();
+    const std::int32_t* top = edgeTop_.data();
+    const std::int32_t* right = edgeRight_.data();
+    const std::int32_t* bottom = edgeBottom_.data();
+    const auto record = [&](std::size_t p, std::size_t q) {
+        const std::int32_t i = edgeIndex_[p], j = edgeIndex_[q];
+        found_.push_back(
+            Found{cellOf(std::max(left[p], left[q]), std::max(top[p], top[q])), i < j ? i : j, i < j ? j : i});
+    };
+    // Entry p against entries [from, to): half-open overlap on both axes.
+    const auto test = [&](std::size_t p, std::size_t from, std::size_t to) {
+        tests += static_cast<std::int64_t>(to - from);
+        std::size_t q = from;
+#ifdef __SSE2__
+        // Four boxes a step (SSE2 is part of every x86-64): no branch per test, whose outcome a
+        // predictor could not guess.
+        const __m128i aLeft = _mm_set1_epi32(left[p]), aTop = _mm_set1_epi32(top[p]);
+        const __m128i aRight = _mm_set1_epi32(right[p]), aBottom = _mm_set1_epi32(bottom[p]);
+        const auto load = [](const std::int32_t* v) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(v)); };
+        // The last step may cover entries past `to` (other cells, or the padding): their lanes are
+        // dropped, so a short range costs one step, not a scalar tail.
+        for (; q < to; q += 4) {
+            const __m128i x =
+                _mm_and_si128(_mm_cmplt_epi32(aLeft, load(right + q)), _mm_cmplt_epi32(load(left + q), aRight));
+            const __m128i y =
+                _mm_and_si128(_mm_cmplt_epi32(aTop, load(bottom + q)), _mm_cmplt_epi32(load(top + q), aBottom));
+            int hits = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(x, y)));
+            if (to - q < 4) hits &= (1 << (to - q)) - 1;
+            for (; hits != 0; hits &= hits - 1)
+                record(p, q + static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(hits))));
+        }
+#endif
+        for (; q < to; ++q) {
+            if (left[p] < right[q] && left[q] < right[p] && top[p] < bottom[q] && top[q] < bottom[p]) record(p, q);
+        }
+    };
+    for (std::int64_t cy = 0; cy < rows; ++cy) {
+        for (std::int64_t cx = 0; cx < cols; ++cx) {
+            const auto c = static_cast<std::size_t>(cy * cols + cx);
+            const auto begin = static_cast<std::size_t>(cellStart_[c]),
+                       end = static_cast<std::size_t>(cellStart_[c + 1]);
+            if (begin == end) continue;
+            // The next cell right, and the three below (left, under, right): consecutive entries.
+            const std::size_t rightEnd = cx + 1 < cols ? static_cast<std::size_t>(cellStart_[c + 2]) : end;
+            std::size_t belowBegin = 0, belowEnd = 0;
+            if (cy + 1 < rows) {
+                belowBegin =
+                    static_cast<std::size_t>(cellStart_[c + static_cast<std::size_t>(cols) - (cx > 0 ? 1 : 0)]);
+                belowEnd =
+                    static_cast<std::size_t>(cellStart_[c + static_cast<std::size_t>(cols) + (cx + 1 < cols ? 2 : 1)]);
+            }
+            for (std::size_t p = begin; p < end; ++p) {
+                test(p, p + 1, rightEnd);  // the rest of this cell, then the next one right
+                test(p, belowBegin, belowEnd);
+            }
+        }
+    }
+    // The documented order: a counting sort by the intersection's cell, then the few pairs of one
+    // cell by index (they were found in visiting order): an insertion sort, which only ever moves
+    // a pair within its cell.
+    cursor_.assign(cellCount + 1, 0);
+    for (const Found& f : found_) ++cursor_[f.cell + 1];
+    for (std::size_t c = 0; c < cellCount; ++c) cursor_[c + 1] += cursor_[c];
+    sortedFound_.resize(found_.size());
+    for (const Found& f : found_) sortedFound_[static_cast<std::size_t>(cursor_[f.cell]++)] = f;
+    for (std::size_t k = 1; k < sortedFound_.size(); ++k) {
+        const Found v = sortedFound_[k];
+        std::size_t m = k;
+        for (; m > 0 && sortedFound_[m - 1].cell == v.cell &&
+               (sortedFound_[m - 1].a != v.a ? sortedFound_[m - 1].a > v.a : sortedFound_[m - 1].b > v.b);
+             --m) {
+            sortedFound_[m] = sortedFound_[m - 1];
+        }
+        sortedFound_[m] = v;
+    }
+    pairs.resize(sortedFound_.size());
+    for (std::size_t k = 0; k < sortedFound_.size(); ++k) pairs[k] = IndexPair{sortedFound_[k].a, sortedFound_[k].b};
+    return tests;
 }
 
 std::int64_t UniformGrid::PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
@@ -226,19 +395,14 @@ void SweepAndPrune::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair
     }
 }
 
-Rect Collider::Bounds() const {
-    return transformed != nullptr ? transformed->boundsWorld : PlacedBounds(*mask, placement);
-}
-
-OverlapResult QueryColliders(const Collider& a, const Collider& b, QueryMode mode, std::span<Point> pixelsOut) {
+OverlapResult detail::QueryTransformedColliders(const Collider& a, const Collider& b, QueryMode mode,
+                                                std::span<Point> pixelsOut) {
     if (a.transformed != nullptr && b.transformed != nullptr) {
         return QueryTransformedPair(*a.mask, *a.transformed, *b.mask, *b.transformed, mode, pixelsOut);
     }
     if (a.transformed != nullptr)
         return QueryTransformedOverlap(*a.mask, *a.transformed, *b.mask, b.placement, mode, pixelsOut);
-    if (b.transformed != nullptr)
-        return QueryTransformedOverlap(*b.mask, *b.transformed, *a.mask, a.placement, mode, pixelsOut);
-    return QueryOverlap(*a.mask, a.placement, *b.mask, b.placement, mode, pixelsOut);
+    return QueryTransformedOverlap(*b.mask, *b.transformed, *a.mask, a.placement, mode, pixelsOut);
 }
 
 }  // namespace collide

@@ -1,11 +1,13 @@
 // collide: pixel-precise 2D collision on 1-bit masks. Pixels in, answers out.
 // Depends on the C++ standard library only: no SDL, no ImGui, no files, no printing, no globals.
 // Invariants: every rectangle is half-open, [x, x + w) x [y, y + h), so touching edges do not
-// overlap; a mask's tight bounds always hold exactly its set pixels; queries never allocate.
+// overlap; a mask's tight bounds always hold exactly its set pixels, and its query copy (the
+// column strips) always holds exactly its row words' pixels; queries never allocate.
 // Coordinate spaces: "mask" pixels of one unflipped mask, (0, 0) its top-left pixel; "world"
 // pixels shared by everything placed. docs/collision.md defines each query exactly.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -65,9 +67,16 @@ struct ImageView {
 /// Which hot pixels a mask holds: attack (exact FF0000), hurt (any other hot colour) or both.
 enum class Channel : std::uint8_t { Any, Attack, Hurt };
 
+/// Horizontal mirroring of a placed mask inside its own box.
+enum class Flip : std::uint8_t { None, Horizontal };
+
 /// 1 bit per pixel, row-major. Bit i of word k of a row is mask pixel x = 64k + i (LSB = left).
-/// Each row is framed by zero guard words so that the shifted reads of the overlap kernel never
-/// need a bounds check; rows share their guards, so a mask costs (ceil(w/64) + 1) * h + 1 words.
+/// Each row is framed by zero guard words so that shifted reads never need a bounds check; rows
+/// share their guards: (ceil(w/64) + 1) * h + 1 words.
+/// Beside the rows, the overlap query's copy: the tight bounds (bw x bh) cut into 64-pixel column
+/// strips, each strip's bh rows one after the other, once as stored and once mirrored, so that a
+/// query walks consecutive words whatever the flips: 2 * ceil(bw/64) * bh more words (an empty
+/// mask: none). docs/collision.md gives the figures and why.
 class Mask {
 public:
     Mask() = default;
@@ -84,12 +93,14 @@ public:
 
     /// Is mask pixel (maskX, maskY) set? Outside the mask: false.
     [[nodiscard]] bool Get(std::int32_t maskX, std::int32_t maskY) const;
-    /// Sets mask pixel (maskX, maskY) and grows the tight bounds; the pixel must be inside.
+    /// Sets mask pixel (maskX, maskY) and grows the tight bounds; the pixel must be inside. A pixel
+    /// outside the current bounds rebuilds the strips (O(bounds area / 64), allocates): to build a
+    /// large mask pixel by pixel, prefer BuildMask, or set its outermost pixels first.
     void Set(std::int32_t maskX, std::int32_t maskY);
 
     [[nodiscard]] std::int64_t CountSetPixels() const;
-    /// Bytes held by the bit storage (the figure to compare with the RGBA image's w * h * 4).
-    [[nodiscard]] std::size_t MemoryBytes() const { return words_.size() * sizeof(std::uint64_t); }
+    /// Bytes held by the bit storage, rows and strips (to compare with the image's w * h * 4).
+    [[nodiscard]] std::size_t MemoryBytes() const { return (words_.size() + strips_.size()) * sizeof(std::uint64_t); }
 
     /// Data words per row, guards excluded: ceil(width / 64).
     [[nodiscard]] std::int32_t WordsPerRow() const { return wordsPerRow_; }
@@ -100,10 +111,21 @@ public:
         return words_.data() + 1 + static_cast<std::size_t>(maskY) * RowStrideWords();
     }
 
+    /// Column strips of the tight bounds: ceil(Bounds().w / 64); 0 for an empty mask.
+    [[nodiscard]] std::int32_t StripCount() const { return stripCount_; }
+    /// Strip `strip` of the tight bounds as a placement with `flip` shows them, Bounds().h words:
+    /// word r is row Bounds().y + r, its bit i the placed bounds' column 64 * strip + i (LSB =
+    /// left). Flip::Horizontal: mask column Bounds().Right() - 1 - (64 * strip + i).
+    [[nodiscard]] const std::uint64_t* StripWords(Flip flip, std::int32_t strip) const {
+        return strips_.data() +
+               static_cast<std::ptrdiff_t>((flip == Flip::Horizontal ? stripCount_ : 0) + strip) * boundsMask_.h;
+    }
+
 private:
     [[nodiscard]] std::uint64_t* MutableRowWords(std::int32_t maskY) {
         return words_.data() + 1 + static_cast<std::size_t>(maskY) * RowStrideWords();
     }
+    void RebuildStrips();
     friend struct MaskWriter;  // the builders in mask.cpp fill words_ directly
 
     std::int32_t widthPx_ = 0;
@@ -111,6 +133,9 @@ private:
     std::int32_t wordsPerRow_ = 0;
     Rect boundsMask_{};
     std::vector<std::uint64_t> words_ = std::vector<std::uint64_t>(1, 0);
+    // The strips, as stored then mirrored: strip s of copy f at (f * stripCount_ + s) * bounds.h.
+    std::vector<std::uint64_t> strips_;
+    std::int32_t stripCount_ = 0;
 };
 
 /// The three masks of one hotmap frame.
@@ -131,9 +156,6 @@ struct HotMasks {
 /// The whole image.
 [[nodiscard]] HotMasks BuildHotMasks(ImageView image, Rgb key = KEY_MAGENTA);
 
-/// Horizontal mirroring of a placed mask inside its own box.
-enum class Flip : std::uint8_t { None, Horizontal };
-
 /// Where a mask sits in the world: its full image box's top-left pixel at (worldX, worldY).
 /// A Flip::Horizontal placement covers the same box with mask column x drawn at column w-1-x.
 /// Positions stay within +-MAX_ABS_WORLD_PX, so every sum of a position and a mask size fits in
@@ -149,7 +171,13 @@ struct Placement {
 /// World-space box of the placed mask's image (w x h at the placement).
 [[nodiscard]] Rect PlacedImageBox(const Mask& mask, Placement placement);
 /// World-space tight bounds of the placed mask (mirrored with it); Rect{} for an empty mask.
-[[nodiscard]] Rect PlacedBounds(const Mask& mask, Placement placement);
+[[nodiscard]] inline Rect PlacedBounds(const Mask& mask, Placement placement) {
+    const Rect b = mask.Bounds();
+    if (b.IsEmpty()) return Rect{};
+    // Mirroring maps mask column x to box column w-1-x, so the span [x, x+w) maps to [W-x-w, W-x).
+    const std::int32_t boxX = placement.flip == Flip::Horizontal ? mask.Width() - b.Right() : b.x;
+    return Rect{placement.worldX + boxX, placement.worldY + b.y, b.w, b.h};
+}
 /// Is world pixel (worldX, worldY) hot in the placed mask? (Mouse picking: air is not.)
 [[nodiscard]] bool IsHotAt(const Mask& mask, Placement placement, std::int32_t worldX, std::int32_t worldY);
 
@@ -165,10 +193,126 @@ struct OverlapResult {
     std::int32_t pixelsWritten = 0;  ///< colliding pixels written to pixelsOut (row-major order)
 };
 
-/// Overlap of two placed masks. Visits only the overlap of their tight bounds, 64 pixels a step.
-/// pixelsOut (CountAll only) receives the first pixelsOut.size() colliding pixels, row-major.
-[[nodiscard]] OverlapResult QueryOverlap(const Mask& a, Placement placeA, const Mask& b, Placement placeB,
-                                         QueryMode mode = QueryMode::FirstHit, std::span<Point> pixelsOut = {});
+namespace detail {
+/// The argument checks of QueryOverlap (debug builds: COLLIDE_ASSERT, which says the fix).
+void CheckQueryOverlap(Placement placeA, Placement placeB, QueryMode mode, std::span<Point> pixelsOut);
+/// A query past its rejection: the two masks, their flips and their placed tight bounds' corners.
+struct PlacedPair {
+    const Mask* a;
+    const Mask* b;
+    std::int32_t ax, ay, bx, by;
+    Flip flipA, flipB;
+};
+/// QueryOverlap past its rejection, any width, any mode: down A's strips (overlap.cpp).
+[[nodiscard]] OverlapResult QueryOverlapStrips(const PlacedPair& pair, QueryMode mode, std::span<Point> pixelsOut);
+
+/// 64 columns of a placed mask's strips from one world column on, down from the overlap's first
+/// row: row r's bits are (lo[r] >> loShift) | (hi[r] << hiShift), where a shift of 64 gives 0
+/// (the window ends in the mask's last strip: hi is lo, never used).
+struct StripWindow {
+    const std::uint64_t* lo;
+    const std::uint64_t* hi;
+    std::uint32_t loShift, hiShift;
+};
+/// The window of `mask` whose placed tight bounds start at (boundsX, boundsY), at world column
+/// worldX of row worldY, both inside those bounds.
+[[nodiscard]] inline StripWindow WindowAt(const Mask& mask, Flip flip, std::int32_t boundsX, std::int32_t boundsY,
+                                          std::int32_t worldX, std::int32_t worldY) {
+    const std::int32_t col = worldX - boundsX, strip = col >> 6;
+    const std::uint64_t* lo = mask.StripWords(flip, strip) + (worldY - boundsY);
+    const bool next = strip + 1 < mask.StripCount();
+    const auto shift = static_cast<std::uint32_t>(col & 63);
+    return StripWindow{lo, next ? lo + mask.Bounds().h : lo, shift, next ? 64 - shift : 64};
+}
+/// Row r of a window.
+[[nodiscard]] inline std::uint64_t WindowBits(const StripWindow& w, std::int32_t r) {
+    return (w.lo[r] >> w.loShift) | (w.hiShift < 64 ? w.hi[r] << w.hiShift : 0);
+}
+/// The first row (from 0) where two windows share a set pixel, below `rows`, and that row's AND
+/// word; row -1 when none. Dispatched to the fastest kernels (kernels.cpp): four rows a step.
+struct WindowHit {
+    std::int32_t row;
+    std::uint64_t word;
+};
+[[nodiscard]] WindowHit FirstHitWindows(const StripWindow& a, const StripWindow& b, std::int32_t rows);
+/// A narrow overlap (at most 128 columns) as one or two windows of each mask side by side.
+struct NarrowQuery {
+    StripWindow a[2], b[2];
+    std::int32_t windows, rows;
+};
+/// Every colliding pixel of a narrow query, and the first one (relative to the overlap's
+/// top-left; y = -1 when none). Dispatched as FirstHitWindows.
+[[nodiscard]] std::int64_t CountNarrow(const NarrowQuery& q, Point* first);
+}  // namespace detail
+
+/// Overlap of two placed masks. Visits only the overlap of their tight bounds, down 64-pixel
+/// column strips, four rows a step. pixelsOut (CountAll only) receives the first
+/// pixelsOut.size() colliding pixels, row-major. Inline up to the scan, since a game's pairs are
+/// small and a call's fixed cost is most of theirs: a pair whose tight bounds do not overlap costs
+/// a rectangle test, a first hit on an overlap up to 128 columns wide is set up here (its first
+/// row tested here too: deep overlaps collide there), and the rest goes out of line.
+[[nodiscard]] inline OverlapResult QueryOverlap(const Mask& a, Placement placeA, const Mask& b, Placement placeB,
+                                                QueryMode mode = QueryMode::FirstHit, std::span<Point> pixelsOut = {}) {
+#ifndef NDEBUG
+    detail::CheckQueryOverlap(placeA, placeB, mode, pixelsOut);
+#endif
+    // The placed tight bounds, as PlacedBounds gives them but without its empty-mask branch: an
+    // empty mask has w = h = 0, which makes these tests false or its overlap empty below.
+    const Rect ba = a.Bounds(), bb = b.Bounds();
+    const std::int32_t ax = placeA.worldX + (placeA.flip == Flip::Horizontal ? a.Width() - ba.Right() : ba.x);
+    const std::int32_t bx = placeB.worldX + (placeB.flip == Flip::Horizontal ? b.Width() - bb.Right() : bb.x);
+    const std::int32_t ay = placeA.worldY + ba.y, by = placeB.worldY + bb.y;
+    if (ax >= bx + bb.w || bx >= ax + ba.w || ay >= by + bb.h || by >= ay + ba.h) return OverlapResult{};
+    const std::int32_t x0 = ax > bx ? ax : bx, y0 = ay > by ? ay : by;
+    const std::int32_t x1 = ax + ba.w < bx + bb.w ? ax + ba.w : bx + bb.w;
+    const std::int32_t y1 = ay + ba.h < by + bb.h ? ay + ba.h : by + bb.h;
+    if (!pixelsOut.empty() || x1 - x0 > 128 || x1 <= x0 || y1 <= y0) {
+        return detail::QueryOverlapStrips(detail::PlacedPair{&a, &b, ax, ay, bx, by, placeA.flip, placeB.flip}, mode,
+                                          pixelsOut);
+    }
+    OverlapResult result;
+    result.overlap = Rect{x0, y0, x1 - x0, y1 - y0};
+    if (mode == QueryMode::CountAll) {
+        detail::NarrowQuery q;
+        q.rows = y1 - y0;
+        q.windows = x1 - x0 > 64 ? 2 : 1;
+        for (std::int32_t w = 0; w < q.windows; ++w) {
+            q.a[w] = detail::WindowAt(a, placeA.flip, ax, ay, x0 + 64 * w, y0);
+            q.b[w] = detail::WindowAt(b, placeB.flip, bx, by, x0 + 64 * w, y0);
+        }
+        Point first;
+        result.pixelCount = detail::CountNarrow(q, &first);
+        if (first.y >= 0) {
+            result.hit = true;
+            result.first = Point{x0 + first.x, y0 + first.y};
+        }
+        return result;
+    }
+    // Row 0's first columns from each mask's first strip word alone: a deep overlap collides
+    // there, and then the answer costs no call (the full windows are cut only past this test).
+    const std::int32_t colA = x0 - ax, colB = x0 - bx;
+    const std::uint64_t* loA = a.StripWords(placeA.flip, colA >> 6) + (y0 - ay);
+    const std::uint64_t* loB = b.StripWords(placeB.flip, colB >> 6) + (y0 - by);
+    std::uint64_t word = (loA[0] >> (colA & 63)) & (loB[0] >> (colB & 63));
+    std::int32_t row = 0, col = 0;
+    if (word == 0) {
+        const detail::WindowHit h = detail::FirstHitWindows(detail::WindowAt(a, placeA.flip, ax, ay, x0, y0),
+                                                            detail::WindowAt(b, placeB.flip, bx, by, x0, y0), y1 - y0);
+        row = h.row < 0 ? y1 - y0 : h.row, word = h.word;
+        // Columns 64 .. 127 of the overlap, if it has them: a hit there counts only above the
+        // first 64 columns' first hit.
+        if (x1 - x0 > 64 && row > 0) {
+            const detail::WindowHit h2 =
+                detail::FirstHitWindows(detail::WindowAt(a, placeA.flip, ax, ay, x0 + 64, y0),
+                                        detail::WindowAt(b, placeB.flip, bx, by, x0 + 64, y0), row);
+            if (h2.row >= 0) row = h2.row, word = h2.word, col = 64;
+        }
+        if (row == y1 - y0) return result;
+    }
+    result.hit = true;
+    result.first = Point{x0 + col + std::countr_zero(word), y0 + row};
+    return result;
+}
 
 /// A rotation and scale about an anchor: world = Rotate(angle) * Scale(scale) * Mirror(flip) *
 /// (maskPoint - anchorMask) + anchorWorld, in continuous pixel coordinates (pixel (i, j) covers
@@ -262,13 +406,16 @@ public:
     /// The dense array is used while it holds at most this many cells per box (plus a floor).
     static constexpr std::int64_t DENSE_CELLS_PER_BOX = 16;
     static constexpr std::int64_t DENSE_MIN_CELLS = 4096;
+    /// A dense scene of at most this many (non-large) boxes is tested pair by pair, with no cells:
+    /// the fight's few bodies cost no allocation but their pairs' (LastEntries() is then 0).
+    static constexpr std::int64_t SMALL_SCENE_BOXES = 16;
 
     [[nodiscard]] std::int32_t CellSizePx() const { return cellSizePx_; }
     /// The last call's grid: origin and size in cells (for drawing it), and how many box-in-cell
     /// entries and box-box tests it made.
     [[nodiscard]] Rect LastGridCells() const { return gridCells_; }
     [[nodiscard]] Point LastOriginPx() const { return origin_; }
-    [[nodiscard]] std::int64_t LastEntries() const { return static_cast<std::int64_t>(entries_.size()); }
+    [[nodiscard]] std::int64_t LastEntries() const { return entryCount_; }
     [[nodiscard]] std::int64_t LastTests() const { return tests_; }
     /// How the last call went: sorted by cell (a sparse scene), and how many boxes were too large.
     [[nodiscard]] bool LastWasSparse() const { return sparse_; }
@@ -295,6 +442,9 @@ private:
     [[nodiscard]] bool IsLarge(std::int32_t index) const;
     std::int64_t PairsInCell(std::size_t begin, std::size_t end, std::int64_t cx, std::int64_t cy,
                              std::vector<IndexPair>& pairs) const;
+    std::int64_t PairsSmall(std::span<const Rect> boxes, std::int64_t cols, std::vector<IndexPair>& pairs);
+    std::int64_t PairsOnce(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
+                           std::vector<IndexPair>& pairs);
     std::int64_t PairsDense(std::span<const Rect> boxes, std::int64_t cols, std::int64_t rows,
                             std::vector<IndexPair>& pairs);
     std::int64_t PairsSparse(std::span<const Rect> boxes, std::vector<IndexPair>& pairs);
@@ -308,9 +458,18 @@ private:
     std::vector<Entry> entries_;
     std::vector<std::int32_t> cursor_;
     std::vector<CellKey> keys_;
+    // PairsOnce: the pairs found, each with the cell that reports it, before and after sorting.
+    struct Found {
+        std::size_t cell;
+        std::int32_t a, b;
+    };
+    std::vector<Found> found_, sortedFound_;
+    std::vector<std::int32_t> edgeLeft_, edgeTop_, edgeRight_, edgeBottom_, edgeIndex_;  // the entries, by edge
     std::vector<std::int32_t> large_;  // indices of the boxes over MAX_CELLS_PER_BOX cells, ascending
     bool sparse_ = false;
     std::int64_t tests_ = 0;
+    std::int64_t entryCount_ = 0;
+    std::int64_t pairsOnceEntries_ = -1;  // PairsOnce's entries (it fills the edge arrays, not entries_)
 };
 
 /// The other broad phase measured (bench/bench_bumper.cpp): sort by left edge (insertion sort,
@@ -330,10 +489,24 @@ struct Collider {
     Placement placement{};
     const TransformedPlacement* transformed = nullptr;  ///< set for a rotated or scaled mask
     /// World box: PlacedBounds or transformed->boundsWorld.
-    [[nodiscard]] Rect Bounds() const;
+    [[nodiscard]] Rect Bounds() const {
+        return transformed != nullptr ? transformed->boundsWorld : PlacedBounds(*mask, placement);
+    }
 };
+
+namespace detail {
+/// QueryColliders when at least one collider is transformed.
+[[nodiscard]] OverlapResult QueryTransformedColliders(const Collider& a, const Collider& b, QueryMode mode,
+                                                      std::span<Point> pixelsOut);
+}  // namespace detail
+
 /// QueryOverlap, QueryTransformedOverlap or QueryTransformedPair, as the two colliders need.
-[[nodiscard]] OverlapResult QueryColliders(const Collider& a, const Collider& b, QueryMode mode = QueryMode::FirstHit,
-                                           std::span<Point> pixelsOut = {});
+[[nodiscard]] inline OverlapResult QueryColliders(const Collider& a, const Collider& b,
+                                                  QueryMode mode = QueryMode::FirstHit,
+                                                  std::span<Point> pixelsOut = {}) {
+    if (a.transformed == nullptr && b.transformed == nullptr)
+        return QueryOverlap(*a.mask, a.placement, *b.mask, b.placement, mode, pixelsOut);
+    return detail::QueryTransformedColliders(a, b, mode, pixelsOut);
+}
 
 }  // namespace collide

@@ -1,7 +1,8 @@
-// The overlap query's kernels: a scalar build for any x86-64 and an AVX2 build, 4 words at a time.
-// Why two: Debian targets baseline x86-64 (no AVX2, no popcnt instruction), and the AND of shifted
-// rows is exactly what 256-bit registers are for. Both walk the rows inside one call, so a query
-// costs one indirect call, not one per row.
+// The overlap query's kernels: a scalar build for any x86-64 and an AVX2 build, four rows at a time.
+// Why two: Debian targets baseline x86-64 (no AVX2, no popcnt instruction), and a column strip's
+// consecutive rows are exactly what 256-bit registers are for. Why strips: the pairs a game tests
+// overlap by one or two 64-pixel words a row over tens of rows, so a row-at-a-time kernel spends
+// its time on per-row setup; down a strip, everything but the row index is fixed per call.
 // Invariant: both builds compute the same bits; tests/test_overlap.cpp checks it.
 #include "collide/kernels.h"
 
@@ -16,61 +17,194 @@ namespace collide::kernels {
 
 namespace {
 
-// ---- scalar ---------------------------------------------------------------------------------
+// ---- the driver, shared by both builds ----------------------------------------------------------
+// Isa supplies FirstRow(pass, limit, &word) (the first row in [0, limit) of one strip pass with a
+// colliding pixel and its AND word, or -1), CountRows(pass, from, to) and CountQuery.
 
-template <bool Reversed>
-std::uint64_t ScalarRowOr(const std::uint64_t* aRow, const std::uint64_t* bRow, const QuerySpan& q) {
-    std::uint64_t any = 0;
-    for (std::int32_t k = q.k0; k <= q.k1; ++k) {
-        const std::uint64_t bBits =
-            Reversed ? ReverseBits(ReadBits(bRow, q.base - k, q.shift)) : ReadBits(bRow, q.base + k, q.shift);
-        any |= aRow[k] & bBits;
+// Strip by strip, left to right: each strip is scanned only above the best row found so far, so
+// the first hit (smallest row, then smallest column) is found with every row scanned at most
+// once, and a hit in the first row ends the walk.
+template <class Isa>
+inline bool FirstHitStripsT(const StripQuery& q, Hit* first) {
+    const std::int32_t k0 = q.ax0 >> 6, k1 = (q.ax1 - 1) >> 6;
+    std::int32_t bestRow = q.rows, bestStrip = -1;
+    std::uint64_t bestWord = 0;
+    for (std::int32_t k = k0; k <= k1; ++k) {
+        std::uint64_t word = 0;
+        const std::int32_t row = Isa::FirstRow(PassFor(q, k), bestRow, &word);
+        if (row < 0) continue;
+        bestRow = row, bestStrip = k, bestWord = word;
+        if (row == 0) break;
     }
-    return any;
+    first->row = bestStrip < 0 ? -1 : bestRow;
+    first->aCol = 64 * bestStrip + std::countr_zero(bestWord);
+    return bestStrip >= 0;
 }
 
-template <bool Reversed>
-std::int64_t ScalarRowCount(const std::uint64_t* aRow, const std::uint64_t* bRow, const QuerySpan& q,
-                            std::uint64_t* out) {
-    std::int64_t count = 0;
-    for (std::int32_t k = q.k0; k <= q.k1; ++k) {
-        const std::uint64_t bBits =
-            Reversed ? ReverseBits(ReadBits(bRow, q.base - k, q.shift)) : ReadBits(bRow, q.base + k, q.shift);
-        const std::uint64_t w = aRow[k] & bBits;
-        count += std::popcount(w);
-        if (out != nullptr) out[k - q.k0] = w;
-    }
-    return count;
+// The narrow case (the overlap within one of A's strips: sprites a word wide or less) with none
+// of the strip loop's bookkeeping, the query kept in registers; wider overlaps take the loop.
+template <class Isa>
+[[gnu::always_inline]] inline bool FirstHitNarrowT(const StripQuery& q, Hit* first) {
+    const std::int32_t k0 = q.ax0 >> 6;
+    std::uint64_t word = 0;
+    first->row = Isa::FirstRow(PassFor(q, k0), q.rows, &word);
+    first->aCol = 64 * k0 + std::countr_zero(word);
+    return first->row >= 0;
 }
 
-template <bool Reversed>
-std::int32_t ScalarFirstHitRow(const QuerySpan& q) {
-    for (std::int32_t r = 0; r < q.rows; ++r) {
-        if (ScalarRowOr<Reversed>(q.aRow + r * q.aStrideWords, q.bRow + r * q.bStrideWords, q) != 0) return r;
-    }
-    return -1;
-}
-
-template <bool Reversed>
-std::int64_t ScalarCountAll(const QuerySpan& q, std::int32_t* firstHitRow) {
-    // Find the first hit without counting; count only from there on.
-    *firstHitRow = ScalarFirstHitRow<Reversed>(q);
+// Rows above the first hit hold nothing in any strip (FirstHitT scanned every strip down to it),
+// so the count starts there: the count of a pair that never collides costs a first-hit query.
+template <class Isa>
+inline std::int64_t CountAllT(const StripQuery& q, Hit* first) {
+    if (!FirstHitStripsT<Isa>(q, first)) return 0;
     std::int64_t total = 0;
-    for (std::int32_t r = std::max(*firstHitRow, 0); *firstHitRow >= 0 && r < q.rows; ++r) {
-        total += ScalarRowCount<Reversed>(q.aRow + r * q.aStrideWords, q.bRow + r * q.bStrideWords, q, nullptr);
+    for (std::int32_t k = q.ax0 >> 6; k <= (q.ax1 - 1) >> 6; ++k) {
+        total += Isa::CountRows(PassFor(q, k), first->row, q.rows);
     }
     return total;
 }
 
-std::int32_t BaselineFirstHitRow(const QuerySpan& q) {
-    return q.reversed ? ScalarFirstHitRow<true>(q) : ScalarFirstHitRow<false>(q);
+// The query past its rejection. FirstHit is the path a game runs every tick: kept apart from the
+// counting code, so that it stays small and a pair whose first rows collide costs little more
+// than the call.
+template <class Isa>
+[[gnu::always_inline]] inline OverlapResult QueryT(const detail::PlacedPair& p, QueryMode mode,
+                                                   std::span<Point> pixelsOut) {
+    if (mode != QueryMode::FirstHit) return Isa::CountQuery(p, pixelsOut);
+    OverlapResult result;
+    StripQuery q;
+    if (!MakeQuery(p, &q, &result.overlap)) return result;
+    if ((q.ax0 >> 6) != ((q.ax1 - 1) >> 6)) return Isa::FirstHitWide(p);
+    Hit first;
+    if (FirstHitNarrowT<Isa>(q, &first)) {
+        result.hit = true;
+        result.first = Point{p.ax + first.aCol, result.overlap.y + first.row};
+    }
+    return result;
 }
-std::int64_t BaselineCountAll(const QuerySpan& q, std::int32_t* firstHitRow) {
-    return q.reversed ? ScalarCountAll<true>(q, firstHitRow) : ScalarCountAll<false>(q, firstHitRow);
+
+// FirstHit over several of A's strips.
+template <class Isa>
+inline OverlapResult FirstHitWideT(const detail::PlacedPair& p) {
+    OverlapResult result;
+    StripQuery q;
+    if (!MakeQuery(p, &q, &result.overlap)) return result;
+    Hit first;
+    if (FirstHitStripsT<Isa>(q, &first)) {
+        result.hit = true;
+        result.first = Point{p.ax + first.aCol, result.overlap.y + first.row};
+    }
+    return result;
 }
-std::int64_t BaselineAndRow(const std::uint64_t* aRow, const std::uint64_t* bRow, const QuerySpan& q,
-                            std::uint64_t* out) {
-    return q.reversed ? ScalarRowCount<true>(aRow, bRow, q, out) : ScalarRowCount<false>(aRow, bRow, q, out);
+
+// CountAll: the count alone, or with the pixels.
+template <class Isa>
+inline OverlapResult CountQueryT(const detail::PlacedPair& p, std::span<Point> pixelsOut) {
+    OverlapResult result;
+    StripQuery q;
+    if (!MakeQuery(p, &q, &result.overlap)) return result;
+    Hit first;
+    const Point corner{result.overlap.x, result.overlap.y};
+    if (pixelsOut.empty()) {
+        result.pixelCount = CountAllT<Isa>(q, &first);
+    } else if (FirstHitStripsT<Isa>(q, &first)) {
+        CountAndEmit(q, corner, p.ax, first, pixelsOut, result);
+    }
+    if (first.row >= 0) {
+        result.hit = true;
+        result.first = Point{p.ax + first.aCol, corner.y + first.row};
+    }
+    return result;
+}
+
+// ---- the narrow query: one or two 64-column windows of each mask --------------------------------
+
+[[gnu::always_inline]] inline std::uint64_t WindowAnd(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                      std::int32_t r) {
+    return detail::WindowBits(a, r) & detail::WindowBits(b, r);
+}
+
+// Window by window, left to right, each scanned above the best row so far (as FirstHitStripsT);
+// then every window counted from the first hit's row down.
+template <class Isa>
+[[gnu::always_inline]] inline std::int64_t CountNarrowT(const detail::NarrowQuery& q, Point* first) {
+    std::int32_t bestRow = q.rows, bestCol = 0;
+    for (std::int32_t w = 0; w < q.windows && bestRow > 0; ++w) {
+        std::uint64_t word = 0;
+        const std::int32_t row = Isa::FirstRowWindows(q.a[w], q.b[w], bestRow, &word);
+        if (row >= 0) bestRow = row, bestCol = 64 * w + std::countr_zero(word);
+    }
+    if (bestRow == q.rows) {
+        *first = Point{0, -1};
+        return 0;
+    }
+    *first = Point{bestCol, bestRow};
+    std::int64_t total = 0;
+    for (std::int32_t w = 0; w < q.windows; ++w) total += Isa::CountRowsWindows(q.a[w], q.b[w], bestRow, q.rows);
+    return total;
+}
+
+// ---- scalar ---------------------------------------------------------------------------------
+
+struct Scalar {
+    static std::int32_t FirstRow(const StripPass& p, std::int32_t limit, std::uint64_t* word) {
+        std::int32_t r = 0;
+        // Four rows per test: one branch for four rows.
+        for (; r + 4 <= limit; r += 4) {
+            if ((AndWord(p, r) | AndWord(p, r + 1) | AndWord(p, r + 2) | AndWord(p, r + 3)) != 0) break;
+        }
+        for (; r < limit; ++r) {
+            if ((*word = AndWord(p, r)) != 0) return r;
+        }
+        return -1;
+    }
+    static std::int64_t CountRows(const StripPass& p, std::int32_t from, std::int32_t to) {
+        std::int64_t n = 0;
+        for (std::int32_t r = from; r < to; ++r) n += std::popcount(AndWord(p, r));
+        return n;
+    }
+    static OverlapResult CountQuery(const detail::PlacedPair& p, std::span<Point> pixelsOut) {
+        return CountQueryT<Scalar>(p, pixelsOut);
+    }
+    static OverlapResult FirstHitWide(const detail::PlacedPair& p) { return FirstHitWideT<Scalar>(p); }
+    static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t limit,
+                                        std::uint64_t* word) {
+        std::int32_t r = 0;
+        for (; r + 4 <= limit; r += 4) {
+            if ((WindowAnd(a, b, r) | WindowAnd(a, b, r + 1) | WindowAnd(a, b, r + 2) | WindowAnd(a, b, r + 3)) != 0)
+                break;
+        }
+        for (; r < limit; ++r) {
+            if ((*word = WindowAnd(a, b, r)) != 0) return r;
+        }
+        return -1;
+    }
+    static std::int64_t CountRowsWindows(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t from,
+                                         std::int32_t to) {
+        std::int64_t n = 0;
+        for (std::int32_t r = from; r < to; ++r) n += std::popcount(WindowAnd(a, b, r));
+        return n;
+    }
+};
+
+std::int64_t BaselineCountNarrow(const detail::NarrowQuery& q, Point* first) {
+    return CountNarrowT<Scalar>(q, first);
+}
+detail::WindowHit BaselineFirstHitWindows(const detail::StripWindow& a, const detail::StripWindow& b,
+                                          std::int32_t rows) {
+    detail::WindowHit h{0, 0};
+    h.row = Scalar::FirstRowWindows(a, b, rows, &h.word);
+    return h;
+}
+
+OverlapResult BaselineQuery(const detail::PlacedPair& p, QueryMode mode, std::span<Point> pixelsOut) {
+    return QueryT<Scalar>(p, mode, pixelsOut);
+}
+bool BaselineFirstHit(const StripQuery& q, Hit* first) {
+    return FirstHitStripsT<Scalar>(q, first);
+}
+std::int64_t BaselineCountAll(const StripQuery& q, Hit* first) {
+    return CountAllT<Scalar>(q, first);
 }
 
 // ---- AVX2 -------------------------------------------------------------------------------------
@@ -78,38 +212,46 @@ std::int64_t BaselineAndRow(const std::uint64_t* aRow, const std::uint64_t* bRow
 #ifdef COLLIDE_HAVE_AVX2
 #define AVX2_FN __attribute__((target("avx2,bmi,bmi2,popcnt"))) inline
 
-// B's 64-bit windows j, j+1, j+2, j+3 (window j = bits from 64j + s). Two unaligned loads one
-// word apart make the funnel shift; a vector shift by 64 gives 0, so s == 0 needs no branch.
-AVX2_FN __m256i Windows4(const std::uint64_t* bRow, std::int32_t j, __m128i s, __m128i sInv) {
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bRow + j));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bRow + j + 1));
-    return _mm256_or_si256(_mm256_srl_epi64(lo, s), _mm256_sll_epi64(hi, sInv));
+AVX2_FN __m256i Load4(const std::uint64_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
 
-// Bit reversal of each 64-bit lane: bytes reversed by one shuffle, the bits of each byte by two
-// nibble lookups.
-AVX2_FN __m256i ReverseBits4(__m256i v) {
-    const __m256i byteSwap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,  //
-                                              7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m256i nibbleRev = _mm256_setr_epi8(0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15,  //
-                                               0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15);
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
-    v = _mm256_shuffle_epi8(v, byteSwap);
-    const __m256i lo = _mm256_shuffle_epi8(nibbleRev, _mm256_and_si256(v, low4));
-    const __m256i hi = _mm256_shuffle_epi8(nibbleRev, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
-    return _mm256_or_si256(_mm256_slli_epi16(lo, 4), hi);
+// Rows r .. r + 3 of the pass: A's words AND-ed with B's bits, one row a lane. A vector shift by
+// 64 gives 0, which is what the unneeded side of an edge strip wants. Unaligned loads: the
+// overlap's first row is wherever the placements put it.
+AVX2_FN __m256i And4(const StripPass& p, std::int32_t r, __m128i loShift, __m128i hiShift) {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.lo + r));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.hi + r));
+    const __m256i bits = _mm256_or_si256(_mm256_srl_epi64(lo, loShift), _mm256_sll_epi64(hi, hiShift));
+    return _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.a + r)), bits);
 }
 
-// B's bits for A words k .. k+3.
-template <bool Reversed>
-AVX2_FN __m256i BBits4(const std::uint64_t* bRow, const QuerySpan& q, std::int32_t k, __m128i s, __m128i sInv) {
-    if constexpr (Reversed) {
-        // Windows base-k-3 .. base-k hold A words k+3 .. k: reverse the lane order, then the bits.
-        const __m256i w = Windows4(bRow, q.base - k - 3, s, sInv);
-        return ReverseBits4(_mm256_permute4x64_epi64(w, 0x1B));
-    } else {
-        return Windows4(bRow, q.base + k, s, sInv);
-    }
+// The first lane (row) of v that is not zero, and its word; v must not be all zero.
+AVX2_FN std::int32_t FirstLane(__m256i v, std::uint64_t* word) {
+    const int zeroLanes = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
+    const auto lane = static_cast<std::int32_t>(_tzcnt_u32(static_cast<unsigned>(~zeroLanes & 0xF)));
+    // The lane's two 32-bit halves moved to the bottom: no store, no aligned stack.
+    const __m256i index = _mm256_add_epi32(_mm256_set1_epi32(2 * lane), _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
+    *word =
+        static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, index))));
+    return lane;
+}
+
+// The first of eight lanes (v0's four rows, then v1's) that is not zero, and its word; one must
+// be. No branch: which of the eight it is varies from pair to pair.
+AVX2_FN std::int32_t FirstLane8(__m256i v0, __m256i v1, std::uint64_t* word) {
+    const __m256i zero = _mm256_setzero_si256();
+    const int zeros0 = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v0, zero)));
+    const int zeros1 = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v1, zero)));
+    const auto lane = static_cast<std::int32_t>(_tzcnt_u32(static_cast<unsigned>(~(zeros0 | zeros1 << 4) & 0xFF)));
+    // v1 when the lane is in its half, then the lane's two 32-bit halves moved to the bottom.
+    const __m256i inV1 = _mm256_set1_epi64x(-static_cast<std::int64_t>(lane >= 4));
+    const __m256i v = _mm256_blendv_epi8(v0, v1, inV1);
+    const __m256i index =
+        _mm256_add_epi32(_mm256_set1_epi32(2 * (lane & 3)), _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
+    *word =
+        static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, index))));
+    return lane;
 }
 
 // Popcount of each byte (0..8) by two nibble lookups; summed per lane later by SAD, once per up
@@ -128,122 +270,210 @@ AVX2_FN std::int64_t HorizontalSum(__m256i v) {
     return _mm_cvtsi128_si64(s) + _mm_extract_epi64(s, 1);
 }
 
-// The AND words of A words k .. k+2 that the vector loop left (left = 0..3), written out so the
-// compiler does not vectorize a loop that never runs more than three times.
-template <bool Store>
-AVX2_FN std::int64_t TailCount(const std::uint64_t* aRow, const std::uint64_t* bRow, const QuerySpan& q, std::int32_t k,
-                               std::uint64_t* out) {
-    std::int64_t n = 0;
-    for (std::int32_t i = 0; i < 3; ++i) {
-        if (k + i <= q.k1) {
-            const std::uint64_t w = AndWord(aRow, bRow, k + i, q);
-            if constexpr (Store) out[k + i - q.k0] = w;
-            n += static_cast<std::int64_t>(_mm_popcnt_u64(w));
+struct Avx2 {
+    AVX2_FN static std::int32_t FirstRow(const StripPass& p, std::int32_t limit, std::uint64_t* word) {
+        if (limit < 4) {  // too short for a vector: the rows one by one
+            for (std::int32_t r = 0; r < limit; ++r) {
+                if ((*word = AndWord(p, r)) != 0) return r;
+            }
+            return -1;
         }
+        const __m128i loShift = _mm_cvtsi32_si128(static_cast<int>(p.loShift));
+        const __m128i hiShift = _mm_cvtsi32_si128(static_cast<int>(p.hiShift));
+        std::int32_t r = 0;
+        // Sixteen rows per test down a long strip (the wide overlaps of big masks): the test and
+        // its branch cost as much as a vector's AND. The group with the hit is found again.
+        for (; r + 16 <= limit; r += 16) {
+            const __m256i any =
+                _mm256_or_si256(_mm256_or_si256(And4(p, r, loShift, hiShift), And4(p, r + 4, loShift, hiShift)),
+                                _mm256_or_si256(And4(p, r + 8, loShift, hiShift), And4(p, r + 12, loShift, hiShift)));
+            if (!_mm256_testz_si256(any, any)) break;
+        }
+        // Eight rows per test.
+        for (; r + 8 <= limit; r += 8) {
+            const __m256i v0 = And4(p, r, loShift, hiShift), v1 = And4(p, r + 4, loShift, hiShift);
+            const __m256i any = _mm256_or_si256(v0, v1);
+            if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
+        }
+        if (r + 4 <= limit) {
+            const __m256i v = And4(p, r, loShift, hiShift);
+            if (!_mm256_testz_si256(v, v)) return r + FirstLane(v, word);
+            r += 4;
+        }
+        if (r < limit) {
+            // The last one to three rows: the four rows that end at the limit. Those above r were
+            // tested already and are zero, so the first lane set is a new row.
+            const __m256i v = And4(p, limit - 4, loShift, hiShift);
+            if (!_mm256_testz_si256(v, v)) return limit - 4 + FirstLane(v, word);
+        }
+        return -1;
     }
-    return n;
+    AVX2_FN static std::int64_t CountRows(const StripPass& p, std::int32_t from, std::int32_t to) {
+        if (to - from < 4) {
+            std::int64_t n = 0;
+            for (std::int32_t r = from; r < to; ++r) n += static_cast<std::int64_t>(_mm_popcnt_u64(AndWord(p, r)));
+            return n;
+        }
+        const __m128i loShift = _mm_cvtsi32_si128(static_cast<int>(p.loShift));
+        const __m128i hiShift = _mm_cvtsi32_si128(static_cast<int>(p.hiShift));
+        constexpr std::int32_t VECTORS_PER_FLUSH = 31;
+        __m256i lanes = _mm256_setzero_si256();
+        std::int32_t r = from;
+        while (r + 4 <= to) {
+            __m256i bytes = _mm256_setzero_si256();
+            for (std::int32_t n = 0; n < VECTORS_PER_FLUSH && r + 4 <= to; ++n, r += 4) {
+                bytes = _mm256_add_epi8(bytes, PopcountBytes(And4(p, r, loShift, hiShift)));
+            }
+            lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+        }
+        if (r < to) {
+            // The four rows that end at `to`, without the lanes of rows already counted (< r).
+            const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
+            const __m256i keep = _mm256_cmpgt_epi64(lane, _mm256_set1_epi64x(r - (to - 4) - 1));
+            const __m256i v = _mm256_and_si256(And4(p, to - 4, loShift, hiShift), keep);
+            lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(PopcountBytes(v), _mm256_setzero_si256()));
+        }
+        return HorizontalSum(lanes);
+    }
+    static OverlapResult CountQuery(const detail::PlacedPair& p, std::span<Point> pixelsOut);
+    static OverlapResult FirstHitWide(const detail::PlacedPair& p);
+
+    // The windows' shift counts, once per call.
+    struct Shifts {
+        __m128i aLo, aHi, bLo, bHi;
+    };
+    AVX2_FN static Shifts ShiftsOf(const detail::StripWindow& a, const detail::StripWindow& b) {
+        return Shifts{_mm_cvtsi32_si128(static_cast<int>(a.loShift)), _mm_cvtsi32_si128(static_cast<int>(a.hiShift)),
+                      _mm_cvtsi32_si128(static_cast<int>(b.loShift)), _mm_cvtsi32_si128(static_cast<int>(b.hiShift))};
+    }
+    // Rows r .. r + 3 of both windows AND-ed, one row a lane; a window that ends in its mask's
+    // last strip (no hi) skips hi's load and shift.
+    template <bool AHi, bool BHi>
+    AVX2_FN static __m256i WindowAnd4(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t r,
+                                      const Shifts& s) {
+        __m256i wa = _mm256_srl_epi64(Load4(a.lo + r), s.aLo), wb = _mm256_srl_epi64(Load4(b.lo + r), s.bLo);
+        if constexpr (AHi) wa = _mm256_or_si256(wa, _mm256_sll_epi64(Load4(a.hi + r), s.aHi));
+        if constexpr (BHi) wb = _mm256_or_si256(wb, _mm256_sll_epi64(Load4(b.hi + r), s.bHi));
+        return _mm256_and_si256(wa, wb);
+    }
+    AVX2_FN static std::int32_t FirstRowWindowsAll(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                   std::int32_t limit, std::uint64_t* word) {
+        const Shifts s = ShiftsOf(a, b);
+        std::int32_t r = 0;
+        for (; r + 8 <= limit; r += 8) {
+            const __m256i v0 = WindowAnd4<true, true>(a, b, r, s), v1 = WindowAnd4<true, true>(a, b, r + 4, s);
+            const __m256i any = _mm256_or_si256(v0, v1);
+            if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
+        }
+        if (r + 4 <= limit) {
+            const __m256i v = WindowAnd4<true, true>(a, b, r, s);
+            if (!_mm256_testz_si256(v, v)) return r + FirstLane(v, word);
+            r += 4;
+        }
+        if (r < limit) {  // the four rows that end at the limit: those above r are zero
+            const __m256i v = WindowAnd4<true, true>(a, b, limit - 4, s);
+            if (!_mm256_testz_si256(v, v)) return limit - 4 + FirstLane(v, word);
+        }
+        return -1;
+    }
+    // One shape for every pair (hi always loaded, a shift of 64 zeroing it when unused): pairs
+    // come in any mix of shapes, and a branch on the shape would be guessed wrong.
+    AVX2_FN static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                std::int32_t limit, std::uint64_t* word) {
+        if (limit < 4) {
+            for (std::int32_t r = 0; r < limit; ++r) {
+                if ((*word = WindowAnd(a, b, r)) != 0) return r;
+            }
+            return -1;
+        }
+        return FirstRowWindowsAll(a, b, limit, word);
+    }
+    template <bool AHi, bool BHi>
+    AVX2_FN static std::int64_t CountRowsWindowsT(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                  std::int32_t from, std::int32_t to) {
+        const Shifts s = ShiftsOf(a, b);
+        constexpr std::int32_t VECTORS_PER_FLUSH = 31;
+        __m256i lanes = _mm256_setzero_si256();
+        std::int32_t r = from;
+        while (r + 4 <= to) {
+            __m256i bytes = _mm256_setzero_si256();
+            for (std::int32_t n = 0; n < VECTORS_PER_FLUSH && r + 4 <= to; ++n, r += 4) {
+                bytes = _mm256_add_epi8(bytes, PopcountBytes(WindowAnd4<AHi, BHi>(a, b, r, s)));
+            }
+            lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+        }
+        if (r < to) {  // the four rows that end at `to`, without the lanes counted already (< r)
+            const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
+            const __m256i keep = _mm256_cmpgt_epi64(lane, _mm256_set1_epi64x(r - (to - 4) - 1));
+            const __m256i v = _mm256_and_si256(WindowAnd4<AHi, BHi>(a, b, to - 4, s), keep);
+            lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(PopcountBytes(v), _mm256_setzero_si256()));
+        }
+        return HorizontalSum(lanes);
+    }
+    AVX2_FN static std::int64_t CountRowsWindows(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                 std::int32_t from, std::int32_t to) {
+        if (to - from < 4) {
+            std::int64_t n = 0;
+            for (std::int32_t r = from; r < to; ++r) n += static_cast<std::int64_t>(_mm_popcnt_u64(WindowAnd(a, b, r)));
+            return n;
+        }
+        if (a.hiShift < 64) {
+            return b.hiShift < 64 ? CountRowsWindowsT<true, true>(a, b, from, to)
+                                  : CountRowsWindowsT<true, false>(a, b, from, to);
+        }
+        return b.hiShift < 64 ? CountRowsWindowsT<false, true>(a, b, from, to)
+                              : CountRowsWindowsT<false, false>(a, b, from, to);
+    }
+};
+
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) std::int64_t Avx2CountNarrow(const detail::NarrowQuery& q,
+                                                                                      Point* first) {
+    return CountNarrowT<Avx2>(q, first);
+}
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) detail::WindowHit Avx2FirstHitWindows(
+    const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t rows) {
+    detail::WindowHit h{0, 0};
+    h.row = Avx2::FirstRowWindows(a, b, rows, &h.word);
+    return h;
 }
 
-// One row's colliding pixels; with Store, its AND words go to out[0..].
-template <bool Reversed, bool Store>
-AVX2_FN std::int64_t Avx2RowCount(const std::uint64_t* aRow, const std::uint64_t* bRow, const QuerySpan& q, __m128i s,
-                                  __m128i sInv, std::uint64_t* out) {
-    constexpr std::int32_t VECTORS_PER_FLUSH = 31;
-    __m256i lanes = _mm256_setzero_si256();
-    std::int32_t k = q.k0;
-    while (k <= q.k1 - 3) {
-        __m256i bytes = _mm256_setzero_si256();
-        for (std::int32_t n = 0; n < VECTORS_PER_FLUSH && k <= q.k1 - 3; ++n, k += 4) {
-            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(aRow + k));
-            const __m256i w = _mm256_and_si256(a, BBits4<Reversed>(bRow, q, k, s, sInv));
-            if constexpr (Store) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (k - q.k0)), w);
-            bytes = _mm256_add_epi8(bytes, PopcountBytes(w));
-        }
-        lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
-    }
-    return HorizontalSum(lanes) + TailCount<Store>(aRow, bRow, q, k, out);
+// Out of line (noinline keeps flatten from pulling it into the first-hit path).
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten, noinline)) OverlapResult Avx2::CountQuery(
+    const detail::PlacedPair& p, std::span<Point> pixelsOut) {
+    return CountQueryT<Avx2>(p, pixelsOut);
 }
 
-template <bool Reversed>
-AVX2_FN std::int32_t Avx2FirstHitRowT(const QuerySpan& q) {
-    const __m128i s = _mm_cvtsi32_si128(static_cast<int>(q.shift));
-    const __m128i sInv = _mm_cvtsi32_si128(static_cast<int>(64 - q.shift));
-    const std::int32_t vectorEnd = q.k1 - 3;  // k <= vectorEnd: four whole words remain
-    for (std::int32_t r = 0; r < q.rows; ++r) {
-        const std::uint64_t* aRow = q.aRow + r * q.aStrideWords;
-        const std::uint64_t* bRow = q.bRow + r * q.bStrideWords;
-        __m256i acc = _mm256_setzero_si256();
-        std::int32_t k = q.k0;
-        for (; k <= vectorEnd; k += 4) {
-            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(aRow + k));
-            acc = _mm256_or_si256(acc, _mm256_and_si256(a, BBits4<Reversed>(bRow, q, k, s, sInv)));
-        }
-        // At most three words remain: written out, so the compiler does not vectorize a loop
-        // that never runs more than three times.
-        std::uint64_t tail = 0;
-        switch (q.k1 - k + 1) {
-            case 3:
-                tail |= AndWord(aRow, bRow, k + 2, q);
-                [[fallthrough]];
-            case 2:
-                tail |= AndWord(aRow, bRow, k + 1, q);
-                [[fallthrough]];
-            case 1:
-                tail |= AndWord(aRow, bRow, k, q);
-                break;
-            default:
-                break;
-        }
-        if (!_mm256_testz_si256(acc, acc) || tail != 0) return r;
-    }
-    return -1;
+// flatten: the driver and the kernels inline into these, so the AVX2 code has no calls left.
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) OverlapResult Avx2Query(const detail::PlacedPair& p,
+                                                                                 QueryMode mode,
+                                                                                 std::span<Point> pixelsOut) {
+    return QueryT<Avx2>(p, mode, pixelsOut);
 }
-
-// Rows before the first hit are skipped at first-hit speed (no counting), so the count-all
-// query of a pair that never collides costs what the early-exit query costs.
-template <bool Reversed>
-AVX2_FN std::int64_t Avx2CountAllT(const QuerySpan& q, std::int32_t* firstHitRow) {
-    *firstHitRow = Avx2FirstHitRowT<Reversed>(q);
-    if (*firstHitRow < 0) return 0;
-    const __m128i s = _mm_cvtsi32_si128(static_cast<int>(q.shift));
-    const __m128i sInv = _mm_cvtsi32_si128(static_cast<int>(64 - q.shift));
-    std::int64_t total = 0;
-    for (std::int32_t r = *firstHitRow; r < q.rows; ++r) {
-        total += Avx2RowCount<Reversed, false>(q.aRow + r * q.aStrideWords, q.bRow + r * q.bStrideWords, q, s, sInv,
-                                               nullptr);
-    }
-    return total;
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten, noinline)) OverlapResult Avx2::FirstHitWide(
+    const detail::PlacedPair& p) {
+    return FirstHitWideT<Avx2>(p);
 }
-
-__attribute__((target("avx2,bmi,bmi2,popcnt"))) std::int32_t Avx2FirstHitRow(const QuerySpan& q) {
-    return q.reversed ? Avx2FirstHitRowT<true>(q) : Avx2FirstHitRowT<false>(q);
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) bool Avx2FirstHit(const StripQuery& q, Hit* first) {
+    return FirstHitStripsT<Avx2>(q, first);
 }
-__attribute__((target("avx2,bmi,bmi2,popcnt"))) std::int64_t Avx2CountAll(const QuerySpan& q,
-                                                                          std::int32_t* firstHitRow) {
-    return q.reversed ? Avx2CountAllT<true>(q, firstHitRow) : Avx2CountAllT<false>(q, firstHitRow);
-}
-__attribute__((target("avx2,bmi,bmi2,popcnt"))) std::int64_t Avx2AndRow(const std::uint64_t* aRow,
-                                                                        const std::uint64_t* bRow, const QuerySpan& q,
-                                                                        std::uint64_t* out) {
-    const __m128i s = _mm_cvtsi32_si128(static_cast<int>(q.shift));
-    const __m128i sInv = _mm_cvtsi32_si128(static_cast<int>(64 - q.shift));
-    return q.reversed ? Avx2RowCount<true, true>(aRow, bRow, q, s, sInv, out)
-                      : Avx2RowCount<false, true>(aRow, bRow, q, s, sInv, out);
+__attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) std::int64_t Avx2CountAll(const StripQuery& q, Hit* first) {
+    return CountAllT<Avx2>(q, first);
 }
 #endif
 
 }  // namespace
 
 const KernelSet& Baseline() {
-    static constexpr KernelSet set{BaselineFirstHitRow, BaselineCountAll, BaselineAndRow, "x86-64"};
+    static constexpr KernelSet set{BaselineQuery,    BaselineFirstHitWindows, BaselineCountNarrow,
+                                   BaselineFirstHit, BaselineCountAll,        "x86-64"};
     return set;
 }
 
 const KernelSet* Avx2OrNull() {
 #ifdef COLLIDE_HAVE_AVX2
-    static constexpr KernelSet set{Avx2FirstHitRow, Avx2CountAll, Avx2AndRow, "avx2"};
-    static const bool supported =
-        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+    static constexpr KernelSet set{Avx2Query, Avx2FirstHitWindows, Avx2CountNarrow, Avx2FirstHit, Avx2CountAll, "avx2"};
+    static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+                                  __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
     return supported ? &set : nullptr;
 #else
     return nullptr;
@@ -256,3 +486,14 @@ const KernelSet& Select() {
 }
 
 }  // namespace collide::kernels
+
+namespace collide::detail {
+
+WindowHit FirstHitWindows(const StripWindow& a, const StripWindow& b, std::int32_t rows) {
+    return kernels::Select().firstHitWindows(a, b, rows);
+}
+std::int64_t CountNarrow(const NarrowQuery& q, Point* first) {
+    return kernels::Select().countNarrow(q, first);
+}
+
+}  // namespace collide::detail

@@ -1,12 +1,17 @@
 // Internal: the word kernels of the overlap query, compiled for baseline x86-64 (scalar) and for
-// AVX2 (4 words per instruction), picked once per process by CPU feature. Both compute the same
-// bits; tests/test_overlap.cpp checks it on random rows.
-// A query span says which of A's stored words take part and where B's bits come from:
-// B column = c + A column, or c - A column when `reversed` (the masks face opposite ways).
+// AVX2 (four rows per instruction), picked once per process by CPU feature. Both compute the same
+// bits; tests/test_overlap.cpp checks it on random strips.
+// They walk the masks' query copies (collide.h: the tight bounds in 64-pixel column strips, each
+// strip's rows consecutive, a mirrored copy beside), so a query is always "A's strip k against
+// B's strips, B column = A column + c": no flip, no bit reversal, and four rows are one load.
 #pragma once
 
+#include "collide/collide.h"
+
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <span>
 
 namespace collide::kernels {
 
@@ -25,52 +30,107 @@ namespace collide::kernels {
     return (row[j] >> s) | ((row[j + 1] << 1) << (63 - s));
 }
 
-/// One query, reduced to A's stored words. The words k0..k1 of each row cover the overlap of the
-/// two tight bounds; every column outside the overlap is zero in A or in B, so no word needs
-/// trimming, and every B read stays within the row's guard words.
-struct QuerySpan {
-    const std::uint64_t* aRow = nullptr;  // word 0 of A's first overlap row
-    const std::uint64_t* bRow = nullptr;  // word 0 of B's first overlap row
-    std::int64_t aStrideWords = 0;
-    std::int64_t bStrideWords = 0;
-    std::int32_t rows = 0;
-    std::int32_t k0 = 0, k1 = 0;  // A words, inclusive
-    // B's bits for A word k start at bit 64 * (base + k) + shift, or, reversed, the 64 bits from
-    // 64 * (base - k) + shift are bit-reversed; shift is the same for every word of every row.
-    std::int32_t base = 0;
-    unsigned shift = 0;
-    bool reversed = false;
+/// One query reduced to the two masks' strips, as placed (each already mirrored or not). Word
+/// [k * aStride + r] of `a` is row r of A's strip k: columns 64k .. 64k + 63 of A's placed tight
+/// bounds. The overlap is A's columns [ax0, ax1) and `rows` rows from A's row aRow0 and B's row
+/// bRow0; A's column x meets B's column x + c. Every column outside the overlap is zero in A or
+/// in B (tight bounds), so no word needs trimming, and the kernels read only the strips and rows
+/// the overlap covers.
+struct StripQuery {
+    const std::uint64_t* a = nullptr;
+    const std::uint64_t* b = nullptr;
+    std::int64_t aStride = 0;  // words per strip: the placed bounds' height
+    std::int64_t bStride = 0;
+    std::int32_t aRow0 = 0, bRow0 = 0, rows = 0;
+    std::int32_t ax0 = 0, ax1 = 0;
+    std::int32_t c = 0;
 };
 
-/// The span for A columns [aX0, aX1) with B column = c + a (or c - a when reversed).
-inline QuerySpan MakeSpan(std::int32_t aX0, std::int32_t aX1, std::int32_t c, bool reversed) {
-    QuerySpan q;
-    q.k0 = aX0 >> 6;
-    q.k1 = (aX1 - 1) >> 6;
-    // Reversed: A column 64k + 63 meets B column c - 64k - 63, the low end of the 64 bits read.
-    const std::int32_t start = reversed ? c - 63 : c;
-    q.base = start >> 6;  // arithmetic shift: floor, also for negative columns
-    q.shift = static_cast<unsigned>(start & 63);
-    q.reversed = reversed;
-    return q;
+/// Where one A strip's words find B's bits: (lo >> loShift) | (hi << hiShift), lo being B's strip
+/// base = k + floor(c / 64) and hi strip base + 1, with loShift = c mod 64 and hiShift = 64 -
+/// loShift. An edge strip of the overlap may need only one of them: the other's shift is then 64
+/// (every bit shifted out) and its pointer the needed one's, so both are always readable; B's
+/// strips outside the overlap are never read (they may not exist).
+struct StripPass {
+    const std::uint64_t* a = nullptr;  // A's strip at the overlap's first row
+    const std::uint64_t* lo = nullptr;
+    const std::uint64_t* hi = nullptr;
+    unsigned loShift = 64, hiShift = 64;  // 0..64
+};
+
+[[gnu::always_inline]] inline StripPass PassFor(const StripQuery& q, std::int32_t k) {
+    const std::int32_t base = k + (q.c >> 6);  // arithmetic shift: floor, also for negative c
+    const auto s = static_cast<unsigned>(q.c & 63);
+    const std::int32_t colLo = 64 * k > q.ax0 ? 64 * k : q.ax0;
+    const std::int32_t colHi = 64 * k + 64 < q.ax1 ? 64 * k + 64 : q.ax1;
+    // The B strips the overlap's columns of this A strip fall in: base, base + 1 (only when
+    // s != 0) or both.
+    const bool needLo = ((colLo + q.c) >> 6) == base;
+    const bool needHi = ((colHi - 1 + q.c) >> 6) != base;
+    StripPass p;
+    p.a = q.a + k * q.aStride + q.aRow0;
+    p.lo = q.b + (needLo ? base : base + 1) * q.bStride + q.bRow0;
+    p.hi = q.b + (needHi ? base + 1 : base) * q.bStride + q.bRow0;
+    p.loShift = needLo ? s : 64;
+    p.hiShift = needHi ? 64 - s : 64;
+    return p;
 }
 
-/// A's word k AND-ed with the matching 64 bits of B (scalar; for the few words a hit row rereads).
-[[gnu::always_inline]] inline std::uint64_t AndWord(const std::uint64_t* aRow, const std::uint64_t* bRow,
-                                                    std::int32_t k, const QuerySpan& q) {
-    const std::uint64_t bBits =
-        q.reversed ? ReverseBits(ReadBits(bRow, q.base - k, q.shift)) : ReadBits(bRow, q.base + k, q.shift);
-    return aRow[k] & bBits;
+/// w >> n and w << n for n in 0..64 (64: zero, where the shift instruction would wrap).
+[[gnu::always_inline]] inline std::uint64_t ShiftRight(std::uint64_t w, unsigned n) {
+    return n < 64 ? w >> n : 0;
 }
+[[gnu::always_inline]] inline std::uint64_t ShiftLeft(std::uint64_t w, unsigned n) {
+    return n < 64 ? w << n : 0;
+}
+
+/// Row r of the pass: A's word AND-ed with the matching 64 bits of B (scalar).
+[[gnu::always_inline]] inline std::uint64_t AndWord(const StripPass& p, std::int32_t r) {
+    return p.a[r] & (ShiftRight(p.lo[r], p.loShift) | ShiftLeft(p.hi[r], p.hiShift));
+}
+
+/// A colliding pixel, relative to the query: row from the overlap's first row, A's column.
+struct Hit {
+    std::int32_t row = -1;
+    std::int32_t aCol = 0;
+};
+
+/// The StripQuery of a pair past its rejection, and the overlap of the placed tight bounds in
+/// world space; false when that overlap is empty (an empty mask: the rejection lets it through).
+[[gnu::always_inline]] inline bool MakeQuery(const detail::PlacedPair& p, StripQuery* q, Rect* overlapWorld) {
+    const Rect ba = p.a->Bounds(), bb = p.b->Bounds();
+    const std::int32_t x0 = std::max(p.ax, p.bx), x1 = std::min(p.ax + ba.w, p.bx + bb.w);
+    const std::int32_t y0 = std::max(p.ay, p.by), y1 = std::min(p.ay + ba.h, p.by + bb.h);
+    if (x1 <= x0 || y1 <= y0) return false;
+    *overlapWorld = Rect{x0, y0, x1 - x0, y1 - y0};
+    q->a = p.a->StripWords(p.flipA, 0);
+    q->b = p.b->StripWords(p.flipB, 0);
+    q->aStride = ba.h;
+    q->bStride = bb.h;
+    q->aRow0 = y0 - p.ay;
+    q->bRow0 = y0 - p.by;
+    q->rows = y1 - y0;
+    q->ax0 = x0 - p.ax;
+    q->ax1 = x1 - p.ax;
+    q->c = p.ax - p.bx;  // A's placed column x is world ax + x, which is B's column x + c
+    return true;
+}
+
+/// CountAll with pixelsOut (overlap.cpp, shared by both builds): from the first hit's row, each
+/// row's AND words counted and emitted strip by strip, left to right: row-major world order.
+void CountAndEmit(const StripQuery& q, Point overlapCorner, std::int32_t aWorldX, Hit first, std::span<Point> pixelsOut,
+                  OverlapResult& result);
 
 struct KernelSet {
-    /// The first row (0-based) with a colliding pixel, or -1.
-    std::int32_t (*firstHitRow)(const QuerySpan& q);
-    /// Every colliding pixel counted; *firstHitRow gets the first row with one, or -1.
-    std::int64_t (*countAll)(const QuerySpan& q, std::int32_t* firstHitRow);
-    /// One row: stores the AND words of A's words k0..k1 into out[0..] and returns their count.
-    std::int64_t (*andRow)(const std::uint64_t* aRow, const std::uint64_t* bRow, const QuerySpan& q,
-                           std::uint64_t* out);
+    /// The whole query past its rejection (the pair's placed tight bounds may overlap).
+    OverlapResult (*query)(const detail::PlacedPair& pair, QueryMode mode, std::span<Point> pixelsOut);
+    /// detail::FirstHitWindows (collide.h).
+    detail::WindowHit (*firstHitWindows)(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t rows);
+    std::int64_t (*countNarrow)(const detail::NarrowQuery& q, Point* first);
+    /// The colliding pixel with the smallest row, then the smallest column; false if none.
+    bool (*firstHit)(const StripQuery& q, Hit* first);
+    /// Every colliding pixel counted; *first as firstHit gives it (row -1 when none).
+    std::int64_t (*countAll)(const StripQuery& q, Hit* first);
     const char* name;  // "avx2" or "x86-64", for benchmarks and reports
 };
 

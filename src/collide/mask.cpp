@@ -1,8 +1,11 @@
-// Mask construction from RGBA8 pixels, and the Rect helpers.
+// Mask construction from RGBA8 pixels, the query copy (column strips), and the Rect helpers.
 // No SDL, no files: the caller decodes images and hands us bytes.
-// Invariant: boundsMask_ is always exactly the box of the set bits.
+// Invariants: boundsMask_ is always exactly the box of the set bits; strips_ always holds exactly
+// the pixels of the row words inside it, as stored and mirrored.
 #include "collide/assert.h"
 #include "collide/collide.h"
+#include "collide/kernels.h"
+#include "collide/mask_writer.h"
 
 #include <algorithm>
 #include <bit>
@@ -53,7 +56,38 @@ void Mask::Set(std::int32_t maskX, std::int32_t maskY) {
     COLLIDE_ASSERT(maskX >= 0 && maskY >= 0 && maskX < widthPx_ && maskY < heightPx_,
                    "Mask::Set outside the mask; clip the pixel to 0..Width()-1, 0..Height()-1");
     MutableRowWords(maskY)[maskX >> 6] |= std::uint64_t{1} << (maskX & 63);
-    boundsMask_ = UniteRects(boundsMask_, Rect{maskX, maskY, 1, 1});
+    const Rect& b = boundsMask_;
+    if (!b.Contains(maskX, maskY)) {
+        // The bounds grow: the strips are cut again from the rows (they start at the bounds' edge).
+        boundsMask_ = UniteRects(boundsMask_, Rect{maskX, maskY, 1, 1});
+        RebuildStrips();
+        return;
+    }
+    const std::int32_t col = maskX - b.x, mirroredCol = b.Right() - 1 - maskX, row = maskY - b.y;
+    strips_[static_cast<std::size_t>((col >> 6) * b.h + row)] |= std::uint64_t{1} << (col & 63);
+    strips_[static_cast<std::size_t>((stripCount_ + (mirroredCol >> 6)) * b.h + row)] |= std::uint64_t{1}
+                                                                                         << (mirroredCol & 63);
+}
+
+void Mask::RebuildStrips() {
+    const Rect& b = boundsMask_;
+    stripCount_ = (b.w + 63) / 64;
+    strips_.assign(static_cast<std::size_t>(2 * stripCount_) * static_cast<std::size_t>(b.h), 0);
+    for (std::int32_t s = 0; s < stripCount_; ++s) {
+        std::uint64_t* plain = strips_.data() + static_cast<std::ptrdiff_t>(s) * b.h;
+        std::uint64_t* mirrored = strips_.data() + static_cast<std::ptrdiff_t>(stripCount_ + s) * b.h;
+        // Plain: 64 columns from b.x + 64s. Mirrored: placed column 64s + i is mask column
+        // b.Right() - 1 - 64s - i, so the 64 columns ending there, bit-reversed. Both windows
+        // start at most 63 columns left of column 0, within the row's leading guard word; columns
+        // outside the bounds are zero, so no trimming.
+        const std::int32_t plainStart = b.x + 64 * s, mirroredStart = b.Right() - 64 - 64 * s;
+        for (std::int32_t r = 0; r < b.h; ++r) {
+            const std::uint64_t* row = RowWords(b.y + r);
+            plain[r] = kernels::ReadBits(row, plainStart >> 6, static_cast<unsigned>(plainStart & 63));
+            mirrored[r] = kernels::ReverseBits(
+                kernels::ReadBits(row, mirroredStart >> 6, static_cast<unsigned>(mirroredStart & 63)));
+        }
+    }
 }
 
 std::int64_t Mask::CountSetPixels() const {
@@ -102,73 +136,50 @@ inline PixelClass ClassifyPixel(const std::uint8_t* px, Rgb key) {
     return rgb == ATTACK_RED ? ATTACK : HURT;
 }
 
+// Classifies every pixel once and writes each channel asked for (null: skipped).
+void BuildChannels(ImageView image, Rect subRectPx, Rgb key, Mask* attack, Mask* hurt, Mask* any) {
+    CheckImageAndRect(image, subRectPx);
+    const std::int32_t stride = image.strideBytes != 0 ? image.strideBytes : image.widthPx * 4;
+    for (Mask* m : {attack, hurt, any}) {
+        if (m != nullptr) {
+            *m = Mask(subRectPx.w, subRectPx.h);
+        }
+    }
+    for (std::int32_t y = 0; y < subRectPx.h; ++y) {
+        const std::uint8_t* src = image.rgba + static_cast<std::ptrdiff_t>(subRectPx.y + y) * stride + subRectPx.x * 4;
+        for (std::int32_t k = 0; k * 64 < subRectPx.w; ++k) {
+            // Gather 64 pixels into three words, then store each word once.
+            std::uint64_t attackBits = 0, hurtBits = 0;
+            const std::int32_t n = std::min(64, subRectPx.w - k * 64);
+            for (std::int32_t i = 0; i < n; ++i) {
+                const PixelClass cls = ClassifyPixel(src + (k * 64 + i) * 4, key);
+                attackBits |= std::uint64_t{cls == ATTACK} << i;
+                hurtBits |= std::uint64_t{cls == HURT} << i;
+            }
+            if (attack != nullptr) MaskWriter::Row(*attack, y)[k] = attackBits;
+            if (hurt != nullptr) MaskWriter::Row(*hurt, y)[k] = hurtBits;
+            if (any != nullptr) MaskWriter::Row(*any, y)[k] = attackBits | hurtBits;
+        }
+    }
+    for (Mask* m : {attack, hurt, any}) {
+        if (m != nullptr) {
+            MaskWriter::FinishBounds(*m);
+        }
+    }
+}
+
 }  // namespace
-
-// The one place that writes mask words in bulk: bits first, then the bounds from the words.
-struct MaskWriter {
-    static std::uint64_t* Row(Mask& mask, std::int32_t maskY) { return mask.MutableRowWords(maskY); }
-
-    static void FinishBounds(Mask& mask) {
-        std::int32_t minX = mask.Width(), maxX = -1, minY = -1, maxY = -1;
-        for (std::int32_t y = 0; y < mask.Height(); ++y) {
-            const std::uint64_t* row = mask.RowWords(y);
-            for (std::int32_t k = 0; k < mask.WordsPerRow(); ++k) {
-                if (row[k] == 0) {
-                    continue;
-                }
-                minX = std::min(minX, k * 64 + std::countr_zero(row[k]));
-                maxX = std::max(maxX, k * 64 + 63 - std::countl_zero(row[k]));
-                minY = minY < 0 ? y : minY;
-                maxY = y;
-            }
-        }
-        mask.boundsMask_ = maxY < 0 ? Rect{} : Rect{minX, minY, maxX - minX + 1, maxY - minY + 1};
-    }
-
-    // Classifies every pixel once and writes each channel asked for (null: skipped).
-    static void Build(ImageView image, Rect subRectPx, Rgb key, Mask* attack, Mask* hurt, Mask* any) {
-        CheckImageAndRect(image, subRectPx);
-        const std::int32_t stride = image.strideBytes != 0 ? image.strideBytes : image.widthPx * 4;
-        for (Mask* m : {attack, hurt, any}) {
-            if (m != nullptr) {
-                *m = Mask(subRectPx.w, subRectPx.h);
-            }
-        }
-        for (std::int32_t y = 0; y < subRectPx.h; ++y) {
-            const std::uint8_t* src =
-                image.rgba + static_cast<std::ptrdiff_t>(subRectPx.y + y) * stride + subRectPx.x * 4;
-            for (std::int32_t k = 0; k * 64 < subRectPx.w; ++k) {
-                // Gather 64 pixels into three words, then store each word once.
-                std::uint64_t attackBits = 0, hurtBits = 0;
-                const std::int32_t n = std::min(64, subRectPx.w - k * 64);
-                for (std::int32_t i = 0; i < n; ++i) {
-                    const PixelClass cls = ClassifyPixel(src + (k * 64 + i) * 4, key);
-                    attackBits |= std::uint64_t{cls == ATTACK} << i;
-                    hurtBits |= std::uint64_t{cls == HURT} << i;
-                }
-                if (attack != nullptr) Row(*attack, y)[k] = attackBits;
-                if (hurt != nullptr) Row(*hurt, y)[k] = hurtBits;
-                if (any != nullptr) Row(*any, y)[k] = attackBits | hurtBits;
-            }
-        }
-        for (Mask* m : {attack, hurt, any}) {
-            if (m != nullptr) {
-                FinishBounds(*m);
-            }
-        }
-    }
-};
 
 Mask BuildMask(ImageView image, Rect subRectPx, Rgb key, Channel channel) {
     Mask mask;
-    MaskWriter::Build(image, subRectPx, key, channel == Channel::Attack ? &mask : nullptr,
-                      channel == Channel::Hurt ? &mask : nullptr, channel == Channel::Any ? &mask : nullptr);
+    BuildChannels(image, subRectPx, key, channel == Channel::Attack ? &mask : nullptr,
+                  channel == Channel::Hurt ? &mask : nullptr, channel == Channel::Any ? &mask : nullptr);
     return mask;
 }
 
 HotMasks BuildHotMasks(ImageView image, Rect subRectPx, Rgb key) {
     HotMasks masks;
-    MaskWriter::Build(image, subRectPx, key, &masks.attack, &masks.hurt, &masks.any);
+    BuildChannels(image, subRectPx, key, &masks.attack, &masks.hurt, &masks.any);
     return masks;
 }
 
@@ -178,17 +189,6 @@ HotMasks BuildHotMasks(ImageView image, Rgb key) {
 
 Rect PlacedImageBox(const Mask& mask, Placement placement) {
     return Rect{placement.worldX, placement.worldY, mask.Width(), mask.Height()};
-}
-
-Rect PlacedBounds(const Mask& mask, Placement placement) {
-    const Rect b = mask.Bounds();
-    if (b.IsEmpty()) {
-        return Rect{};
-    }
-    // Mirroring maps mask column x to box column w-1-x, so the span [x, x+w) maps to
-    // [W - x - w, W - x).
-    const std::int32_t boxX = placement.flip == Flip::Horizontal ? mask.Width() - b.Right() : b.x;
-    return Rect{placement.worldX + boxX, placement.worldY + b.y, b.w, b.h};
 }
 
 bool IsHotAt(const Mask& mask, Placement placement, std::int32_t worldX, std::int32_t worldY) {

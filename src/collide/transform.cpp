@@ -6,6 +6,7 @@
 #include "collide/assert.h"
 #include "collide/collide.h"
 #include "collide/kernels.h"
+#include "collide/mask_writer.h"
 
 #include <algorithm>
 #include <bit>
@@ -23,6 +24,11 @@ std::int64_t ToFixed(double v) {
     return std::llround(v * FIXED_ONE);
 }
 
+struct Interval {
+    std::int64_t lo;  // inclusive
+    std::int64_t hi;  // inclusive; empty when hi < lo
+};
+
 // Floor and ceiling of n / d for d > 0, exact on int64.
 std::int64_t FloorDiv(std::int64_t n, std::int64_t d) {
     return n / d - ((n % d != 0) && (n < 0));
@@ -31,41 +37,93 @@ std::int64_t CeilDiv(std::int64_t n, std::int64_t d) {
     return n / d + ((n % d != 0) && (n > 0));
 }
 
-struct Interval {
-    std::int64_t lo;  // inclusive
-    std::int64_t hi;  // inclusive; empty when hi < lo
+// ceil(N / step) for a numerator N that changes by -dN from one row to the next (step > 0): two
+// divisions to start, then none. With q = ceil(N / step) and r = q * step - N in [0, step), and
+// dN = Q * step + R (0 <= R < step), the next row's N - dN has q - Q with remainder r + R, one
+// step less when r + R reaches step: exact, like the division it replaces.
+struct CeilStepper {
+    std::int64_t q = 0, r = 0, step = 1, bigStep = 0, smallStep = 0;
+
+    CeilStepper() = default;
+    CeilStepper(std::int64_t n, std::int64_t stepIn, std::int64_t dN) : step(stepIn) {
+        q = CeilDiv(n, step);
+        r = q * step - n;
+        bigStep = FloorDiv(dN, step);
+        smallStep = dN - bigStep * step;
+    }
+    // Branch-free: whether r wraps follows the fraction's pattern, which a branch would mispredict.
+    void Next() {
+        r += smallStep;
+        const std::int64_t wraps = -static_cast<std::int64_t>(r >= step);  // all ones or zero
+        r -= step & wraps;
+        q -= bigStep - wraps;
+    }
 };
 
-// The integer steps d with lo <= start + d * step < hi (fixed point), intersected with `within`.
-Interval SolveSteps(std::int64_t start, std::int64_t step, std::int64_t lo, std::int64_t hi, Interval within) {
-    const std::int64_t low = lo - start;       // d * step >= low
-    const std::int64_t high = hi - 1 - start;  // d * step <= high
-    Interval r = within;
-    if (step > 0) {
-        r.lo = std::max(r.lo, CeilDiv(low, step));
-        r.hi = std::min(r.hi, FloorDiv(high, step));
-    } else if (step < 0) {
-        r.lo = std::max(r.lo, CeilDiv(-high, -step));
-        r.hi = std::min(r.hi, FloorDiv(-low, -step));
-    } else if (low > 0 || high < 0) {
-        r.hi = r.lo - 1;
+// One axis of the inverse map (u or v), row after row: the world columns d (from the origin) of
+// the current row with lo <= start + d * step < hi, where start moves by startPerRow each row.
+// Increasing steps: d >= ceil((lo - start) / step) and d < ceil((hi - start) / step); decreasing
+// ones, mirrored; a zero step: every d or none.
+class AxisStepper {
+public:
+    AxisStepper(std::int64_t start, std::int64_t step, std::int64_t startPerRow, std::int64_t lo, std::int64_t hi)
+        : start_(start), step_(step), startPerRow_(startPerRow), lo_(lo), hi_(hi) {
+        if (step > 0) {
+            first_ = CeilStepper(lo - start, step, startPerRow);
+            end_ = CeilStepper(hi - start, step, startPerRow);
+        } else if (step < 0) {
+            // start + d * step < hi  <=>  d * -step > start - hi  <=>  d >= ceil((start - hi + 1) / -step).
+            first_ = CeilStepper(start - hi + 1, -step, -startPerRow);
+            end_ = CeilStepper(start - lo + 1, -step, -startPerRow);
+        }
     }
-    return r;
-}
+    // Narrows [lo, hi] (inclusive) to this row's columns.
+    void Narrow(std::int64_t& lo, std::int64_t& hi) const {
+        if (step_ != 0) {
+            lo = std::max(lo, first_.q);
+            hi = std::min(hi, end_.q - 1);
+        } else if (start_ < lo_ || start_ >= hi_) {
+            hi = lo - 1;
+        }
+    }
+    void Next() {
+        start_ += startPerRow_;
+        first_.Next();
+        end_.Next();
+    }
 
-// The world columns [lo, hi] of row worldY whose samples land inside the mask's tight bounds.
-Interval RowInterval(const Mask& mask, const TransformedPlacement& p, std::int32_t worldY, Interval worldXs) {
-    const Rect tb = mask.Bounds();
-    const std::int64_t dy = worldY - p.originWorldY;
-    const std::int64_t uRow = p.u0 + dy * p.uPerY;
-    const std::int64_t vRow = p.v0 + dy * p.vPerY;
-    Interval steps{worldXs.lo - p.originWorldX, worldXs.hi - p.originWorldX};
-    steps =
-        SolveSteps(uRow, p.uPerX, std::int64_t{tb.x} << FIXED_SHIFT, std::int64_t{tb.Right()} << FIXED_SHIFT, steps);
-    steps =
-        SolveSteps(vRow, p.vPerX, std::int64_t{tb.y} << FIXED_SHIFT, std::int64_t{tb.Bottom()} << FIXED_SHIFT, steps);
-    return Interval{steps.lo + p.originWorldX, steps.hi + p.originWorldX};
-}
+private:
+    std::int64_t start_, step_, startPerRow_, lo_, hi_;
+    CeilStepper first_, end_;
+};
+
+// The world columns of each row, from worldY0 down, whose samples land inside the mask's tight
+// bounds: exact, and no division past the first row (a row used to cost four).
+class RowStepper {
+public:
+    RowStepper(const Mask& mask, const TransformedPlacement& p, std::int32_t worldY0)
+        : originX_(p.originWorldX),
+          u_(p.u0 + std::int64_t{worldY0 - p.originWorldY} * p.uPerY, p.uPerX, p.uPerY,
+             std::int64_t{mask.Bounds().x} << FIXED_SHIFT, std::int64_t{mask.Bounds().Right()} << FIXED_SHIFT),
+          v_(p.v0 + std::int64_t{worldY0 - p.originWorldY} * p.vPerY, p.vPerX, p.vPerY,
+             std::int64_t{mask.Bounds().y} << FIXED_SHIFT, std::int64_t{mask.Bounds().Bottom()} << FIXED_SHIFT) {}
+
+    // The current row's columns among [worldXs.lo, worldXs.hi]; empty when hi < lo.
+    [[nodiscard]] Interval Columns(Interval worldXs) const {
+        std::int64_t lo = worldXs.lo - originX_, hi = worldXs.hi - originX_;
+        u_.Narrow(lo, hi);
+        v_.Narrow(lo, hi);
+        return Interval{lo + originX_, hi + originX_};
+    }
+    void Next() {
+        u_.Next();
+        v_.Next();
+    }
+
+private:
+    std::int64_t originX_;
+    AxisStepper u_, v_;
+};
 
 }  // namespace
 
@@ -120,14 +178,45 @@ TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& t) {
                                static_cast<std::int64_t>(std::ceil(maxX)) + 2};
     const auto y0 = static_cast<std::int32_t>(std::floor(minY)) - 2;
     const auto y1 = static_cast<std::int32_t>(std::ceil(maxY)) + 2;
-    Rect exact{};
-    for (std::int32_t y = y0; y <= y1; ++y) {
-        const Interval xs = RowInterval(mask, p, y, candidateXs);
-        if (xs.hi >= xs.lo) {
-            exact = UniteRects(
-                exact, Rect{static_cast<std::int32_t>(xs.lo), y, static_cast<std::int32_t>(xs.hi - xs.lo + 1), 1});
+    // Row by row: each row's columns, stepped exactly (RowStepper), their box kept.
+    std::int64_t left = candidateXs.hi + 1, right = candidateXs.lo - 1;
+    std::int32_t top = y1 + 1, bottom = y0 - 1;
+    const auto keep = [&](std::int32_t y, Interval xs) {
+        const bool hot = xs.lo <= xs.hi;
+        left = hot && xs.lo < left ? xs.lo : left;
+        right = hot && xs.hi > right ? xs.hi : right;
+        top = hot && y < top ? y : top;
+        bottom = hot ? y : bottom;
+    };
+    if (p.uPerX != 0 && p.vPerX != 0) {
+        // The common case written out (no axis parallel to a row): four steppers in plain locals,
+        // so that the loop's state fits the registers (this loop is the whole cost).
+        const std::int64_t dy0 = y0 - p.originWorldY;
+        const auto steppers = [](std::int64_t start, std::int64_t step, std::int64_t perRow, std::int64_t lo,
+                                 std::int64_t hi) {
+            // As AxisStepper: the first column, and one past the last (a decreasing axis mirrored).
+            return step > 0 ? std::pair{CeilStepper(lo - start, step, perRow), CeilStepper(hi - start, step, perRow)}
+                            : std::pair{CeilStepper(start - hi + 1, -step, -perRow),
+                                        CeilStepper(start - lo + 1, -step, -perRow)};
+        };
+        auto [uFirst, uEnd] = steppers(p.u0 + dy0 * p.uPerY, p.uPerX, p.uPerY, std::int64_t{tb.x} << FIXED_SHIFT,
+                                       std::int64_t{tb.Right()} << FIXED_SHIFT);
+        auto [vFirst, vEnd] = steppers(p.v0 + dy0 * p.vPerY, p.vPerX, p.vPerY, std::int64_t{tb.y} << FIXED_SHIFT,
+                                       std::int64_t{tb.Bottom()} << FIXED_SHIFT);
+        const std::int64_t lo0 = candidateXs.lo - p.originWorldX, hi0 = candidateXs.hi - p.originWorldX;
+        for (std::int32_t y = y0; y <= y1; ++y) {
+            const std::int64_t lo = std::max({lo0, uFirst.q, vFirst.q});
+            const std::int64_t hi = std::min({hi0, uEnd.q - 1, vEnd.q - 1});
+            keep(y, Interval{lo + p.originWorldX, hi + p.originWorldX});
+            uFirst.Next(), uEnd.Next(), vFirst.Next(), vEnd.Next();
         }
+    } else {
+        RowStepper rows(mask, p, y0);
+        for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
     }
+    const Rect exact = bottom < top ? Rect{}
+                                    : Rect{static_cast<std::int32_t>(left), top,
+                                           static_cast<std::int32_t>(right - left + 1), bottom - top + 1};
     p.boundsWorld = exact;
     return p;
 }
@@ -148,11 +237,15 @@ BakedTransform BakeTransformed(const Mask& mask, const TransformedPlacement& p) 
     const Rect& b = p.boundsWorld;
     baked.offsetWorld = Point{b.x, b.y};
     baked.mask = Mask(b.w, b.h);
+    // Words first, bounds and strips once at the end (Set would cut the strips again each time
+    // the bounds grow).
     for (std::int32_t y = 0; y < b.h; ++y) {
+        std::uint64_t* row = MaskWriter::Row(baked.mask, y);
         for (std::int32_t x = 0; x < b.w; ++x) {
-            if (IsHotAtTransformed(mask, p, b.x + x, b.y + y)) baked.mask.Set(x, y);
+            if (IsHotAtTransformed(mask, p, b.x + x, b.y + y)) row[x >> 6] |= std::uint64_t{1} << (x & 63);
         }
     }
+    MaskWriter::FinishBounds(baked.mask);
     return baked;
 }
 
@@ -166,40 +259,29 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
         return result;
     }
     const Rect& ov = result.overlap;
-    const Rect tb = a.Bounds();
-    // One unsigned compare per axis tests "inside A's tight bounds": no division per row, which
-    // for the short rows of sprite-sized overlaps costs more than the samples it would save.
-    const std::uint64_t uLo = static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT, uSpan = static_cast<std::uint64_t>(tb.w)
-                                                                                       << FIXED_SHIFT;
-    const std::uint64_t vLo = static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT, vSpan = static_cast<std::uint64_t>(tb.h)
-                                                                                       << FIXED_SHIFT;
+    const Rect rb = PlacedBounds(b, pb);
+    RowStepper rows(a, pa, ov.y);
     const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
-    for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY) {
-        const std::uint64_t* bRow = b.RowWords(worldY - pb.worldY);
+    for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY, rows.Next()) {
+        // Only the columns whose samples land inside A's tight bounds, solved exactly for the row
+        // (no division): every sample below is in the mask, so it needs no bounds test of its own.
+        const Interval xs = rows.Columns(Interval{ov.x, ov.Right() - 1});
+        if (xs.hi < xs.lo) continue;
+        const auto x0 = static_cast<std::int32_t>(xs.lo), x1 = static_cast<std::int32_t>(xs.hi) + 1;
         const std::int64_t dy = worldY - pa.originWorldY;
         const std::int64_t uRow = pa.u0 + dy * pa.uPerY, vRow = pa.v0 + dy * pa.vPerY;
-        for (std::int32_t chunkX = ov.x; chunkX < ov.Right(); chunkX += 64) {
-            // B's 64 pixels at world columns [chunkX, chunkX + 64), in world order: a mirrored B
-            // is read backwards from its storage and bit-reversed.
-            std::uint64_t bBits;
-            if (pb.flip == Flip::None) {
-                const std::int32_t col = chunkX - pb.worldX;
-                bBits = kernels::ReadBits(bRow, col >> 6, static_cast<unsigned>(col & 63));
-            } else {
-                const std::int32_t col = b.Width() - 64 - (chunkX - pb.worldX);
-                bBits = kernels::ReverseBits(kernels::ReadBits(bRow, col >> 6, static_cast<unsigned>(col & 63)));
-            }
-            const std::int32_t lastBit = std::min(63, ov.Right() - 1 - chunkX);
+        for (std::int32_t chunkX = x0; chunkX < x1; chunkX += 64) {
+            // B's 64 pixels at world columns [chunkX, chunkX + 64), in world order, from its strips
+            // as placed: a mirrored B needs no bit reversal (its mirrored strips are kept).
+            std::uint64_t bBits = detail::WindowBits(detail::WindowAt(b, pb.flip, rb.x, rb.y, chunkX, worldY), 0);
+            const std::int32_t lastBit = std::min(63, x1 - 1 - chunkX);
             bBits &= ~std::uint64_t{0} >> (63 - lastBit);
             for (; bBits != 0; bBits &= bBits - 1) {
                 // Direct multiplication, not accumulation: the sample is the definition's, exactly.
                 const std::int32_t worldX = chunkX + std::countr_zero(bBits);
                 const std::int64_t dx = worldX - pa.originWorldX;
-                const std::int64_t u = uRow + dx * pa.uPerX, v = vRow + dx * pa.vPerX;
-                if (static_cast<std::uint64_t>(u) - uLo >= uSpan || static_cast<std::uint64_t>(v) - vLo >= vSpan)
-                    continue;
-                const auto maskX = static_cast<std::int32_t>(u >> FIXED_SHIFT),
-                           maskY = static_cast<std::int32_t>(v >> FIXED_SHIFT);
+                const auto maskX = static_cast<std::int32_t>((uRow + dx * pa.uPerX) >> FIXED_SHIFT),
+                           maskY = static_cast<std::int32_t>((vRow + dx * pa.vPerX) >> FIXED_SHIFT);
                 if (((a.RowWords(maskY)[maskX >> 6] >> (maskX & 63)) & 1u) == 0) {
                     continue;
                 }

@@ -69,10 +69,17 @@ struct BumperStats {
     double broadMicros = 0.0, narrowMicros = 0.0, reactMicros = 0.0;
 };
 
+/// A sprite's mask as this tick places it (axis-aligned: rotations are baked), world pixels.
+struct PlacedMask {
+    const collide::Mask* mask = nullptr;
+    std::int32_t worldX = 0, worldY = 0;
+};
+
 /// Reused buffers for a scene's ticks (no allocation once warm). Not part of the state.
 struct BumperScratch {
     collide::UniformGrid grid{32};
     std::vector<collide::Rect> boxes;
+    std::vector<PlacedMask> placed;  ///< per sprite, this tick
     std::vector<collide::IndexPair> pairs;
     std::vector<collide::IndexPair> contacts;
     std::vector<std::int64_t> pushX, pushY;

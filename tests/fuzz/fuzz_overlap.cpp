@@ -4,9 +4,10 @@
 // transforms, always inside the documented preconditions (docs/collision.md: placements within
 // +-2^30, Transform.scale in [1/16, 16], both anchors within +-2^20, finite numbers), their edges
 // included. Depends on collide only.
-// Checked: BuildMask/BuildHotMasks per pixel, tight bounds, PlacedBounds, IsHotAt, QueryOverlap in
-// both modes and both orders, PlaceTransformed's exact bounds, IsHotAtTransformed,
-// QueryTransformedOverlap and QueryTransformedPair against per-pixel sampling by the definition.
+// Checked: BuildMask/BuildHotMasks per pixel, tight bounds, the strips (both flips), PlacedBounds,
+// IsHotAt, QueryOverlap in both modes and both orders (its narrow, two-window and wide paths),
+// PlaceTransformed's exact bounds, IsHotAtTransformed, QueryTransformedOverlap and
+// QueryTransformedPair against per-pixel sampling by the definition.
 // Any disagreement prints the case and aborts.
 #include "collide/collide.h"
 #include "reference.h"
@@ -209,6 +210,24 @@ Hotmap DecodeHotmap(FuzzedDataProvider& in) {
         }
         const Rect tight = tightBox.Get();
         if (both.Bounds() != tight) Fail("tight bounds " + Str(both.Bounds()) + " want " + Str(tight));
+        // The query's copy: the tight bounds in 64-pixel column strips, as stored and mirrored
+        // (collide.h), every bit the pixel it stands for.
+        if (both.StripCount() != (tight.w + 63) / 64) Fail("strip count");
+        for (const Flip flip : {Flip::None, Flip::Horizontal}) {
+            for (int k = 0; k < both.StripCount(); ++k) {
+                const std::uint64_t* strip = both.StripWords(flip, k);
+                for (int r = 0; r < tight.h; ++r) {
+                    for (int i = 0; i < 64; ++i) {
+                        const int col = 64 * k + i;
+                        const int x = flip == Flip::None ? tight.x + col : tight.Right() - 1 - col;
+                        const bool want = col < tight.w && m.grid.Hot(x, tight.y + r, ch);
+                        if (((strip[r] >> i) & 1u) != static_cast<std::uint64_t>(want))
+                            Fail("strip " + std::to_string(k) + " flip " + std::to_string(int(flip)) + " row " +
+                                 std::to_string(r) + " bit " + std::to_string(i));
+                    }
+                }
+            }
+        }
         if (both.CountSetPixels() != count) Fail("CountSetPixels");
         if (ch == single && (alone.Bounds() != tight || alone.Width() != w || alone.Height() != h))
             Fail("BuildMask bounds or size");
