@@ -26,9 +26,21 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <numbers>
 #include <string>
 
 namespace {
+
+// `before` predates the integer transform: the same numbers as doubles (libm's sine and cosine
+// then; it is the cost that is compared, and a sample or two may differ).
+collide::Transform AsDoubles(const collide::ExactTransform& e) {
+    collide::Transform t;
+    t.anchorMaskX = e.anchorMaskX256 / 256.0, t.anchorMaskY = e.anchorMaskY256 / 256.0;
+    t.anchorWorldX = e.anchorWorldX256 / 256.0, t.anchorWorldY = e.anchorWorldY256 / 256.0;
+    t.angleRadians = e.angleMilliDeg / 1000.0 * std::numbers::pi / 180.0;
+    t.scale = e.scale256 / 256.0, t.flip = e.flip;
+    return t;
+}
 
 struct Scene {
     std::vector<assets::LoadedFighter> fighters;
@@ -276,9 +288,9 @@ std::size_t MakeBodies(const game::MatchDefs& defs, const game::MatchState& s, L
         Body& body = bodies[bodyCount];
         body = Body{game::BodyKind::Projectile, ps.owner, collide::Collider{&frame.masks.attack, {}, nullptr}};
         if (pd.spinMilliDegreesPerTick != 0) {
-            const collide::Transform t = game::ProjectileTransform(frame, ps);
+            const collide::ExactTransform t = game::ProjectileTransform(frame, ps);
             body.tp = lib == Library::Ours ? collide::PlaceTransformed(frame.masks.attack, t)
-                                           : before::PlaceTransformed(frame.masks.attack, t);
+                                           : before::PlaceTransformed(frame.masks.attack, AsDoubles(t));
             body.collider.transformed = &body.tp;
         } else {
             body.collider.placement = game::PlaceFrame(frame, game::ToPx(ps.xSubpx), game::ToPx(ps.ySubpx), ps.facing);

@@ -45,10 +45,10 @@ TEST(Bumper, BakedRotationsCollideAsTheTransformedQuery) {
         if (!shapes.shapes[s].spins) continue;
         const collide::Mask& m = shapes.shapes[s].mask;
         for (const int deg : {0, 17, 45, 90, 133, 222, 359}) {
-            collide::Transform t;
-            t.anchorMaskX = m.Width() / 2.0, t.anchorMaskY = m.Height() / 2.0;
-            t.anchorWorldX = 100 + m.Width() / 2.0, t.anchorWorldY = 60 + m.Height() / 2.0;
-            t.angleRadians = deg * 3.14159265358979323846 / 180.0;
+            collide::ExactTransform t;  // as MakeBumperShapes bakes them: integers
+            t.anchorMaskX256 = m.Width() * 128, t.anchorMaskY256 = m.Height() * 128;
+            t.anchorWorldX256 = (100 * 256) + m.Width() * 128, t.anchorWorldY256 = (60 * 256) + m.Height() * 128;
+            t.angleMilliDeg = deg * 1000;
             const collide::TransformedPlacement tp = collide::PlaceTransformed(m, t);
             const collide::BakedTransform& baked = shapes.rotations[s][static_cast<std::size_t>(deg)];
             for (int dx = -30; dx <= 30; dx += 3) {

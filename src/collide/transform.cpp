@@ -9,8 +9,10 @@
 #include "collide/mask_writer.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace collide {
@@ -125,51 +127,29 @@ private:
     AxisStepper u_, v_;
 };
 
-}  // namespace
+// The forward map (mask -> world) in doubles: used only for a candidate box padded by two pixels,
+// so its rounding never changes a result; each candidate row is then solved exactly from the
+// placement's integers.
+struct ForwardMap {
+    double cosA, sinA, scaleX, scaleY, anchorMaskX, anchorMaskY, anchorWorldX, anchorWorldY;
+};
 
-TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& t) {
-    COLLIDE_ASSERT(t.scale >= Transform::MIN_SCALE && t.scale <= Transform::MAX_SCALE,
-                   "Transform.scale must be in [MIN_SCALE, MAX_SCALE]; clamp it before placing");
-    COLLIDE_ASSERT(
-        std::abs(t.anchorWorldX) <= Transform::MAX_ABS_WORLD && std::abs(t.anchorWorldY) <= Transform::MAX_ABS_WORLD,
-        "Transform.anchorWorld is beyond MAX_ABS_WORLD; keep worlds within +-2^20 px");
-    COLLIDE_ASSERT(
-        std::abs(t.anchorMaskX) <= Transform::MAX_ABS_WORLD && std::abs(t.anchorMaskY) <= Transform::MAX_ABS_WORLD,
-        "Transform.anchorMask is beyond MAX_ABS_WORLD; a pivot is near its mask, within +-2^20 px");
-    COLLIDE_ASSERT(std::isfinite(t.angleRadians) && std::isfinite(t.anchorMaskX) && std::isfinite(t.anchorMaskY),
-                   "Transform has a NaN or infinite field");
-    TransformedPlacement p;
-    p.originWorldX = static_cast<std::int32_t>(std::floor(t.anchorWorldX));
-    p.originWorldY = static_cast<std::int32_t>(std::floor(t.anchorWorldY));
-
-    // Inverse of Rotate * Scale * Mirror: Mirror * Rotate(-angle) / scale.
-    const double cosA = std::cos(t.angleRadians), sinA = std::sin(t.angleRadians);
-    const double mirror = t.flip == Flip::Horizontal ? -1.0 : 1.0;
-    const double g00 = mirror * cosA / t.scale, g01 = mirror * sinA / t.scale;
-    const double g10 = -sinA / t.scale, g11 = cosA / t.scale;
-    // The centre of the origin pixel, relative to the anchor, in world pixels.
-    const double dx = p.originWorldX + 0.5 - t.anchorWorldX;
-    const double dy = p.originWorldY + 0.5 - t.anchorWorldY;
-    p.u0 = ToFixed(t.anchorMaskX + g00 * dx + g01 * dy);
-    p.v0 = ToFixed(t.anchorMaskY + g10 * dx + g11 * dy);
-    p.uPerX = ToFixed(g00);
-    p.uPerY = ToFixed(g01);
-    p.vPerX = ToFixed(g10);
-    p.vPerY = ToFixed(g11);
-
+// The exact world box of the pixels whose samples land in the mask's tight bounds, into
+// p.boundsWorld (empty for an empty mask).
+void SolveBounds(const Mask& mask, const ForwardMap& f, TransformedPlacement& p) {
     const Rect tb = mask.Bounds();
     if (tb.IsEmpty()) {
-        return p;
+        return;
     }
     // A conservative box from the forward-mapped corners of the tight bounds, padded by two
     // pixels to absorb the fixed-point rounding; each row is then solved exactly.
     double minX = std::numeric_limits<double>::infinity(), maxX = -minX, minY = minX, maxY = -minX;
     for (const double cornerX : {double(tb.x), double(tb.Right())}) {
         for (const double cornerY : {double(tb.y), double(tb.Bottom())}) {
-            const double mx = mirror * (cornerX - t.anchorMaskX) * t.scale;
-            const double my = (cornerY - t.anchorMaskY) * t.scale;
-            const double wx = cosA * mx - sinA * my + t.anchorWorldX;
-            const double wy = sinA * mx + cosA * my + t.anchorWorldY;
+            const double mx = (cornerX - f.anchorMaskX) * f.scaleX;
+            const double my = (cornerY - f.anchorMaskY) * f.scaleY;
+            const double wx = f.cosA * mx - f.sinA * my + f.anchorWorldX;
+            const double wy = f.sinA * mx + f.cosA * my + f.anchorWorldY;
             minX = std::min(minX, wx), maxX = std::max(maxX, wx);
             minY = std::min(minY, wy), maxY = std::max(maxY, wy);
         }
@@ -218,6 +198,133 @@ TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& t) {
                                     : Rect{static_cast<std::int32_t>(left), top,
                                            static_cast<std::int32_t>(right - left + 1), bottom - top + 1};
     p.boundsWorld = exact;
+}
+
+}  // namespace
+
+TransformedPlacement PlaceTransformed(const Mask& mask, const Transform& t) {
+    COLLIDE_ASSERT(t.scale >= Transform::MIN_SCALE && t.scale <= Transform::MAX_SCALE,
+                   "Transform.scale must be in [MIN_SCALE, MAX_SCALE]; clamp it before placing");
+    COLLIDE_ASSERT(
+        std::abs(t.anchorWorldX) <= Transform::MAX_ABS_WORLD && std::abs(t.anchorWorldY) <= Transform::MAX_ABS_WORLD,
+        "Transform.anchorWorld is beyond MAX_ABS_WORLD; keep worlds within +-2^20 px");
+    COLLIDE_ASSERT(
+        std::abs(t.anchorMaskX) <= Transform::MAX_ABS_WORLD && std::abs(t.anchorMaskY) <= Transform::MAX_ABS_WORLD,
+        "Transform.anchorMask is beyond MAX_ABS_WORLD; a pivot is near its mask, within +-2^20 px");
+    COLLIDE_ASSERT(std::isfinite(t.angleRadians) && std::isfinite(t.anchorMaskX) && std::isfinite(t.anchorMaskY),
+                   "Transform has a NaN or infinite field");
+    TransformedPlacement p;
+    p.originWorldX = static_cast<std::int32_t>(std::floor(t.anchorWorldX));
+    p.originWorldY = static_cast<std::int32_t>(std::floor(t.anchorWorldY));
+
+    // Inverse of Rotate * Scale * Mirror: Mirror * Rotate(-angle) / scale.
+    const double cosA = std::cos(t.angleRadians), sinA = std::sin(t.angleRadians);
+    const double mirror = t.flip == Flip::Horizontal ? -1.0 : 1.0;
+    const double g00 = mirror * cosA / t.scale, g01 = mirror * sinA / t.scale;
+    const double g10 = -sinA / t.scale, g11 = cosA / t.scale;
+    // The centre of the origin pixel, relative to the anchor, in world pixels.
+    const double dx = p.originWorldX + 0.5 - t.anchorWorldX;
+    const double dy = p.originWorldY + 0.5 - t.anchorWorldY;
+    p.u0 = ToFixed(t.anchorMaskX + g00 * dx + g01 * dy);
+    p.v0 = ToFixed(t.anchorMaskY + g10 * dx + g11 * dy);
+    p.uPerX = ToFixed(g00);
+    p.uPerY = ToFixed(g01);
+    p.vPerX = ToFixed(g10);
+    p.vPerY = ToFixed(g11);
+
+    // The forward map, for the candidate box only (SolveBounds decides every pixel exactly).
+    const ForwardMap forward{cosA,          sinA,          mirror * t.scale, t.scale,
+                             t.anchorMaskX, t.anchorMaskY, t.anchorWorldX,   t.anchorWorldY};
+    SolveBounds(mask, forward, p);
+    return p;
+}
+
+namespace {
+
+// atan(2^-i) in milli-degrees * 2^16, rounded: the angles CORDIC turns by, largest first.
+constexpr std::array<std::int64_t, 30> ATAN_MILLIDEG_Q16 = {
+    2949120000, 1740967194, 919879252, 466945071, 234378650, 117303582, 58666104, 29334842, 14667645, 7333850,
+    3666929,    1833465,    916732,    458366,    229183,    114592,    57296,    28648,    14324,    7162,
+    3581,       1790,       895,       448,       224,       112,       56,       28,       14,       7};
+// prod(1 / sqrt(1 + 2^-2i)) over those steps in Q30: starting from (this, 0) undoes CORDIC's gain.
+constexpr std::int64_t CORDIC_GAIN_INVERSE_Q30 = 652032874;
+constexpr std::int32_t QUARTER_TURN_MILLIDEG = 90000;
+constexpr std::int32_t TURN_MILLIDEG = 360000;
+constexpr std::int64_t ONE_Q30 = std::int64_t{1} << 30;
+
+}  // namespace
+
+UnitVectorQ30 UnitVectorOf(std::int32_t angleMilliDeg) {
+    std::int32_t a = angleMilliDeg % TURN_MILLIDEG;  // no overflow for any int32, INT32_MIN included
+    if (a < 0) a += TURN_MILLIDEG;
+    const std::int32_t quadrant = a / QUARTER_TURN_MILLIDEG;
+    const std::int32_t within = a % QUARTER_TURN_MILLIDEG;  // [0, 90 degrees)
+    std::int64_t x = ONE_Q30, y = 0;
+    if (within != 0) {
+        // Rotation mode: turn (K, 0) by +-atan(2^-i) toward the angle left; shifts and adds only.
+        x = CORDIC_GAIN_INVERSE_Q30;
+        std::int64_t left = std::int64_t{within} << 16;
+        for (std::size_t i = 0; i < ATAN_MILLIDEG_Q16.size(); ++i) {
+            const std::int64_t dx = y >> i, dy = x >> i;
+            if (left >= 0) {
+                x -= dx, y += dy, left -= ATAN_MILLIDEG_Q16[i];
+            } else {
+                x += dx, y -= dy, left += ATAN_MILLIDEG_Q16[i];
+            }
+        }
+    }
+    // Whole quarter turns are exact: swap and negate.
+    switch (quadrant) {
+        case 0:
+            return {x, y};
+        case 1:
+            return {-y, x};
+        case 2:
+            return {-x, -y};
+        default:
+            return {y, -x};
+    }
+}
+
+TransformedPlacement PlaceTransformed(const Mask& mask, const ExactTransform& t) {
+    constexpr std::int64_t MAX_ABS_256 = static_cast<std::int64_t>(Transform::MAX_ABS_WORLD) * 256;
+    COLLIDE_ASSERT(t.scale256 >= ExactTransform::MIN_SCALE256 && t.scale256 <= ExactTransform::MAX_SCALE256,
+                   "ExactTransform.scale256 must be in [MIN_SCALE256, MAX_SCALE256]; clamp it before placing");
+    COLLIDE_ASSERT(std::abs(std::int64_t{t.anchorWorldX256}) <= MAX_ABS_256 &&
+                       std::abs(std::int64_t{t.anchorWorldY256}) <= MAX_ABS_256 &&
+                       std::abs(std::int64_t{t.anchorMaskX256}) <= MAX_ABS_256 &&
+                       std::abs(std::int64_t{t.anchorMaskY256}) <= MAX_ABS_256,
+                   "ExactTransform's anchors are beyond MAX_ABS_WORLD; keep worlds within +-2^20 px");
+    TransformedPlacement p;
+    p.originWorldX = t.anchorWorldX256 >> 8;  // floor, negative anchors included
+    p.originWorldY = t.anchorWorldY256 >> 8;
+    const UnitVectorQ30 r = UnitVectorOf(t.angleMilliDeg);
+    const std::int64_t mirror = t.flip == Flip::Horizontal ? -1 : 1;
+    // Inverse of Rotate * Scale * Mirror, as the double overload, in 32.32: Q30 * 4 * 256 / scale256.
+    // Division truncates toward zero, so a mirrored or negated angle gives the negated step exactly.
+    const auto perPixel = [&](std::int64_t q30) { return q30 * 1024 / t.scale256; };
+    p.uPerX = mirror * perPixel(r.cos);
+    p.uPerY = mirror * perPixel(r.sin);
+    p.vPerX = perPixel(-r.sin);
+    p.vPerY = perPixel(r.cos);
+    // The centre of the origin pixel, relative to the anchor, in 1/256 px: in [-127, 128].
+    const std::int64_t dx256 = std::int64_t{p.originWorldX} * 256 + 128 - t.anchorWorldX256;
+    const std::int64_t dy256 = std::int64_t{p.originWorldY} * 256 + 128 - t.anchorWorldY256;
+    // 32.32 times 1/256 px is 40 fractional bits: back to 32, rounding half up.
+    const auto fromQ40 = [](std::int64_t v) { return (v + 128) >> 8; };
+    p.u0 = (std::int64_t{t.anchorMaskX256} << (FIXED_SHIFT - 8)) + fromQ40(p.uPerX * dx256 + p.uPerY * dy256);
+    p.v0 = (std::int64_t{t.anchorMaskY256} << (FIXED_SHIFT - 8)) + fromQ40(p.vPerX * dx256 + p.vPerY * dy256);
+
+    const double scale = t.scale256 / 256.0;
+    const ForwardMap forward{static_cast<double>(r.cos) / ONE_Q30,
+                             static_cast<double>(r.sin) / ONE_Q30,
+                             static_cast<double>(mirror) * scale,
+                             scale,
+                             t.anchorMaskX256 / 256.0,
+                             t.anchorMaskY256 / 256.0,
+                             t.anchorWorldX256 / 256.0,
+                             t.anchorWorldY256 / 256.0};
+    SolveBounds(mask, forward, p);
     return p;
 }
 

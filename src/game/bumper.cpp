@@ -3,19 +3,55 @@
 #include "game/bumper.h"
 
 #include <algorithm>
-#include <cmath>
-#include <numbers>
+#include <array>
 
 namespace game {
 
 namespace {
 
+// A side x side mask of the pixels whose centres pass `inside`, which gets each centre relative to
+// the mask's middle in half pixels (x2 = 2 x + 1 - side): integers, so no shape depends on libm.
 collide::Mask ShapeMask(std::int32_t side, auto&& inside) {
     collide::Mask m(side, side);
     for (std::int32_t y = 0; y < side; ++y)
         for (std::int32_t x = 0; x < side; ++x)
-            if (inside(x + 0.5 - side / 2.0, y + 0.5 - side / 2.0)) m.Set(x, y);
+            if (inside(std::int64_t{2 * x + 1 - side}, std::int64_t{2 * y + 1 - side})) m.Set(x, y);
     return m;
+}
+
+// A five-pointed star in half pixels: points of radius 16 px at -36 + 72k degrees, the notches
+// between them at 7 px, its vertices from collide's integer sine and cosine.
+struct Star {
+    std::array<std::int64_t, 10> x2{}, y2{};
+
+    Star() {
+        for (std::int32_t k = 0; k < 10; ++k) {
+            const std::int64_t radius2 = k % 2 == 0 ? 32 : 14;
+            const collide::UnitVectorQ30 u = collide::UnitVectorOf(-36000 + 36000 * k);
+            x2[static_cast<std::size_t>(k)] = (radius2 * u.cos + (std::int64_t{1} << 29)) >> 30;
+            y2[static_cast<std::size_t>(k)] = (radius2 * u.sin + (std::int64_t{1} << 29)) >> 30;
+        }
+    }
+    // Crossing number, in exact integer arithmetic.
+    bool Contains(std::int64_t px, std::int64_t py) const {
+        bool in = false;
+        for (std::size_t i = 0, j = 9; i < 10; j = i++) {
+            if ((y2[i] > py) == (y2[j] > py)) continue;
+            // px < the edge's x at py, both sides multiplied by (y2[j] - y2[i]) with its sign kept.
+            const std::int64_t dy = y2[j] - y2[i];
+            const std::int64_t lhs = (px - x2[i]) * dy, rhs = (x2[j] - x2[i]) * (py - y2[i]);
+            if (dy > 0 ? lhs < rhs : lhs > rhs) in = !in;
+        }
+        return in;
+    }
+};
+
+// The floor of the square root of n >= 0, by Newton's method on integers.
+std::int64_t IntSqrt(std::int64_t n) {
+    if (n < 2) return n;
+    std::int64_t x = n, y = (x + 1) / 2;
+    while (y < x) x = y, y = (x + n / x) / 2;
+    return x;
 }
 
 constexpr std::uint64_t SORT_EVERY_TICKS = 16;
@@ -28,37 +64,36 @@ double Now(std::uint64_t (*nowNanos)()) {
 
 BumperShapes MakeBumperShapes() {
     BumperShapes s;
-    const double pi = std::numbers::pi;
-    s.shapes.push_back({"ball", ShapeMask(24, [](double x, double y) { return x * x + y * y <= 12 * 12; }), false});
+    // In half pixels (see ShapeMask): a radius of 12 px is 24.
+    s.shapes.push_back(
+        {"ball", ShapeMask(24, [](std::int64_t x, std::int64_t y) { return x * x + y * y <= 24 * 24; }), false});
     s.shapes.push_back({"ring",
                         ShapeMask(30,
-                                  [](double x, double y) {
-                                      const double d = x * x + y * y;
-                                      return d <= 15 * 15 && d >= 8 * 8;
+                                  [](std::int64_t x, std::int64_t y) {
+                                      const std::int64_t d = x * x + y * y;
+                                      return d <= 30 * 30 && d >= 16 * 16;
                                   }),
                         false});
-    s.shapes.push_back({"star",
-                        ShapeMask(32,
-                                  [pi](double x, double y) {
-                                      const double r = std::hypot(x, y), a = std::atan2(y, x);
-                                      const double edge = 7 + 9 * std::pow(std::abs(std::cos(2.5 * a + pi / 2)), 3);
-                                      return r <= edge;
-                                  }),
-                        true});
+    const Star star;
+    s.shapes.push_back(
+        {"star", ShapeMask(32, [&star](std::int64_t x, std::int64_t y) { return star.Contains(x, y); }), true});
     s.shapes.push_back({"cross",
                         ShapeMask(26,
-                                  [](double x, double y) {
-                                      return (std::abs(x) <= 4 && std::abs(y) <= 13) ||
-                                             (std::abs(y) <= 4 && std::abs(x) <= 13);
+                                  [](std::int64_t x, std::int64_t y) {
+                                      const std::int64_t ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
+                                      return (ax <= 8 && ay <= 26) || (ay <= 8 && ax <= 26);
+                                  }),
+                        true});
+    s.shapes.push_back({"crescent",
+                        ShapeMask(28,
+                                  [](std::int64_t x, std::int64_t y) {
+                                      return x * x + y * y <= 28 * 28 && (x - 12) * (x - 12) + y * y > 22 * 22;
                                   }),
                         true});
     s.shapes.push_back(
-        {"crescent",
-         ShapeMask(28,
-                   [](double x, double y) { return x * x + y * y <= 14 * 14 && (x - 6) * (x - 6) + y * y > 11 * 11; }),
-         true});
-    s.shapes.push_back(
-        {"diamond", ShapeMask(22, [](double x, double y) { return std::abs(x) + std::abs(y) <= 11; }), false});
+        {"diamond",
+         ShapeMask(22, [](std::int64_t x, std::int64_t y) { return (x < 0 ? -x : x) + (y < 0 ? -y : y) <= 22; }),
+         false});
     for (const BumperShape& shape : s.shapes)
         s.maxSidePx = std::max({s.maxSidePx, shape.mask.Width(), shape.mask.Height()});
     s.rotations.resize(s.shapes.size());
@@ -66,10 +101,10 @@ BumperShapes MakeBumperShapes() {
         if (!s.shapes[i].spins) continue;
         const collide::Mask& m = s.shapes[i].mask;
         for (std::int32_t step = 0; step < BUMPER_ROTATION_STEPS; ++step) {
-            collide::Transform t;
-            t.anchorMaskX = t.anchorWorldX = m.Width() / 2.0;  // the box's centre, the box at (0, 0)
-            t.anchorMaskY = t.anchorWorldY = m.Height() / 2.0;
-            t.angleRadians = step * 2.0 * std::numbers::pi / BUMPER_ROTATION_STEPS;
+            collide::ExactTransform t;  // integers: the same baked rotations on every machine
+            t.anchorMaskX256 = t.anchorWorldX256 = m.Width() * 128;  // the box's centre, the box at (0, 0)
+            t.anchorMaskY256 = t.anchorWorldY256 = m.Height() * 128;
+            t.angleMilliDeg = step * (360000 / BUMPER_ROTATION_STEPS);
             s.rotations[i].push_back(collide::BakeTransformed(m, collide::PlaceTransformed(m, t)));
         }
     }
@@ -80,9 +115,10 @@ BumperState NewBumper(const BumperShapes& shapes, std::int32_t count, std::uint6
     BumperState st;
     st.seed = seed;
     // A 16:9 box with BUMPER_AREA_PER_SPRITE_PX of room per sprite.
-    const double area = static_cast<double>(count) * BUMPER_AREA_PER_SPRITE_PX;
-    st.worldWidthPx = std::max(64, static_cast<std::int32_t>(std::lround(std::sqrt(area * 16.0 / 9.0))));
-    st.worldHeightPx = std::max(64, static_cast<std::int32_t>(std::lround(area / st.worldWidthPx)));
+    // In integers (the same box on every machine): width = sqrt(area * 16 / 9), height = area / width.
+    const std::int64_t area = std::int64_t{count} * BUMPER_AREA_PER_SPRITE_PX;
+    st.worldWidthPx = static_cast<std::int32_t>(std::max<std::int64_t>(64, IntSqrt(area * 16 / 9)));
+    st.worldHeightPx = static_cast<std::int32_t>(std::max<std::int64_t>(64, area / st.worldWidthPx));
     std::uint64_t rng = seed;  // SplitMix64, as the fight's Rng: the scene's set-up is decided by its seed
     st.sprites.resize(static_cast<std::size_t>(count));
     for (BumperSprite& sp : st.sprites) {

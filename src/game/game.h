@@ -24,7 +24,7 @@ namespace game {
 /// The simulation's version: any change that alters a hash for the same inputs (a rule, a field of
 /// the state, the hash's encoding) bumps it, and in the same commit re-records docs/replays/ and
 /// updates README's example hash (DEVELOPERS.md, "Versions"). Replays record it.
-inline constexpr std::int32_t SIMULATION_VERSION = 2;
+inline constexpr std::int32_t SIMULATION_VERSION = 3;  // 3: rotations by integer CORDIC
 
 // ---- the stage and the rules' constants -------------------------------------------------------
 
@@ -351,8 +351,9 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 /// facing left mirrors about the anchor's column.
 [[nodiscard]] collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::int32_t worldY,
                                             Facing facing);
-/// The transform of a spinning projectile's frame (anchor pixel centre on the world anchor).
-[[nodiscard]] collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p);
+/// The transform of a spinning projectile's frame (anchor pixel centre on the world anchor), in
+/// integers: the same placement on every machine.
+[[nodiscard]] collide::ExactTransform ProjectileTransform(const FrameDef& frame, const ProjectileState& p);
 /// World pixel of a subpixel coordinate (floor).
 [[nodiscard]] constexpr std::int32_t ToPx(std::int32_t subpx) {
     return subpx >> 8;

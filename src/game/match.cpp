@@ -1,15 +1,13 @@
 // The fixed-tick step: phases and rounds, inputs to actions, movement, pushboxes; the hit passes
-// are in hits.cpp. The state is integers only (subpixels, ticks, milli-degrees). The one use of
-// floating point is ProjectileTransform: a spinning projectile's angle becomes radians for
-// collide's sine and cosine (see there). No SDL, no clock, no globals. What happens is told
+// are in hits.cpp. The state is integers only (subpixels, ticks, milli-degrees), and so is every
+// computation: a spinning projectile turns by collide's integer CORDIC (ProjectileTransform), no
+// libm, no float. No SDL, no clock, no globals. What happens is told
 // through the tick's events (events.h), never printed or stored as words.
 #include "game/assert.h"
 #include "game/game.h"
 #include "game/internal.h"
 
 #include <algorithm>
-#include <cmath>
-#include <numbers>
 
 namespace game {
 
@@ -613,24 +611,18 @@ collide::Placement PlaceFrame(const FrameDef& frame, std::int32_t worldX, std::i
     return collide::Placement{worldX - frame.anchorPx.x, worldY - frame.anchorPx.y, collide::Flip::None};
 }
 
-collide::Transform ProjectileTransform(const FrameDef& frame, const ProjectileState& p) {
-    // Floating point, and still deterministic: the angle lives in the state as exact integer
-    // milli-degrees, so each tick's transform is computed afresh from integers and rounding never
-    // accumulates from tick to tick; collide freezes the transform to fixed point at once
-    // (PlaceTransformed), so no query uses a float. The same build gives the same doubles on every
-    // run (IEEE double arithmetic, the default rounding mode, the same libm sin and cos). A
-    // different C library, compiler or -ffast-math/FMA contraction could round one sine
-    // differently and move a rotated pixel, so hashes are only compared within one build
-    // (docs/rules.md says so).
-    collide::Transform t;
-    // The anchor pixel's centre sits on the world anchor pixel's centre: at angle 0 this is
-    // exactly PlaceFrame's placement.
-    t.anchorMaskX = frame.anchorPx.x + 0.5;
-    t.anchorMaskY = frame.anchorPx.y + 0.5;
-    t.anchorWorldX = ToPx(p.xSubpx) + 0.5;
-    t.anchorWorldY = ToPx(p.ySubpx) + 0.5;
-    const double degrees = p.angleMilliDeg / 1000.0;
-    t.angleRadians = (p.facing == Facing::Left ? -degrees : degrees) * std::numbers::pi / 180.0;
+collide::ExactTransform ProjectileTransform(const FrameDef& frame, const ProjectileState& p) {
+    // Integers only: the angle lives in the state as milli-degrees and collide turns it by integer
+    // CORDIC (collide::UnitVectorOf), so a rotated pixel lands on the same world pixel on every
+    // machine, compiler and C library, which rollback netplay's hash comparison needs.
+    collide::ExactTransform t;
+    // The anchor pixel's centre sits on the world anchor pixel's centre (1/256 px units): at
+    // angle 0 this is exactly PlaceFrame's placement.
+    t.anchorMaskX256 = frame.anchorPx.x * 256 + 128;
+    t.anchorMaskY256 = frame.anchorPx.y * 256 + 128;
+    t.anchorWorldX256 = ToPx(p.xSubpx) * 256 + 128;
+    t.anchorWorldY256 = ToPx(p.ySubpx) * 256 + 128;
+    t.angleMilliDeg = p.facing == Facing::Left ? -p.angleMilliDeg : p.angleMilliDeg;
     t.flip = p.facing == Facing::Left ? collide::Flip::Horizontal : collide::Flip::None;
     return t;
 }
