@@ -2,6 +2,7 @@
 #   make play    install missing Debian packages, build the demo (only what playing needs), start it
 #   make test    install missing Debian packages, build everything, run every test through ctest
 #   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
+#   make package       the .debs (hotmap-brawl, libhotmap-collide-dev); make package-check tries them
 #   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay)
 #   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
 BUILD_DIR   ?= build
@@ -9,7 +10,7 @@ RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build test test-release play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
+.PHONY: all deps configure build test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
 
 all: build
 
@@ -42,6 +43,17 @@ release: deps
 
 test-release: release
 	@ctest --test-dir $(RELEASE_DIR) --output-on-failure -j$(JOBS)
+
+# The .debs (CPack, from the Release build): hotmap-brawl (the game) and libhotmap-collide-dev
+# (the collision core as a CMake package). package-check installs nothing: it extracts both into
+# a temporary folder, moves the clone out of reach and plays, lints and builds examples/consumer
+# from the extracted files alone (scripts/package_check.sh).
+package: release
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target package_files
+	@cd $(RELEASE_DIR) && cpack -G DEB > /dev/null && ls -1 $(CURDIR)/$(RELEASE_DIR)/*.deb
+
+package-check: package
+	@scripts/package_check.sh $(RELEASE_DIR)
 
 bench: bench-collide bench-fight bench-bumper bench-netplay
 
