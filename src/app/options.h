@@ -30,8 +30,9 @@ struct Options {
     std::string scene;                      ///< a scene of the scene table; empty: the usual start
     std::int32_t count = 200;               ///< bumper: how many sprites
     std::optional<game::DetectionMode> detection;
-    std::string view = "sprites";  ///< the overlay's view at start: sprites, hotmaps, both
-    std::string eventLogPath;      ///< --log-events: every tick's events as JSON lines ("-": stderr)
+    std::string view = "sprites";    ///< the overlay's view at start: sprites, hotmaps, both
+    std::string eventLogPath;        ///< --log-events: every tick's events as JSON lines ("-": stderr)
+    bool allowOutsideLinks = false;  ///< follow links in assets/ and hotmaps/ that leave the project
 };
 
 /// One option: its name, the word for its value (nullptr for a flag), one line of help, and how
