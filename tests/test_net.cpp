@@ -638,6 +638,26 @@ TEST(NetPair, ALastTickFinishesBothPeersThere) {
     EXPECT_TRUE(r.peers[0].replay.finalHash.has_value());
 }
 
+// A close reaches the other side behind the datagrams sent before it: the simulator holding some
+// (latency) reports the link connected until it has handed them over.
+TEST(NetSim, ACloseArrivesAfterTheDatagramsBeforeIt) {
+    net::VirtualClock clock;
+    net::MemoryLink link;
+    net::SimulatedTransport receiver(link.End(0), clock, {}, net::NetSimConfig{50, 0, 0, 0, 0}, 3);
+    const std::vector<std::uint8_t> done{1, 2, 3};
+    link.End(1).Send(net::Channel::Reliable, done);
+    link.End(1).Poll();
+    receiver.Poll();  // it arrives, and is held for 50 ms
+    link.Close();
+    net::Datagram got;
+    EXPECT_FALSE(receiver.Receive(got));
+    EXPECT_EQ(receiver.Status(), net::LinkStatus::Connected) << "the close waits behind the held datagram";
+    for (int t = 0; t < 4; ++t) clock.AdvanceTick(), receiver.Poll();  // 66 ms
+    ASSERT_TRUE(receiver.Receive(got));
+    EXPECT_EQ(got.bytes, done);
+    EXPECT_EQ(receiver.Status(), net::LinkStatus::Closed) << "then the close";
+}
+
 TEST(NetPair, ARematchNeedsNoNewConnection) {
     PairOptions o = Options(9);
     o.link = {50, 10, 5, 0, 0};

@@ -11,9 +11,11 @@
 #include "app/scene.h"
 #include "app/screens.h"
 #include "assets/files.h"
+#include "assets/project.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
 #include "game/text.h"
+#include "net/net.h"
 #include "render/render.h"
 
 #include <SDL.h>
@@ -65,14 +67,6 @@ constexpr const char* NO_DISPLAY =
     "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under "
     "xvfb-run -a\n";
 
-// The project folder: --assets, else the current folder if it holds assets/, else the source tree.
-std::string ProjectRoot(const Options& o) {
-    if (o.assetsRoot) return *o.assetsRoot;
-    std::error_code ec;
-    if (std::filesystem::is_directory("assets", ec) && std::filesystem::is_directory("hotmaps", ec)) return ".";
-    return HOTMAP_SOURCE_DIR;
-}
-
 // A debug key's command, from the controls table (help.h): the F-keys and what they do are listed once.
 std::optional<debug::Command> CommandForKey(SDL_Keycode key) {
     static constexpr SDL_Keycode F_KEYS[] = {SDLK_F1, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5, SDLK_F6, SDLK_F7};
@@ -99,6 +93,8 @@ private:
     void Tick(const game::Inputs& controls);
     void PollReload();
     void Render(bool present);
+    int Report(const RunReport& report);
+    void HandleTextKey(const SDL_Event& e);
     [[nodiscard]] debug::ScreenMap Letterbox() const;
     bool SaveScreenshot(const std::string& path);
 
@@ -143,7 +139,7 @@ int Shell::Prepare() {
     }
     // The files the run will write, checked now rather than after the run: an existing FIFO,
     // device or folder is refused (never opened: a FIFO would block the run forever).
-    for (const std::string* out : {&opt_.screenshotPath, &opt_.recordPath, &opt_.eventLogPath}) {
+    for (const std::string* out : {&opt_.screenshotPath, &opt_.recordPath, &opt_.eventLogPath, &opt_.desyncDumpPath}) {
         if (out->empty() || *out == "-") continue;
         if (const auto refused = assets::CheckOutputPath(*out))
             return std::fprintf(stderr, "%s\n", refused->ToLine().c_str()), 1;
@@ -152,7 +148,9 @@ int Shell::Prepare() {
                   : opt_.headless || opt_.frames || !opt_.screenshotPath.empty() || replay_ ? "fight"
                                                                                             : "title";
     if (FindScene(firstScene_)->needsRoster) {
-        const std::string root = ProjectRoot(opt_);
+        const auto project = assets::FindProject(opt_.assetsRoot, assets::ProgramFolder());
+        if (!project.Ok()) return std::fprintf(stderr, "%s\n", project.GetError().ToLine().c_str()), 1;
+        const std::string& root = project.Value();
         // The folder given names the error when it is not a project at all, as `hotmap lint` does.
         std::error_code ec;
         const std::string rootShown = game::PrintablePath(root);
@@ -210,6 +208,7 @@ int Shell::Prepare() {
 
 void Shell::SwitchScene(const SceneSwitch& to) {
     if (scene_) scene_->Leave(ctx_);
+    ctx_.textInput = false;  // a text field belongs to the scene that had it
     scene_ = FindScene(to.scene)->make(to.args);
     scene_->Enter(ctx_);
 }
@@ -230,7 +229,11 @@ void Shell::AfterCall() {
         }
     }
     if (ctx_.showHelp) help_ = true, ctx_.showHelp = false;
-    if (ctx_.quit) running_ = false;
+    if (ctx_.quit || ctx_.stop) running_ = false;
+    // Text fields take the keyboard as text (SDL composes it); the shell starts and stops that.
+    if (window_ != nullptr && ctx_.textInput != SDL_IsTextInputActive()) {
+        ctx_.textInput ? SDL_StartTextInput() : SDL_StopTextInput();
+    }
     if (!opt_.headless) {
         for (const std::string& line : ctx_.notices) std::fprintf(stderr, "%s\n", line.c_str());
     }
@@ -395,10 +398,13 @@ bool Shell::SaveScreenshot(const std::string& path) {
 
 int Shell::RunHeadless() {
     const std::int64_t frames = opt_.frames.value_or(replay_ ? static_cast<std::int64_t>(replay_->inputs.size()) : 0);
+    // A scene that ends the run itself (online play: both peers stop on the same match tick) is
+    // ticked until it says so; the others for --frames ticks.
+    const bool endsItself = FindScene(firstScene_)->endsItself;
     const auto started = std::chrono::steady_clock::now();
     std::int64_t ticksRun = 0;
     // Nobody can press anything: human sides stand still (a replay moves them).
-    for (; ticksRun < frames && stopSignal == 0; ++ticksRun) {
+    for (; (endsItself ? !scene_->Done() : ticksRun < frames) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
         Tick(game::Inputs{});
         if (opt_.realtime) {
             std::this_thread::sleep_until(
@@ -418,7 +424,10 @@ int Shell::RunHeadless() {
         Render(false);
         if (!SaveScreenshot(opt_.screenshotPath)) return 1;
     }
-    const RunReport report = scene_->Finish(ctx_, ticksRun);
+    return Report(ctx_.stop ? *ctx_.stop : scene_->Finish(ctx_, ticksRun));
+}
+
+int Shell::Report(const RunReport& report) {
     if (!report.json.empty()) std::printf("%s\n", report.json.c_str());
     if (!report.errorLine.empty()) std::fprintf(stderr, "%s\n", report.errorLine.c_str());
     return report.exitCode;
@@ -438,6 +447,7 @@ int Shell::RunWindowed() {
             if (e.type == SDL_KEYDOWN && !e.key.repeat) {
                 if (const auto command = CommandForKey(e.key.keysym.sym)) ctx_.commands.push_back(*command);
             }
+            if (ctx_.textInput) HandleTextKey(e);
             if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT &&
                 !ImGui::GetIO().WantCaptureMouse) {
                 scene_->OnClick(ctx_,
@@ -449,6 +459,7 @@ int Shell::RunWindowed() {
                 help_ = false;
                 continue;
             }
+            if (ctx_.textInput) continue;  // a text field has the keyboard: W is a letter, not Up
             scene_->OnMenuMove(ctx_, move);
             AfterCall();
         }
@@ -460,12 +471,15 @@ int Shell::RunWindowed() {
         fpsTime += frameSeconds, ++fpsFrames;
         if (fpsTime >= 0.5) ctx_.clock.framesPerSecond = fpsFrames / fpsTime, fpsTime = 0, fpsFrames = 0;
         const bool live = scene_->Ticking() && !help_;
+        // The developer's pause and slow motion stop a local game, never one played online.
+        const bool paused = settings_.paused && scene_->Pausable();
+        const int slowFactor = scene_->Pausable() ? settings_.slowFactor : 1;
         const auto tick = [&] {
             Tick({controls_.Read(0), controls_.Read(1)});
             ++ticksRun;
         };
-        if (live && !settings_.paused) {
-            accumulator += frameSeconds / settings_.slowFactor;
+        if (live && !paused) {
+            accumulator += frameSeconds / slowFactor;
             while (accumulator >= TICK_SECONDS && running_) {
                 tick();
                 accumulator -= TICK_SECONDS;
@@ -477,20 +491,36 @@ int Shell::RunWindowed() {
         settings_.stepRequested = false;
         PollReload();
         const bool shoot = !opt_.screenshotPath.empty() && ticksRun >= opt_.frames.value_or(0);
-        const bool enough = opt_.frames && ticksRun >= *opt_.frames;  // --frames N: a scripted run ends
+        // --frames N: a scripted run ends (a scene that ends itself counts its own ticks).
+        const bool enough =
+            FindScene(firstScene_)->endsItself ? scene_->Done() : opt_.frames && ticksRun >= *opt_.frames;
         Render(!shoot);
         if (shoot && !SaveScreenshot(opt_.screenshotPath)) return 1;
         if (shoot || enough) running_ = false;
         if (!vsync_ && running_) {
             // No vsync to pace the loop (a software renderer): sleep until the next tick is due
             // instead of spinning a core.
-            const double waitSeconds = live && !settings_.paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
+            const double waitSeconds = live && !paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
             SDL_Delay(static_cast<Uint32>(std::clamp(waitSeconds * 1000.0, 1.0, 1000.0 * TICK_SECONDS)));
         }
     }
+    if (ctx_.stop) return Report(*ctx_.stop);
     const bool saved = scene_->Leave(ctx_);
     AfterCall();  // its last notices
     return saved ? 0 : 1;
+}
+
+// While a text field has the keyboard: typed text, and the keys that edit or leave it.
+void Shell::HandleTextKey(const SDL_Event& e) {
+    if (e.type == SDL_TEXTINPUT) {
+        scene_->OnText(ctx_, e.text.text);
+    } else if (e.type == SDL_KEYDOWN) {
+        const SDL_Keycode key = e.key.keysym.sym;
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER) scene_->OnMenuMove(ctx_, MenuMove::Confirm);
+        if (key == SDLK_ESCAPE) scene_->OnMenuMove(ctx_, MenuMove::Back);
+        if (key == SDLK_BACKSPACE) scene_->OnMenuMove(ctx_, MenuMove::Erase);
+    }
+    AfterCall();
 }
 
 int Shell::Run() {
@@ -513,12 +543,34 @@ int Shell::Run() {
 
 }  // namespace app
 
+namespace {
+
+// --compare-dumps A B: both files through the one reader (files.h: a FIFO or /dev/zero is one
+// line, never a hang), then the first field that differs.
+int CompareDumps(const std::string (&paths)[2]) {
+    std::string text[2];
+    for (int i = 0; i < 2; ++i) {
+        auto bytes = assets::ReadInputFile(paths[i], assets::limits::DUMP_BYTES, "a state dump");
+        if (!bytes.Ok()) return std::fprintf(stderr, "%s\n", bytes.GetError().ToLine().c_str()), 1;
+        text[i].assign(bytes.Value().begin(), bytes.Value().end());
+    }
+    const std::string diff = net::CompareDumps(text[0], text[1]);
+    std::printf("%s\n", diff.empty() ? "the dumps are the same" : game::OneLine(diff).c_str());
+    return diff.empty() ? 0 : 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     std::string error;
-    bool help = false;
-    auto options = app::ParseOptions(argc, argv, error, help);
-    if (help) {
+    app::Request request = app::Request::Play;
+    auto options = app::ParseOptions(argc, argv, error, request);
+    if (request == app::Request::Help) {
         std::printf("%s", app::HelpText().c_str());
+        return 0;
+    }
+    if (request == app::Request::Version) {
+        std::printf("brawl %s\n", HOTMAP_VERSION);
         return 0;
     }
     if (!options) {
@@ -528,6 +580,7 @@ int main(int argc, char** argv) {
     // The loaders turn out-of-memory into error lines; this is the last guard, so that nothing
     // ends the program with an uncaught exception.
     try {
+        if (!options->compareDumps[0].empty()) return CompareDumps(options->compareDumps);
         app::Shell shell(*options);
         return shell.Run();
     } catch (const std::bad_alloc&) {

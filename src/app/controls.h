@@ -16,7 +16,8 @@
 namespace app {
 
 /// Back: Esc or Start, which pause a fight. Cancel: a pad's B, back in menus only (in a fight B kicks).
-enum class MenuMove { None, Up, Down, Left, Right, Confirm, Back, Cancel, Help };
+/// Erase: Backspace while a text field has the keyboard.
+enum class MenuMove { None, Up, Down, Left, Right, Confirm, Back, Cancel, Help, Erase };
 
 class Controls {
 public:

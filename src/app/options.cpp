@@ -4,6 +4,7 @@
 #include "app/help.h"
 #include "app/scene.h"
 #include "debug/commands.h"
+#include "net/net.h"
 
 #include <charconv>
 #include <cstring>
@@ -118,6 +119,48 @@ constexpr OptionSpec OPTIONS[] = {
     {"--allow-outside-links", nullptr, "follow links in assets/ and hotmaps/ that lead outside the project folder "
                                        "(refused by default)",
      [](Options& o, std::string_view, std::string&) { o.allowOutsideLinks = true; return true; }},
+    {"--host", "PORT", "play online: wait for one opponent on PORT (0: a free port, printed); you are P1",
+     [](Options& o, std::string_view v, std::string& e) {
+         const auto port = net::ParsePort(v);
+         if (!port.Ok()) { e = "--host: " + port.GetError().message; return false; }
+         o.hostPort = port.Value();
+         o.scene = "online";
+         return true; }},
+    {"--join", "HOST:PORT", "play online: connect to a host; you are P2",
+     [](Options& o, std::string_view v, std::string& e) {
+         const auto hp = net::ParseHostPort(v);
+         if (!hp.Ok()) { e = "--join: " + hp.GetError().message; return false; }
+         o.joinHost = hp.Value().host;
+         o.joinPort = hp.Value().port;
+         o.scene = "online";
+         return true; }},
+    {"--delay", "0-4", "online: ticks of input delay (default 2)",
+     [](Options& o, std::string_view v, std::string& e) { return Range("--delay", v, 0, net::MAX_INPUT_DELAY_TICKS, o.delayTicks, e); }},
+    {"--max-rollback", "N", "online: at most N ticks predicted and rolled back (1-16, default 8)",
+     [](Options& o, std::string_view v, std::string& e) { return Range("--max-rollback", v, 1, net::MAX_ROLLBACK_LIMIT_TICKS, o.maxRollbackTicks, e); }},
+    {"--timeout", "SECONDS", "online: an opponent silent this long is lost (1-600, default 10)",
+     [](Options& o, std::string_view v, std::string& e) { return Range("--timeout", v, 1, 600, o.timeoutSeconds, e); }},
+    {"--net-sim", "SPEC", "online: a simulated bad connection, latency=MS,jitter=MS,loss=PCT,dup=PCT,reorder=PCT",
+     [](Options& o, std::string_view v, std::string& e) {
+         const auto spec = net::ParseNetSimSpec(v);
+         if (!spec.Ok()) { e = "--net-sim: " + spec.GetError().message; return false; }
+         o.netSim = std::string(v);
+         return true; }},
+    {"--desync-dump", "FILE", "online: where a desync writes this side's state (default desync-p1.txt or -p2)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--desync-dump", v, e) && (o.desyncDumpPath = std::string(v), true); }},
+    {"--synctest", "K", "headless: every tick, roll back K ticks (1-16) and re-simulate, comparing hashes",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::int32_t k = 0;
+         if (!Range("--synctest", v, 1, net::MAX_ROLLBACK_LIMIT_TICKS, k, e)) return false;
+         o.synctest = k;
+         o.scene = "synctest";
+         return true; }},
+    {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
+     [](Options& o, std::string_view v, std::string&) {
+         const auto nl = v.find('\n');
+         o.compareDumps[0] = std::string(v.substr(0, nl));
+         o.compareDumps[1] = std::string(v.substr(nl + 1));
+         return true; }},
 };
 // clang-format on
 
@@ -135,7 +178,7 @@ std::span<const OptionSpec> OptionTable() {
 }
 
 std::string UsageText() {
-    std::string out = "usage: brawl";
+    std::string out = "usage: brawl [--help] [--version]";
     std::size_t lineLength = out.size();
     for (const OptionSpec& spec : OPTIONS) {
         const std::string word =
@@ -174,13 +217,13 @@ std::string HelpText() {
     return out;
 }
 
-std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help) {
+std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, Request& request) {
     Options o;
-    help = false;
+    request = Request::Play;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            help = true;
+        if (arg == "--help" || arg == "-h" || arg == "--version") {
+            request = arg == "--version" ? Request::Version : Request::Help;
             return o;
         }
         const OptionSpec* spec = FindOption(arg);
@@ -188,20 +231,29 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, b
             error = "unknown argument '" + std::string(arg) + "'";
             return std::nullopt;
         }
-        std::string_view value;
+        std::string value;
         if (spec->value != nullptr) {
-            if (i + 1 >= argc) {
-                error = std::string(arg) + " needs a value (" + spec->value + ")";
+            const int words = std::string_view(spec->value).find(' ') == std::string_view::npos ? 1 : 2;
+            if (i + words >= argc) {
+                error =
+                    std::string(arg) + " needs " + (words == 1 ? "a value" : "two values") + " (" + spec->value + ")";
                 return std::nullopt;
             }
             value = argv[++i];
+            if (words == 2) value.append("\n").append(argv[++i]);
         }
         if (!spec->apply(o, value, error)) return std::nullopt;
     }
-    if (o.headless && !o.frames && o.replayPath.empty()) {
+    if (o.hostPort && !o.joinHost.empty()) {
+        error = "--host and --join: one side hosts, the other joins";
+        return std::nullopt;
+    }
+    if (o.headless && !o.frames && o.replayPath.empty() && o.compareDumps[0].empty()) {
         error = "--headless needs --frames N (or --replay FILE)";
         return std::nullopt;
     }
+    // Online play keeps to the clock (the opponent's clock does), headless too.
+    if (o.scene == "online") o.realtime = true;
     return o;
 }
 

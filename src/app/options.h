@@ -30,12 +30,24 @@ struct Options {
     std::string scene;                      ///< a scene of the scene table; empty: the usual start
     std::int32_t count = 200;               ///< bumper: how many sprites
     std::optional<game::DetectionMode> detection;
-    std::string view = "sprites";    ///< the overlay's view at start: sprites, hotmaps, both
-    std::string eventLogPath;        ///< --log-events: every tick's events as JSON lines ("-": stderr)
-    bool allowOutsideLinks = false;  ///< follow links in assets/ and hotmaps/ that leave the project
+    std::string view = "sprites";  ///< the overlay's view at start: sprites, hotmaps, both
+    std::string eventLogPath;      ///< --log-events: every tick's events as JSON lines ("-": stderr)
+    // Online play (docs/netplay.md).
+    std::optional<std::uint16_t> hostPort;  ///< --host PORT: wait for an opponent (0: a free port)
+    std::string joinHost;                   ///< --join HOST:PORT
+    std::uint16_t joinPort = 0;
+    std::int32_t delayTicks = 2;           ///< input delay, 0-4
+    std::int32_t maxRollbackTicks = 8;     ///< 1-16
+    std::int32_t timeoutSeconds = 10;      ///< an opponent silent this long is lost
+    std::string netSim;                    ///< --net-sim spec ("" a perfect link)
+    std::string desyncDumpPath;            ///< where a desync's state goes (default desync-p<N>.txt)
+    std::optional<std::int32_t> synctest;  ///< --synctest K
+    std::string compareDumps[2];           ///< --compare-dumps A B
+    bool allowOutsideLinks = false;        ///< follow links in assets/ and hotmaps/ that leave the project
 };
 
-/// One option: its name, the word for its value (nullptr for a flag), one line of help, and how
+/// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an
+/// option that takes two values, handed to apply joined by a newline), one line of help, and how
 /// it is applied (false and `error` set for a bad value).
 struct OptionSpec {
     const char* name;
@@ -52,7 +64,11 @@ struct OptionSpec {
 /// The whole of `brawl --help`: usage, every option, the controls (help.h).
 [[nodiscard]] std::string HelpText();
 
-/// Parses argv; on a usage error returns nothing and sets `error`; `help` is set by --help.
-std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help);
+/// What a run is asked to do besides playing.
+enum class Request { Play, Help, Version };
+
+/// Parses argv; on a usage error returns nothing and sets `error`; `request` says --help or
+/// --version (then the rest is not read).
+std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, Request& request);
 
 }  // namespace app

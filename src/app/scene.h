@@ -34,8 +34,19 @@ struct MatchSetup {
     std::uint64_t seed = 1;  ///< the first match's; each next match of the scene takes the next seed
 };
 
+/// The port the title's HOST ONLINE listens on, and JOIN connects to when none is typed.
+inline constexpr std::uint16_t DEFAULT_ONLINE_PORT = 7000;
+
+/// An online session's side of the connection (the title's Host and Join, --host, --join).
+struct OnlineArgs {
+    bool host = true;        ///< host (P1, listens) or join (P2, connects)
+    std::string address;     ///< join: the host's name or address
+    std::uint16_t port = 0;  ///< host: 0 lets the system pick one; join: the host's
+};
+
 /// What a scene starts from.
 struct SceneArgs {
+    std::optional<OnlineArgs> online;  ///< the online scene's connection
     MatchSetup setup;
     std::shared_ptr<const game::Replay> replay;  ///< --replay: both sides' inputs, and the match's config
     /// A finished match is followed by the next after this many ticks (each with the next seed), as
@@ -56,6 +67,13 @@ struct Clock {
     int reloads = 0, reloadErrors = 0;
 };
 
+/// What a finished headless run prints, and its exit status.
+struct RunReport {
+    std::string json;  ///< one line, no newline
+    int exitCode = 0;
+    std::string errorLine;  ///< printed to stderr after the JSON when not empty
+};
+
 /// Everything a scene may see and ask for during one call.
 struct SceneContext {
     SDL_Renderer* renderer = nullptr;  ///< null while nothing is drawn (headless, before a screenshot)
@@ -71,13 +89,12 @@ struct SceneContext {
     /// Lines for a person watching the window ("the replay is over"); a headless run's report says
     /// it all, so there the shell drops them.
     std::vector<std::string> notices;
-};
-
-/// What a finished headless run prints, and its exit status.
-struct RunReport {
-    std::string json;  ///< one line, no newline
-    int exitCode = 0;
-    std::string errorLine;  ///< printed to stderr after the JSON when not empty
+    /// The run must end now with this report (an opponent lost, a desync): printed as a headless
+    /// run's report is, in a window too.
+    std::optional<RunReport> stop;
+    /// The scene edits text (an address): the shell sends typed text to OnText, and keys that are
+    /// also shortcuts (H for help) stay text.
+    bool textInput = false;
 };
 
 class Scene {
@@ -87,6 +104,8 @@ public:
     virtual void Enter(SceneContext&) {}
     /// Whether fixed ticks run now (a pause menu over a fight stops them).
     virtual bool Ticking() const { return true; }
+    /// Whether the developer's pause and slow motion apply (not to a match two people play online).
+    virtual bool Pausable() const { return true; }
     /// One fixed 60 Hz tick, with both players' controls (neutral when nobody can press anything).
     virtual void Tick(SceneContext& ctx, const game::Inputs& controls) = 0;
     /// A menu move from the keyboard or a pad.
@@ -95,6 +114,10 @@ public:
     virtual void OnCommand(SceneContext&, const debug::Command&) {}
     /// A click on the game picture, at a world pixel.
     virtual void OnClick(SceneContext&, collide::Point) {}
+    /// Typed text (UTF-8), while ctx.textInput is set.
+    virtual void OnText(SceneContext&, std::string_view) {}
+    /// A scene that ends the run itself (its SceneEntry says so) says here when it has.
+    virtual bool Done() const { return false; }
     /// A fighter of the roster was reloaded (or failed to be).
     virtual void OnReload(SceneContext&, const ReloadNews&) {}
     /// The game picture, 640 x 360 logical pixels, into ctx.renderer's current target.
@@ -113,6 +136,9 @@ struct SceneEntry {
     const char* name;
     std::unique_ptr<Scene> (*make)(const SceneArgs& args);
     bool needsRoster;  ///< the shell loads the project's fighters first
+    /// The scene decides when a headless run is over (Done()) and reads --frames itself (online
+    /// play: both peers stop on the same match tick), instead of the shell counting ticks.
+    bool endsItself = false;
 };
 
 /// Every scene, by name (scene_table.cpp).

@@ -3,6 +3,7 @@
 // inputs and final hash), the event log (--log-events), and what a hot reload means for a match in
 // progress (the state is conformed to the new definitions, and a recording ends: a replay could
 // not repeat a reload).
+#include "app/match_report.h"
 #include "app/scene.h"
 #include "app/screens.h"
 #include "assets/files.h"
@@ -20,12 +21,6 @@ std::uint64_t NowNanos() {
     return static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
             .count());
-}
-
-std::string Hex(std::uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-    return buf;
 }
 
 // One match in progress: the definitions it plays with, its state, its last tick's debug record
@@ -168,9 +163,11 @@ public:
     void Render(SceneContext& ctx) override {
         std::array<const render::FighterArt*, 2> art{};
         for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).art;
-        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view);
+        // A mirror match: the second of two alike wears the alternate palette.
+        const bool mirrorMatch = match_.fighter[0] == match_.fighter[1];
+        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view, {false, mirrorMatch});
         render::DrawHud(ctx.renderer, match_.defs, match_.state);
-        if (pauseOpen_) DrawPause(ctx.renderer, pause_);
+        if (pauseOpen_) DrawPause(ctx.renderer, pause_, match_.defs);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
@@ -189,29 +186,14 @@ public:
         std::optional<bool> replayOk;
         if (args_.replay && args_.replay->finalHash && frames == static_cast<std::int64_t>(args_.replay->inputs.size()))
             replayOk = game::HashState(s) == *args_.replay->finalHash;
-        const char* winner = s.matchWinner == 0   ? "\"p1\""
-                             : s.matchWinner == 1 ? "\"p2\""
-                             : s.matchWinner == 2 ? "\"draw\""
-                                                  : "null";
-        game::Fnv1a64 assetsHash;
-        for (std::size_t i = 0; i < ctx.roster->Size(); ++i)
-            assetsHash.Combine(game::HashFighterDef(ctx.roster->At(i).loaded.def));
-        char line[512];
-        std::snprintf(
-            line, sizeof line,
-            "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
-            "\"round\": %d, \"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", "
-            "\"reloads\": %d, \"reload_errors\": %d%s}",
-            static_cast<long long>(frames), Hex(game::HashState(s)).c_str(), s.fighters[0].health, s.fighters[1].health,
-            s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon, s.fighters[1].roundsWon,
-            matchesDone_ + 1, Hex(assetsHash.Value()).c_str(), ctx.clock.reloads, ctx.clock.reloadErrors,
+        report.json = MatchReportJson(
+            s, frames, matchesDone_ + 1, *ctx.roster, ctx.clock,
             replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
-        report.json = line;
         if (replayOk == false) {
             // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
             report.exitCode = 1;
-            report.errorLine = "error: " + ctx.options->replayPath + ": the replay ends in hash " +
-                               Hex(game::HashState(s)) + ", not the recorded " + Hex(*args_.replay->finalHash) +
+            report.errorLine = "error: " + game::PrintablePath(ctx.options->replayPath) + ": the replay ends in hash " +
+                               Hex16(game::HashState(s)) + ", not the recorded " + Hex16(*args_.replay->finalHash) +
                                " (its fighters' files or the game changed since it was recorded)";
         }
         return report;

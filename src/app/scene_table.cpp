@@ -6,21 +6,23 @@ namespace app {
 
 // The factory is declared where it is named (a block-scope declaration), so a scene's line is the
 // only line it needs: its file defines the function.
-#define HOTMAP_SCENE(name, factory, needsRoster)                  \
+#define HOTMAP_SCENE(name, factory, needsRoster, endsItself)      \
     SceneEntry {                                                  \
         name,                                                     \
             [](const SceneArgs& args) {                           \
                 std::unique_ptr<Scene> factory(const SceneArgs&); \
                 return factory(args);                             \
             },                                                    \
-            needsRoster                                           \
+            needsRoster, endsItself                               \
     }
 
 // (Outside an unnamed namespace: there the declaration would name a function of that namespace.)
 static const SceneEntry SCENES[] = {
-    HOTMAP_SCENE("title", MakeTitleScene, true),     // scene_title.cpp: the title screen and its menu
-    HOTMAP_SCENE("fight", MakeFightScene, true),     // scene_fight.cpp: a match, its pause menu, replays
-    HOTMAP_SCENE("bumper", MakeBumperScene, false),  // scene_bumper.cpp: the DirectDraw seed's Bumper demo
+    HOTMAP_SCENE("title", MakeTitleScene, true, false),       // scene_title.cpp: the title screen and its menu
+    HOTMAP_SCENE("fight", MakeFightScene, true, false),       // scene_fight.cpp: a match, its pause menu, replays
+    HOTMAP_SCENE("bumper", MakeBumperScene, false, false),    // scene_bumper.cpp: the DirectDraw seed's Bumper demo
+    HOTMAP_SCENE("online", MakeOnlineScene, true, true),      // scene_online.cpp: a match against a peer (rollback)
+    HOTMAP_SCENE("synctest", MakeSyncTestScene, true, true),  // scene_synctest.cpp: GGPO's sync test
 };
 
 #undef HOTMAP_SCENE

@@ -2,6 +2,7 @@
 // each side, with which fighter, how hard the CPU is; START hands the setup to the fight scene.
 #include "app/scene.h"
 #include "app/screens.h"
+#include "net/net.h"
 
 #include <cstdio>
 
@@ -13,14 +14,39 @@ class TitleScene final : public Scene {
 public:
     explicit TitleScene(const SceneArgs& args) : args_(args) {}
 
-    void Tick(SceneContext&, const game::Inputs&) override { ++animTick_; }
+    void Tick(SceneContext& ctx, const game::Inputs&) override {
+        ++animTick_;
+        ctx.textInput = menu_.editing;
+    }
 
     void OnMenuMove(SceneContext& ctx, MenuMove move) override {
-        if (move == MenuMove::Cancel) return;  // a pad's B never quits the game from the title
+        if (move == MenuMove::Cancel && !menu_.editing) return;  // a pad's B never quits the game from the title
         switch (menu_.Apply(move, args_.setup, static_cast<int>(ctx.roster->Size()))) {
             case TitleResult::Start:
                 ctx.switchTo = SceneSwitch{"fight", args_};
                 break;
+            case TitleResult::Host: {
+                SceneArgs online = args_;
+                online.online = OnlineArgs{true, "", DEFAULT_ONLINE_PORT};
+                ctx.switchTo = SceneSwitch{"online", online};
+                break;
+            }
+            case TitleResult::Join: {
+                // A bare host means the default port.
+                const std::string text = menu_.address.find(':') == std::string::npos
+                                             ? menu_.address + ":" + std::to_string(DEFAULT_ONLINE_PORT)
+                                             : menu_.address;
+                const auto where = net::ParseHostPort(text);
+                if (!where.Ok()) {
+                    menu_.problem = where.GetError().message;
+                    menu_.editing = true;
+                    break;
+                }
+                SceneArgs online = args_;
+                online.online = OnlineArgs{false, where.Value().host, where.Value().port};
+                ctx.switchTo = SceneSwitch{"online", online};
+                break;
+            }
             case TitleResult::Quit:
                 ctx.quit = true;
                 break;
@@ -30,7 +56,10 @@ public:
             case TitleResult::Stay:
                 break;
         }
+        ctx.textInput = menu_.editing;
     }
+
+    void OnText(SceneContext&, std::string_view text) override { menu_.Type(text); }
 
     void Render(SceneContext& ctx) override { DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, animTick_); }
 

@@ -30,8 +30,14 @@ void Item(SDL_Renderer* r, int y, const std::string& label, const std::string& v
     }
 }
 
+std::string Who(game::Controller c) {
+    return c == game::Controller::Cpu ? "CPU" : "HUMAN";
+}
+
+}  // namespace
+
 // A fighter's idle frame, big, at the given feet position; the second one mirrored to face the first.
-void DrawIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirrored, int animTick) {
+void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirrored, int animTick) {
     const game::AnimationDef& idle = f.loaded.def.Animation(game::Anim::Idle);
     const std::int32_t frameIndex = game::FrameIndexAt(idle, animTick);
     const game::FrameDef& frame = idle.frames[static_cast<std::size_t>(frameIndex)];
@@ -43,15 +49,19 @@ void DrawIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirr
     SDL_RenderCopyEx(r, tex, nullptr, &dst, 0, nullptr, mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
 }
 
-std::string Who(game::Controller c) {
-    return c == game::Controller::Cpu ? "CPU" : "HUMAN";
-}
-
-}  // namespace
-
 TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
-    constexpr int ITEMS = 8;
+    constexpr int ITEMS = static_cast<int>(TitleItem::COUNT);
+    if (editing) {  // the address field has the keyboard: Enter connects, Esc leaves the field
+        if (move == MenuMove::Confirm) {
+            editing = false;
+            return TitleResult::Join;
+        }
+        if (move == MenuMove::Back || move == MenuMove::Cancel) editing = false;
+        if (move == MenuMove::Erase && !address.empty()) address.pop_back();
+        return TitleResult::Stay;
+    }
     const int step = move == MenuMove::Left ? -1 : move == MenuMove::Right ? 1 : 0;
+    const auto item = static_cast<TitleItem>(cursor);
     switch (move) {
         case MenuMove::Up:
             cursor = (cursor + ITEMS - 1) % ITEMS;
@@ -61,20 +71,25 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
             break;
         case MenuMove::Left:
         case MenuMove::Right:
-            if (cursor == 0 || cursor == 2) {
-                auto& c = setup.controllers[cursor == 0 ? 0 : 1];
+            if (item == TitleItem::Player1 || item == TitleItem::Player2) {
+                auto& c = setup.controllers[item == TitleItem::Player1 ? 0 : 1];
                 c = c == game::Controller::Cpu ? game::Controller::Human : game::Controller::Cpu;
-            } else if (cursor == 1 || cursor == 3) {
-                int& f = setup.fighter[cursor == 1 ? 0 : 1];
+            } else if (item == TitleItem::Fighter1 || item == TitleItem::Fighter2) {
+                int& f = setup.fighter[item == TitleItem::Fighter1 ? 0 : 1];
                 f = (f + step + rosterSize) % rosterSize;
-            } else if (cursor == 4) {
+            } else if (item == TitleItem::CpuLevel) {
                 setup.cpuLevel = std::clamp(setup.cpuLevel + step, 1, 3);
             }
             break;
         case MenuMove::Confirm:
-            if (cursor == 5) return TitleResult::Start;
-            if (cursor == 6) return TitleResult::Help;
-            if (cursor == 7) return TitleResult::Quit;
+            if (item == TitleItem::Start) return TitleResult::Start;
+            if (item == TitleItem::Host) return TitleResult::Host;
+            if (item == TitleItem::Join) {
+                editing = true;
+                problem.clear();
+            }
+            if (item == TitleItem::Controls) return TitleResult::Help;
+            if (item == TitleItem::Quit) return TitleResult::Quit;
             break;
         case MenuMove::Back:
             return TitleResult::Quit;
@@ -82,13 +97,24 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
             return TitleResult::Help;
         case MenuMove::None:
         case MenuMove::Cancel:
+        case MenuMove::Erase:
             break;
     }
     return TitleResult::Stay;
 }
 
+void TitleMenu::Type(std::string_view text) {
+    for (const char c : text) {
+        if (c > ' ' && c < 0x7F && address.size() < 64) address += c;
+    }
+}
+
 PauseResult PauseMenu::Apply(MenuMove move) {
-    constexpr int ITEMS = 4;
+    constexpr int ITEMS = 5;
+    if (moveList) {
+        if (move != MenuMove::None) moveList = false;  // any key back to the menu
+        return PauseResult::Stay;
+    }
     switch (move) {
         case MenuMove::Up:
             cursor = (cursor + ITEMS - 1) % ITEMS;
@@ -97,9 +123,13 @@ PauseResult PauseMenu::Apply(MenuMove move) {
             cursor = (cursor + 1) % ITEMS;
             break;
         case MenuMove::Confirm:
+            if (cursor == 2) {
+                moveList = true;
+                return PauseResult::Stay;
+            }
             return cursor == 0   ? PauseResult::Resume
                    : cursor == 1 ? PauseResult::Restart
-                   : cursor == 2 ? PauseResult::Help
+                   : cursor == 3 ? PauseResult::Help
                                  : PauseResult::QuitToTitle;
         case MenuMove::Back:
             return PauseResult::Resume;
@@ -113,35 +143,108 @@ PauseResult PauseMenu::Apply(MenuMove move) {
 
 void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick) {
     Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
-    DrawIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[0])), 104, game::FLOOR_Y_PX, false, animTick);
-    DrawIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[1])), 536, game::FLOOR_Y_PX, true, animTick);
+    DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[0])), 104, game::FLOOR_Y_PX, false, animTick);
+    DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[1])), 536, game::FLOOR_Y_PX, true, animTick);
     const std::string title = "HOTMAP BRAWL";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
     const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
-    Shade(r, 180, 92, 280, 206, 150);
+    Shade(r, 180, 90, 280, 216, 150);
     const auto name = [&](int side) {
         return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
             .loaded.def.displayName;
     };
-    int y = 104;
-    Item(r, y, "PLAYER 1", Who(setup.controllers[0]), menu.cursor == 0), y += 22;
-    Item(r, y, "FIGHTER", name(0), menu.cursor == 1), y += 22;
-    Item(r, y, "PLAYER 2", Who(setup.controllers[1]), menu.cursor == 2), y += 22;
-    Item(r, y, "FIGHTER", name(1), menu.cursor == 3), y += 22;
-    Item(r, y, "CPU LEVEL", std::to_string(setup.cpuLevel), menu.cursor == 4), y += 28;
-    Item(r, y, "START", "", menu.cursor == 5), y += 22;
-    Item(r, y, "CONTROLS", "", menu.cursor == 6), y += 22;
-    Item(r, y, "QUIT", "", menu.cursor == 7);
-    const std::string hint = "W/S OR ARROWS: CHOOSE   A/D: CHANGE   ENTER: OK   H: CONTROLS";
+    const auto at = [&](TitleItem item) { return menu.cursor == static_cast<int>(item); };
+    int y = 96;
+    Item(r, y, "PLAYER 1", Who(setup.controllers[0]), at(TitleItem::Player1)), y += 19;
+    Item(r, y, "FIGHTER", name(0), at(TitleItem::Fighter1)), y += 19;
+    Item(r, y, "PLAYER 2", Who(setup.controllers[1]), at(TitleItem::Player2)), y += 19;
+    Item(r, y, "FIGHTER", name(1), at(TitleItem::Fighter2)), y += 19;
+    Item(r, y, "CPU LEVEL", std::to_string(setup.cpuLevel), at(TitleItem::CpuLevel)), y += 25;
+    Item(r, y, "START", "", at(TitleItem::Start)), y += 19;
+    Item(r, y, "HOST ONLINE", "", at(TitleItem::Host)), y += 19;
+    // JOIN's value is the address field: typed into after Enter, a cursor while it has the keyboard.
+    {
+        const bool selected = at(TitleItem::Join);
+        if (selected) render::DrawTextOutlined(r, 198, y, ">", GOLD, 2);
+        render::DrawTextOutlined(r, 214, y, "JOIN", selected ? GOLD : WHITE, 2);
+        const std::string field = menu.address.empty() && !menu.editing ? "HOST:PORT" : menu.address;
+        const std::string shown = menu.editing ? field + "_" : field;
+        render::DrawTextOutlined(r, 290, y + 4, shown, menu.editing ? GOLD : DIM, 1);
+        y += 19;
+    }
+    Item(r, y, "CONTROLS", "", at(TitleItem::Controls)), y += 19;
+    Item(r, y, "QUIT", "", at(TitleItem::Quit));
+    if (!menu.problem.empty())
+        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 314, menu.problem,
+                                 RED, 1);
+    const std::string hint = menu.editing ? "TYPE THE HOST'S ADDRESS   ENTER: CONNECT   ESC: BACK"
+                                          : "W/S OR ARROWS: CHOOSE   A/D: CHANGE   ENTER: OK   H: CONTROLS";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
 }
 
-void DrawPause(SDL_Renderer* r, const PauseMenu& menu) {
+namespace {
+
+// A move's kind, for the list: what the rules do with it (docs/rules.md).
+const char* MoveKind(const game::MoveDef& m) {
+    if (m.meterCost > 0) return "SUPER";
+    if (m.throwDef) return "THROW";
+    if (!m.motion.empty() || m.projectile) return "SPECIAL";
+    if (m.stance == game::Stance::Air) return "AIR";
+    return "";
+}
+
+std::string Spaced(std::string name) {
+    for (char& c : name) c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return name;
+}
+
+// One fighter's column: name, then "INPUT  MOVE  KIND" a line each, in the manifest's order.
+void MoveColumn(SDL_Renderer* r, int x, int y, const game::FighterDef& def) {
+    render::DrawTextOutlined(r, x, y, Spaced(def.displayName), GOLD, 2);
+    y += 22;
+    // Grouped as a player learns them: normals, air attacks, specials, the throw, the super.
+    const auto group = [](const game::MoveDef& m) {
+        return m.meterCost > 0                 ? 5
+               : m.throwDef                    ? 4
+               : !m.motion.empty()             ? 3
+               : m.projectile                  ? 2
+               : m.stance == game::Stance::Air ? 1
+                                               : 0;
+    };
+    std::vector<const game::MoveDef*> moves;
+    for (const game::MoveDef& m : def.moves) moves.push_back(&m);
+    std::stable_sort(moves.begin(), moves.end(),
+                     [&](const game::MoveDef* a, const game::MoveDef* b) { return group(*a) < group(*b); });
+    for (const game::MoveDef* mp : moves) {
+        const game::MoveDef& m = *mp;
+        render::DrawText(r, x, y, game::MoveInputNotation(m), WHITE, 1);
+        render::DrawText(r, x + 54, y, Spaced(m.name), WHITE, 1);
+        render::DrawText(r, x + 162, y, MoveKind(m), DIM, 1);
+        y += 12;
+    }
+}
+
+}  // namespace
+
+void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs) {
     Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 140);
+    if (menu.moveList) {
+        Shade(r, 24, 28, game::STAGE_WIDTH_PX - 48, game::STAGE_HEIGHT_PX - 56, 210);
+        const std::string title = "MOVE LIST";
+        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 3)) / 2, 38, title, GOLD, 3);
+        MoveColumn(r, 44, 76, *defs.fighters[0]);
+        MoveColumn(r, 344, 76, *defs.fighters[1]);
+        const std::string key =
+            "NUMPAD: 6 FORWARD, 2 DOWN, 3 DOWN-FORWARD; 5 STANDING, J. IN A JUMP; P K S: PUNCH KICK SPECIAL";
+        render::DrawText(r, (game::STAGE_WIDTH_PX - render::TextWidth(key, 1)) / 2, 300, key, DIM, 1);
+        const std::string close = "ANY KEY: BACK";
+        render::DrawText(r, (game::STAGE_WIDTH_PX - render::TextWidth(close, 1)) / 2, 316, close, DIM, 1);
+        return;
+    }
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
-    const char* items[4] = {"RESUME", "RESTART MATCH", "CONTROLS", "QUIT TO TITLE"};
-    for (int i = 0; i < 4; ++i) Item(r, 160 + i * 24, items[i], "", menu.cursor == i);
+    const char* items[5] = {"RESUME", "RESTART MATCH", "MOVE LIST", "CONTROLS", "QUIT TO TITLE"};
+    for (int i = 0; i < 5; ++i) Item(r, 150 + i * 24, items[i], "", menu.cursor == i);
 }
 
 namespace {
@@ -161,8 +264,8 @@ std::string ShortWho(const char* who) {
 }  // namespace
 
 void DrawHelp(SDL_Renderer* r) {
-    Shade(r, 40, 40, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 80, 225);
-    int y = 54;
+    Shade(r, 40, 24, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 48, 225);
+    int y = 36;
     const auto line = [&](const std::string& text, SDL_Color c) {
         render::DrawText(r, 60, y, text, c, 1);
         y += 12;
@@ -186,6 +289,33 @@ void DrawHelp(SDL_Renderer* r) {
     for (const KeyHelp& k : DEBUG_KEYS) line(std::string(k.key) + "  " + Upper(k.what), WHITE);
     y += 4;
     line("ANY KEY CLOSES THIS PANEL", DIM);
+}
+
+void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
+    Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("ONLINE", 5)) / 2, 20, "ONLINE", GOLD, 5);
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.title, 2)) / 2, 64, v.title, WHITE, 2);
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.status, 2)) / 2, 88, v.status,
+                             v.connected ? GOLD : DIM, 2);
+    const int mineX = v.mineOnLeft ? 150 : 490, theirsX = v.mineOnLeft ? 490 : 150;
+    if (v.mine != nullptr) {
+        DrawFighterIdle(r, *v.mine, mineX, game::FLOOR_Y_PX, !v.mineOnLeft, animTick);
+        const std::string name =
+            v.choosing ? "< " + v.mine->loaded.def.displayName + " >" : v.mine->loaded.def.displayName;
+        render::DrawTextOutlined(r, mineX - render::TextWidth(name, 2) / 2, 120, name, v.choosing ? GOLD : WHITE, 2);
+        const std::string state = v.ready ? "READY" : "YOU";
+        render::DrawTextOutlined(r, mineX - render::TextWidth(state, 1) / 2, 140, state, v.ready ? GOLD : DIM, 1);
+    }
+    if (v.theirs != nullptr) {
+        DrawFighterIdle(r, *v.theirs, theirsX, game::FLOOR_Y_PX, v.mineOnLeft, animTick);
+        const std::string& name = v.theirs->loaded.def.displayName;
+        render::DrawTextOutlined(r, theirsX - render::TextWidth(name, 2) / 2, 120, name, WHITE, 2);
+    }
+    if (v.connected) {
+        const std::string state = v.peerReady ? "READY" : "CHOOSING";
+        render::DrawTextOutlined(r, theirsX - render::TextWidth(state, 1) / 2, 140, state, v.peerReady ? GOLD : DIM, 1);
+    }
+    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.hint, 1)) / 2, 344, v.hint, DIM, 1);
 }
 
 }  // namespace app

@@ -11,27 +11,54 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace app {
 
-enum class TitleResult { Stay, Start, Quit, Help };
+enum class TitleResult { Stay, Start, Host, Join, Quit, Help };
+
+/// The title menu's rows, top to bottom.
+enum class TitleItem { Player1, Fighter1, Player2, Fighter2, CpuLevel, Start, Host, Join, Controls, Quit, COUNT };
 
 struct TitleMenu {
-    int cursor = 5;  ///< on START, so Enter starts a fight at once
-    /// Applies one menu move to the setup.
+    int cursor = static_cast<int>(TitleItem::Start);  ///< on START, so Enter starts a fight at once
+    std::string address;                              ///< JOIN's field: the host to connect to, "HOST:PORT" (or HOST)
+    bool editing = false;                             ///< the address field has the keyboard
+    std::string problem;                              ///< why the last address was refused, shown under the menu
+    /// Applies one menu move to the setup (or, while editing, to the address).
     TitleResult Apply(MenuMove move, MatchSetup& setup, int rosterSize);
+    /// Typed text into the address field (printable ASCII only, at most 64 bytes).
+    void Type(std::string_view text);
 };
 
 enum class PauseResult { Stay, Resume, Restart, Help, QuitToTitle };
 
 struct PauseMenu {
     int cursor = 0;
+    bool moveList = false;  ///< the MOVE LIST page is open (any move closes it)
     PauseResult Apply(MenuMove move);
 };
 
 void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick);
-void DrawPause(SDL_Renderer* r, const PauseMenu& menu);
+/// A fighter's idle loop, big, with its feet at (feetX, feetY) in the picture; mirrored faces left.
+void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirrored, int animTick);
+
+/// What the online lobby shows.
+struct LobbyView {
+    std::string title;                ///< "HOSTING ON PORT 7000", "JOINING 10.0.0.2:7000"
+    std::string status;               ///< "WAITING FOR AN OPPONENT", "CHOOSE YOUR FIGHTER", ...
+    const Fighter* mine = nullptr;    ///< this side's chosen fighter
+    const Fighter* theirs = nullptr;  ///< the opponent's, once known
+    bool mineOnLeft = true;           ///< the host plays P1, on the left
+    bool choosing = false;            ///< the local player may still change fighter
+    bool ready = false, peerReady = false, connected = false;
+    std::string hint;  ///< the keys, on the bottom line
+};
+void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
+/// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
+/// notation (game::MoveInputNotation), made from the definitions.
+void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs);
 /// The controls, for players and for developers (from help.h's tables).
 void DrawHelp(SDL_Renderer* r);
 

@@ -179,6 +179,7 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
 
     const FrameRoles roles = RolesOf(def);
     out.sprites.resize(def.animations.size());
+    if (!def.palette.empty()) out.altSprites.resize(def.animations.size());
     if (options.keepHotmapImages) out.hotmaps.resize(def.animations.size());
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
         game::AnimationDef& anim = def.animations[a];
@@ -241,6 +242,7 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
                 out.warnings.push_back(
                     {hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
             }
+            if (!def.palette.empty()) out.altSprites[a].push_back(ApplyPalette(sprite.Value(), def.palette));
             out.sprites[a].push_back(std::move(sprite).Value());
             if (options.keepHotmapImages) out.hotmaps[a].push_back(std::move(hotmapImage));
         }

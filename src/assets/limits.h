@@ -18,6 +18,8 @@ inline constexpr std::uint64_t PNG_FILE_BYTES = 16ull << 20;
 inline constexpr std::uint64_t MANIFEST_BYTES = 4ull << 20;
 /// A replay. A match of 99 s whose inputs change every tick is about 60 KiB; 16 MiB holds hours.
 inline constexpr std::uint64_t REPLAY_BYTES = 16ull << 20;
+/// A desync's state dump (brawl --compare-dumps): game::DumpState's text of one match, a few KiB.
+inline constexpr std::uint64_t DUMP_BYTES = 16ull << 20;
 /// A sound or music file (for the sound work): five minutes of Ogg Vorbis is about 5 MiB.
 inline constexpr std::uint64_t SOUND_FILE_BYTES = 32ull << 20;
 

@@ -68,9 +68,12 @@ void DrawWorldLayer(const Overlay& o, const ScreenMap& m, const game::MatchDefs&
     // Colliding pixels, held a while and fading; one world pixel is scale x scale window pixels.
     for (const HeldContact& h : o.held) {
         const double age = static_cast<double>(s.tick - h.tick) / HOLD_TICKS;
-        const ImU32 colour = age <= 0.0
-                                 ? COLLIDING_PIXEL_COLOUR
-                                 : IM_COL32(0x00, 0xFF, 0x66, static_cast<int>(255 * std::clamp(1.0 - age, 0.15, 1.0)));
+        const int alpha = static_cast<int>(255 * std::clamp(1.0 - age, 0.15, 1.0));
+        // A rolled-back contact (online play) is a grey ghost: it was drawn, then the real
+        // inputs arrived and it never happened.
+        const ImU32 colour = h.ghost      ? IM_COL32(0xA0, 0xA0, 0xA8, alpha / 2)
+                             : age <= 0.0 ? COLLIDING_PIXEL_COLOUR
+                                          : IM_COL32(0x00, 0xFF, 0x66, alpha);
         for (const collide::Point& p : h.pixels) {
             dl->AddRectFilled(m.ToScreen(static_cast<float>(p.x), static_cast<float>(p.y)),
                               m.ToScreen(static_cast<float>(p.x + 1), static_cast<float>(p.y + 1)), colour);
@@ -131,8 +134,25 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
                 f.move >= 0 ? (std::string(", move ") + def.moves[static_cast<std::size_t>(f.move)].name).c_str() : "");
 }
 
+void NetplaySection(const NetplayView& n) {
+    Section(n.host ? "online (hosting, P1)" : "online (joined, P2)");
+    ImGui::Text("%s   ping %s   quality %s%s", n.phase,
+                n.pingMillis >= 0 ? (std::to_string(n.pingMillis) + " ms").c_str() : "--", n.quality,
+                n.waiting ? "   WAITING FOR OPPONENT" : "");
+    ImGui::Text("tick %llu, confirmed %llu   frame advantage %+d   input delay %d",
+                static_cast<unsigned long long>(n.currentTick), static_cast<unsigned long long>(n.confirmedTick),
+                n.frameAdvantageTicks, n.inputDelayTicks);
+    ImGui::Text("rollbacks this second %d, deepest %d ticks, %lld in all", n.rollbacksLastSecond,
+                n.deepestRollbackTicks, static_cast<long long>(n.rollbacks));
+    ImGui::Text("ticks predicted %lld (%lld wrong)   desync checks passed %lld",
+                static_cast<long long>(n.predictedTicks), static_cast<long long>(n.mispredictedTicks),
+                static_cast<long long>(n.desyncChecksPassed));
+    ImGui::Text("packets lost %lld, dropped %lld", static_cast<long long>(n.packetsLost),
+                static_cast<long long>(n.packetsDropped));
+}
+
 void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, const ScreenMap& m,
-               const game::MatchDefs& defs, const game::MatchState& s) {
+               const game::MatchDefs& defs, const game::MatchState& s, const NetplayView* netplay) {
     // Below the HUD's health bar and name, as high as the picture leaves room for, and on the half of
     // the window the fighters are not in: the panel is there to explain the fight, not to hide it.
     constexpr float PANEL_W = 440, PANEL_H = 540, MARGIN = 10, BELOW_HUD_Y = 96;
@@ -160,7 +180,11 @@ void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, 
                 : s.phase == game::Phase::Intro    ? "intro"
                 : s.phase == game::Phase::RoundEnd ? "round end"
                                                    : "match over");
-    TimeControls(settings, out, true);
+    if (netplay != nullptr) {
+        NetplaySection(*netplay);  // online: nobody pauses or resets a match two people play
+    } else {
+        TimeControls(settings, out, true);
+    }
     ImGui::Text("view (F6)");
     for (const auto& [view, name] : VIEW_MODE_NAMES) {
         ImGui::SameLine();
@@ -218,8 +242,14 @@ void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, 
 
     Section("contacts");
     ImGui::BeginChild("log", ImVec2(0, 0), true);
-    for (const LogLine& line : o.log)
-        ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
+    for (const LogLine& line : o.log) {
+        if (line.ghost) {
+            ImGui::TextDisabled("%6llu  %s (rolled back)", static_cast<unsigned long long>(line.tick),
+                                line.text.c_str());
+        } else {
+            ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
+        }
+    }
     // Follow the newest line when one arrives, unless the reader has scrolled up to read.
     const bool atBottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f;
     if (o.log.size() != o.logLinesShown && (atBottom || o.logLinesShown == 0)) ImGui::SetScrollHereY(1.0f);
@@ -255,30 +285,64 @@ std::string DescribeContactEvent(const game::MatchDefs& defs, const game::Event&
             return std::string(Side(e.fighter)) + " attack spent in the clash";
         case game::EventKind::ProjectileCancel:
             return "projectiles cancelled";
+        case game::EventKind::Grab:
+            return std::string(Side(e.fighter)) + " " + MoveName(defs, e.fighter, e.move) + " grabbed " +
+                   Side(e.target);
         default:
             return game::NameOf(game::EVENT_KIND_NAMES, e.kind);
     }
 }
 
-void Observe(Overlay& o, const game::DebugRecord& record, std::span<const game::Event> events,
-             const game::MatchDefs& defs) {
+void KeepRecord(Overlay& o, const game::DebugRecord& record, std::span<const game::Event> events) {
     o.last = record;
-    // A hitstop tick hands back the record of the tick that froze: its contacts are already held
-    // and logged, and logging them again would fill the log with one hit.
+    // A hitstop tick hands back the record of the tick that froze: its contacts are already held.
     if (record.frozen) return;
-    for (const game::DebugContact& c : record.contacts) o.held.push_back(HeldContact{record.tick, c.pixels, c.first});
-    // One line per event that came of a contact, with that contact's pixels.
-    for (const game::Event& e : events) {
-        if (e.contact < 0 || static_cast<std::size_t>(e.contact) >= record.contacts.size()) continue;
-        const game::DebugContact& c = record.contacts[static_cast<std::size_t>(e.contact)];
-        char line[200];
-        std::snprintf(line, sizeof line, "%s (%lld px, first %d,%d)", DescribeContactEvent(defs, e, events).c_str(),
-                      static_cast<long long>(c.pixelCount), c.first.x, c.first.y);
-        o.log.push_back(LogLine{record.tick, line});
+    for (std::size_t c = 0; c < record.contacts.size(); ++c) {
+        const game::DebugContact& contact = record.contacts[c];
+        HeldContact held{record.tick, contact.pixels, contact.first, {}, false};
+        for (const game::Event& e : events) {
+            if (e.contact == static_cast<std::int32_t>(c)) held.event = e;
+        }
+        o.held.push_back(std::move(held));
     }
     while (!o.held.empty() && record.tick - o.held.front().tick > static_cast<std::uint64_t>(HOLD_TICKS))
         o.held.pop_front();
+}
+
+void LogContactEvent(Overlay& o, const game::MatchDefs& defs, const game::Event& e,
+                     std::span<const game::Event> tickEvents, const game::DebugRecord* record) {
+    if (e.contact < 0) return;
+    std::string text = DescribeContactEvent(defs, e, tickEvents);
+    if (record != nullptr && record->tick == e.tick && static_cast<std::size_t>(e.contact) < record->contacts.size()) {
+        const game::DebugContact& c = record->contacts[static_cast<std::size_t>(e.contact)];
+        char pixels[96];
+        std::snprintf(pixels, sizeof pixels, " (%lld px, first %d,%d)", static_cast<long long>(c.pixelCount), c.first.x,
+                      c.first.y);
+        text += pixels;
+    }
+    o.log.push_back(LogLine{e.tick, text, e, false});
     while (o.log.size() > LOG_LINES) o.log.pop_front();
+}
+
+void SetGhost(Overlay& o, const game::Event& e, bool ghost) {
+    for (LogLine& line : o.log) {
+        if (line.event.SameIdentity(e) && line.event.contact >= 0) line.ghost = ghost;
+    }
+    for (HeldContact& held : o.held) {
+        if (held.event.SameIdentity(e) && held.event.contact >= 0) held.ghost = ghost;
+    }
+}
+
+void Observe(Overlay& o, const game::DebugRecord& record, std::span<const game::Event> events,
+             const game::MatchDefs& defs) {
+    KeepRecord(o, record, events);
+    // A hitstop tick hands back the record of the tick that froze: logging its contacts again
+    // would fill the log with one hit.
+    if (record.frozen) return;
+    for (const game::Event& e : events) {
+        if (e.contact >= 0 && static_cast<std::size_t>(e.contact) < record.contacts.size())
+            LogContactEvent(o, defs, e, events, &record);
+    }
 }
 
 void DrawBumper(Overlay& o, BumperOverlay& b, const Settings& settings, std::vector<Command>& out, const ScreenMap& m,
@@ -340,7 +404,7 @@ PanelSide ChoosePanelSide(std::optional<PanelSide> current, float fightersScreen
 }
 
 void Draw(Overlay& o, const Settings& settings, std::vector<Command>& out, const ScreenMap& map,
-          const game::MatchDefs& defs, const game::MatchState& state) {
+          const game::MatchDefs& defs, const game::MatchState& state, const NetplayView* netplay) {
     if (!settings.overlay) {
         // Closed: the next F1 places the panel afresh, wherever it had been dragged.
         o.panelSide.reset();
@@ -348,7 +412,7 @@ void Draw(Overlay& o, const Settings& settings, std::vector<Command>& out, const
         return;
     }
     DrawWorldLayer(o, map, defs, state);
-    DrawPanel(o, settings, out, map, defs, state);
+    DrawPanel(o, settings, out, map, defs, state, netplay);
 }
 
 }  // namespace debug

@@ -38,11 +38,34 @@ struct HeldContact {
     std::uint64_t tick = 0;
     std::vector<collide::Point> pixels;
     collide::Point first{};
+    game::Event event;   ///< what the contact led to (its identity), when known
+    bool ghost = false;  ///< a rollback took it back: drawn grey
 };
 
 struct LogLine {
     std::uint64_t tick = 0;
     std::string text;
+    game::Event event;   ///< the event the line tells (matched by identity)
+    bool ghost = false;  ///< a rollback took it back: shown dimmed, never logged twice
+};
+
+/// Online play's numbers for the panel (filled by the app from its session: the overlay knows
+/// nothing of the network).
+struct NetplayView {
+    const char* phase = "";
+    bool host = true;
+    std::int32_t pingMillis = -1;
+    const char* quality = "";
+    std::int32_t frameAdvantageTicks = 0;
+    std::int32_t inputDelayTicks = 0;
+    std::int32_t rollbacksLastSecond = 0;
+    std::int32_t deepestRollbackTicks = 0;
+    std::int64_t rollbacks = 0;
+    std::int64_t predictedTicks = 0, mispredictedTicks = 0;
+    std::int64_t desyncChecksPassed = 0;
+    std::int64_t packetsLost = 0, packetsDropped = 0;
+    std::uint64_t currentTick = 0, confirmedTick = 0;
+    bool waiting = false;
 };
 
 /// The half of the window the panel sits in.
@@ -85,6 +108,17 @@ void DrawBumper(Overlay& overlay, BumperOverlay& bumper, const Settings& setting
 /// pixels, logs each contact's outcome in words (the simulation gives facts; words are made here).
 void Observe(Overlay& overlay, const game::DebugRecord& record, std::span<const game::Event> events,
              const game::MatchDefs& defs);
+// Under rollback (online play) the same work in pieces, driven by the events' changes:
+/// Keeps a first-pass tick's record for the panel and holds its colliding pixels, each contact
+/// labelled with the event it led to.
+void KeepRecord(Overlay& overlay, const game::DebugRecord& record, std::span<const game::Event> events);
+/// Logs one contact event seen for the first time (with its contact's pixels when `record` is the
+/// record of the event's tick).
+void LogContactEvent(Overlay& overlay, const game::MatchDefs& defs, const game::Event& event,
+                     std::span<const game::Event> tickEvents, const game::DebugRecord* record);
+/// A rollback took an event back (`ghost`) or a re-simulation brought it back: its log line and
+/// held pixels are dimmed or restored, never added twice.
+void SetGhost(Overlay& overlay, const game::Event& event, bool ghost);
 /// One line for an event that came of a contact: "P1 light_punch hit P2", "P2 blocked P1 kick".
 /// `tickEvents` is the whole tick (a hit that knocks out reads "...: KO").
 [[nodiscard]] std::string DescribeContactEvent(const game::MatchDefs& defs, const game::Event& event,
@@ -92,6 +126,6 @@ void Observe(Overlay& overlay, const game::DebugRecord& record, std::span<const 
 /// Draws the overlay for this frame (between ImGui::NewFrame and ImGui::Render) when
 /// settings.overlay; its buttons append to `commands`.
 void Draw(Overlay& overlay, const Settings& settings, std::vector<Command>& commands, const ScreenMap& map,
-          const game::MatchDefs& defs, const game::MatchState& state);
+          const game::MatchDefs& defs, const game::MatchState& state, const NetplayView* netplay = nullptr);
 
 }  // namespace debug

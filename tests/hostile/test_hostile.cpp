@@ -32,6 +32,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -346,6 +347,40 @@ TEST_F(Hostile, ControlCharactersInAFolderName) {
     ExpectBothRefuse(shown, "not a PNG: the file does not start with the PNG signature");
 }
 
+// The fight-depth fields (throws, cancels, palettes) go through the same reader: their names are
+// escaped and cut, their counts capped by the field table before an entry is read.
+TEST_F(Hostile, ControlCharactersInAThrowsAnimation) {
+    auto m = fixture::Manifest();
+    m["moves"]["grab"] = m["moves"]["light_punch"];
+    m["moves"]["grab"]["button"] = "punch+kick";
+    m["moves"]["grab"]["throw"] = {{"animation", "toss\nerror: forged.png: x\x1b[2J"}, {"victimOffsets", {{10, 0}}}};
+    WriteManifest(m);
+    ExpectBothRefuse(Manifest(),
+                     "moves.grab.throw.animation: no animation named \"toss\\nerror: forged.png: x\\x1b[2J\"");
+}
+
+TEST_F(Hostile, ControlCharactersInACancelsMoveName) {
+    auto m = fixture::Manifest();
+    m["moves"]["light_punch"]["cancels"] = {{{"into", {"sp\x1b[31mecial\n"}}, {"frames", {0, 0}}, {"on", "hit"}}};
+    WriteManifest(m);
+    ExpectBothRefuse(Manifest(), "moves.light_punch.cancels[0].into: no move named \"sp\\x1b[31mecial\\n\"");
+}
+
+TEST_F(Hostile, ControlCharactersInAPaletteAndTooManyCancels) {
+    auto m = fixture::Manifest();
+    m["palette"] = ordered_json::array({ordered_json::array({"\x1b[2J", "00FF00"})});
+    WriteManifest(m);
+    ExpectBothRefuse(Manifest(),
+                     "palette[0]: expected [\"RRGGBB\", \"RRGGBB\"] (two colours of six hex digits), got "
+                     "[a string \"\\x1b[2J\", a string \"00FF00\"]");
+    m = fixture::Manifest();
+    ordered_json cancels = ordered_json::array();
+    for (int i = 0; i < 9; ++i) cancels.push_back({{"into", {"special"}}, {"frames", {0, 0}}, {"on", "hit"}});
+    m["moves"]["light_punch"]["cancels"] = cancels;
+    WriteManifest(m);
+    ExpectBothRefuse(Manifest(), "moves.light_punch.cancels: must hold 1-8 entries, got 9");
+}
+
 TEST_F(Hostile, AThreeMegabyteKeyIsCut) {
     std::string text = fixture::Manifest().dump(2);
     text.insert(text.find('{') + 1, "\"" + std::string(3u << 20, 'k') + "\": 1,");
@@ -364,9 +399,11 @@ TEST_F(Hostile, AThreeMegabyteStringValueIsCut) {
     auto m = fixture::Manifest();
     m["moves"]["light_punch"]["button"] = std::string(3u << 20, 'b') + "\x1b[2J";
     WriteManifest(m);
-    ExpectBothRefuse(Manifest(),
-                     "moves.light_punch.button: expected one of \"punch\", \"kick\", \"special\", got a string \"" +
-                         std::string(37, 'b') + "...\"");
+    ExpectBothRefuse(
+        Manifest(),
+        "moves.light_punch.button: expected one of \"punch\", \"kick\", \"special\", \"punch+kick\", got a "
+        "string \"" +
+            std::string(37, 'b') + "...\"");
 }
 
 // ---- counts: caps that apply before per-entry work, in linear time -------------------------------------
@@ -532,7 +569,7 @@ protected:
 
 TEST_F(HostileOutput, BrawlsOutputsToAFifo) {
     const auto outBefore = Snapshot(out_), rootBefore = Snapshot(root_);
-    for (const char* option : {"--screenshot", "--record", "--log-events"}) {
+    for (const char* option : {"--screenshot", "--record", "--log-events", "--desync-dump"}) {
         const auto r = Brawl({"--p1", "cpu", option, (out_ / "fifo").string()});
         ExpectRefused(r, out_ / "fifo", "not a regular file (a FIFO): nothing written", option, outBefore, rootBefore);
     }
@@ -556,6 +593,22 @@ TEST_F(HostileOutput, HotmapTemplateAndPreviewToAFifo) {
                   fifo, "not a regular file (a FIFO): nothing written", "preview", outBefore, rootBefore);
     ExpectRefused(RunGuarded(HOTMAP, {"preview", "--fighter", (root_ / "assets" / "fixture").string(), fifo}), fifo,
                   "not a regular file (a FIFO): nothing written", "preview --fighter", outBefore, rootBefore);
+}
+
+TEST_F(HostileOutput, CompareDumpsReadsThroughTheOneReader) {
+    // Files named on the command line: not confined, but a FIFO, a device or a giant is one line.
+    WriteText(out_ / "a.txt", "tick 5\nfighters[0].health 100\n");
+    MakeSparse(out_ / "giant.txt", 2ull << 30);
+    Link("/dev/zero", out_ / "zero.txt");
+    const std::string a = (out_ / "a.txt").string();
+    for (const auto& [name, message] : std::vector<std::pair<std::string, std::string>>{
+             {"fifo", "not a regular file (a FIFO)"},
+             {"giant.txt", "2147483648 bytes, over the limit of 16777216 bytes for a state dump"},
+             {"zero.txt", "not a regular file (a character device)"}}) {
+        const std::string other = (out_ / name).string();
+        ExpectOneError(RunGuarded(BRAWL, {"--compare-dumps", a, other}, SDL_ENV), 1, other, message,
+                       "--compare-dumps " + name);
+    }
 }
 
 TEST_F(HostileOutput, AWrittenOutputReplacesTheOldOneWhole) {

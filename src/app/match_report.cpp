@@ -1,0 +1,32 @@
+// The headless run's JSON line for a match.
+#include "app/match_report.h"
+
+#include <cstdio>
+
+namespace app {
+
+std::string Hex16(std::uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string MatchReportJson(const game::MatchState& s, std::int64_t frames, int matches, const Roster& roster,
+                            const Clock& clock, const std::string& extra) {
+    const char* winner = s.matchWinner == 0   ? "\"p1\""
+                         : s.matchWinner == 1 ? "\"p2\""
+                         : s.matchWinner == 2 ? "\"draw\""
+                                              : "null";
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
+                  "\"round\": %d, \"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", "
+                  "\"reloads\": %d, \"reload_errors\": %d",
+                  static_cast<long long>(frames), Hex16(game::HashState(s)).c_str(), s.fighters[0].health,
+                  s.fighters[1].health, s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon,
+                  s.fighters[1].roundsWon, matches, Hex16(roster.AssetsHash()).c_str(), clock.reloads,
+                  clock.reloadErrors);
+    return std::string(line).append(extra).append("}");
+}
+
+}  // namespace app

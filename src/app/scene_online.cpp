@@ -1,0 +1,361 @@
+// Online play: one match at a time against a peer over ENet, through net::Session (rollback: the
+// remote input is predicted, a late one that differs rolls the state back and re-simulates). The
+// scene drives the session once per 60 Hz tick, picks this side's input (the player's controls or a
+// CPU deciding from the local view), and turns the events of every simulated tick into the
+// overlay's log exactly once (net::EventTracker: a rolled-back contact becomes a ghost, never a
+// second line). The lobby chooses this side's fighter; after a match both sides may play again.
+// docs/netplay.md describes what a player sees and the protocol.
+#include "app/match_report.h"
+#include "app/scene.h"
+#include "app/screens.h"
+#include "assets/files.h"
+#include "game/text.h"
+#include "net/enet_transport.h"
+#include "net/net.h"
+#include "render/render.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace app {
+
+namespace {
+
+std::uint64_t NowNanos() {
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+}
+
+render::NetQuality QualityOf(net::Quality q) {
+    return q == net::Quality::Good   ? render::NetQuality::Good
+           : q == net::Quality::Fair ? render::NetQuality::Fair
+                                     : render::NetQuality::Poor;
+}
+
+const char* QualityName(net::Quality q) {
+    return q == net::Quality::Good ? "good" : q == net::Quality::Fair ? "fair" : "poor";
+}
+
+class OnlineScene final : public Scene {
+public:
+    explicit OnlineScene(const SceneArgs& args) : args_(args), where_(args.online.value_or(OnlineArgs{})) {}
+
+    ~OnlineScene() override {
+        if (session_) session_->Leave();
+        session_.reset();
+        simulated_.reset();
+        transport_.reset();  // says goodbye, flushing what is queued
+    }
+
+    void Enter(SceneContext& ctx) override {
+        const Options& o = *ctx.options;
+        // The command line's --host/--join, else what the title chose.
+        if (o.hostPort) where_ = OnlineArgs{true, "", *o.hostPort};
+        if (!o.joinHost.empty()) where_ = OnlineArgs{false, o.joinHost, o.joinPort};
+        side_ = where_.host ? 0 : 1;
+        auto transport =
+            where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
+        if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
+        transport_ = std::move(transport).Value();
+        net::Transport* link = transport_.get();
+        if (!o.netSim.empty()) {
+            const net::NetSimConfig sim = net::ParseNetSimSpec(o.netSim).Value();  // checked by the options
+            simulated_ = std::make_unique<net::SimulatedTransport>(*transport_, clock_, sim, sim, 0x5EED + side_);
+            link = simulated_.get();
+        }
+        net::SessionConfig config;
+        config.role = where_.host ? net::Role::Host : net::Role::Join;
+        config.programVersion = HOTMAP_VERSION;
+        for (std::size_t i = 0; i < ctx.roster->Size(); ++i) config.roster.push_back(&ctx.roster->At(i).loaded.def);
+        config.inputDelayTicks = o.delayTicks;
+        config.maxRollbackTicks = o.maxRollbackTicks;
+        config.timeoutMillis = o.timeoutSeconds * 1000;
+        // A scripted run (--frames N) plays exactly N ticks on both sides, then stops.
+        if (o.frames) config.matchOverTailTicks = -1;
+        auto session = net::Session::Create(config, *link);
+        if (!session.Ok()) return Stop(ctx, session.GetError().ToLine());
+        session_ = std::move(session).Value();
+        if (o.frames) session_->SetLastTick(static_cast<std::uint64_t>(*o.frames));
+        // This side's fighter and who plays it: P1's options on the host, P2's on the join. A CPU
+        // here is a local input source: it decides from this side's view, and its presses travel
+        // like a person's.
+        const std::optional<game::Controller> player = side_ == 0 ? o.p1 : o.p2;
+        const std::optional<std::string>& named = side_ == 0 ? o.p1Fighter : o.p2Fighter;
+        if (player == game::Controller::Cpu)
+            cpu_.emplace(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1));
+        fighter_ = args_.setup.fighter[static_cast<std::size_t>(side_)];
+        if (named) fighter_ = ctx.roster->Find(*named);
+        // Nobody to choose for a CPU, nor when the command line named the fighter: ready at once.
+        autoReady_ = cpu_.has_value() || named.has_value();
+        if (where_.host) {
+            std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
+                         static_cast<unsigned>(transport_->LocalPort()));
+        } else {
+            std::fprintf(stderr, "brawl: joining %s:%u\n", where_.address.c_str(), static_cast<unsigned>(where_.port));
+        }
+    }
+
+    bool Pausable() const override { return false; }
+
+    void Tick(SceneContext& ctx, const game::Inputs& controls) override {
+        if (!session_) return;
+        ++animTick_;
+        const net::TickReport& report = session_->Poll(clock_.NowMicros());
+        if (report.hold == net::Hold::None) {
+            const game::Input local =
+                cpu_ ? cpu_->Decide(session_->Defs(), session_->State()) : game::Input{controls[0].bits};
+            session_->Advance(local, net::TickHooks{&debug_, NowNanos});
+        }
+        ObserveTicks(report);
+        if (session_->WaitingForPeer() != waitingSaid_) {
+            waitingSaid_ = session_->WaitingForPeer();
+            if (waitingSaid_)
+                std::fprintf(stderr, "brawl: waiting for the opponent (tick %llu)\n",
+                             static_cast<unsigned long long>(session_->CurrentTick()));
+        }
+        switch (session_->Phase()) {
+            case net::SessionPhase::Lobby:
+                if (autoReady_ && !session_->LocalReady()) Ready(ctx);
+                break;
+            case net::SessionPhase::Running:
+                if (!inMatch_) {
+                    std::fprintf(stderr, "brawl: match %u begins: P1 %s, P2 %s\n", session_->MatchNumber(),
+                                 game::Printable(session_->FighterIds()[0]).c_str(),
+                                 game::Printable(session_->FighterIds()[1]).c_str());
+                }
+                inMatch_ = true;
+                break;
+            case net::SessionPhase::Finished:
+                if (inMatch_) MatchFinished(ctx);
+                break;
+            case net::SessionPhase::Failed:
+                Failed(ctx);
+                break;
+            case net::SessionPhase::Connecting:
+                break;
+        }
+    }
+
+    void OnMenuMove(SceneContext& ctx, MenuMove move) override {
+        if (!session_) return;
+        const net::SessionPhase phase = session_->Phase();
+        const bool choosing =
+            (phase == net::SessionPhase::Lobby || phase == net::SessionPhase::Finished) && !session_->LocalReady();
+        if (move == MenuMove::Back) {  // leave: the peer is told, and the title comes back
+            session_->Leave();
+            ctx.switchTo = SceneSwitch{"title", args_};
+            return;
+        }
+        if (!choosing) return;
+        const int n = static_cast<int>(ctx.roster->Size());
+        if (move == MenuMove::Left) fighter_ = (fighter_ + n - 1) % n;
+        if (move == MenuMove::Right) fighter_ = (fighter_ + 1) % n;
+        if (move == MenuMove::Confirm) Ready(ctx);
+    }
+
+    void OnCommand(SceneContext&, const debug::Command&) override {}  // no reset, no mode change online
+
+    void Render(SceneContext& ctx) override {
+        if (!session_) return;
+        if (session_->Phase() == net::SessionPhase::Running ||
+            (session_->Phase() == net::SessionPhase::Finished && inMatch_)) {
+            const game::MatchDefs& defs = session_->Defs();
+            std::array<const render::FighterArt*, 2> art{};
+            for (std::size_t i = 0; i < 2; ++i)
+                art[i] = &ctx.roster->At(static_cast<std::size_t>(ctx.roster->Find(session_->FighterIds()[i]))).art;
+            // A mirror match: the second of two alike wears the alternate palette, as offline.
+            const bool mirrorMatch = session_->FighterIds()[0] == session_->FighterIds()[1];
+            render::DrawMatch(ctx.renderer, defs, art, session_->State(), ctx.debug->view, {false, mirrorMatch});
+            render::DrawHud(ctx.renderer, defs, session_->State());
+            const net::SessionStats& st = session_->Stats();
+            render::DrawNetStatus(ctx.renderer, st.pingMillis, QualityOf(st.quality), session_->WaitingForPeer());
+            return;
+        }
+        DrawLobby(ctx.renderer, Lobby(ctx), animTick_);
+    }
+
+    void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
+        if (!session_ || session_->Phase() != net::SessionPhase::Running) return;
+        const net::SessionStats& st = session_->Stats();
+        debug::NetplayView view;
+        view.phase = game::NameOf(net::SESSION_PHASE_NAMES, session_->Phase());
+        view.host = where_.host;
+        view.pingMillis = st.pingMillis;
+        view.quality = QualityName(st.quality);
+        view.frameAdvantageTicks = st.frameAdvantageTicks;
+        view.inputDelayTicks = ctx.options->delayTicks;
+        view.rollbacksLastSecond = st.rollbacksLastSecond;
+        view.deepestRollbackTicks = st.deepestRollbackTicks;
+        view.rollbacks = st.rollbacks;
+        view.predictedTicks = st.predictedTicks;
+        view.mispredictedTicks = st.mispredictedTicks;
+        view.desyncChecksPassed = st.desyncChecksPassed;
+        view.packetsLost = st.packetsLost;
+        view.packetsDropped = st.packetsDropped;
+        view.currentTick = session_->CurrentTick();
+        view.confirmedTick = session_->ConfirmedTick();
+        view.waiting = session_->WaitingForPeer();
+        overlay_.framesPerSecond = ctx.clock.framesPerSecond;
+        debug::Draw(overlay_, *ctx.debug, ctx.commands, map, session_->Defs(), session_->State(), &view);
+    }
+
+    bool Done() const override { return done_; }
+
+    bool Leave(SceneContext&) override {
+        if (session_) session_->Leave();
+        return true;
+    }
+
+    RunReport Finish(SceneContext& ctx, std::int64_t) override {
+        if (stopReport_) return *stopReport_;
+        if (inMatch_) return {Report(ctx), 0, ""};  // stopped mid-match (a signal)
+        if (!lastReport_.empty()) return {lastReport_, 0, ""};
+        return {"", 1, "error: no online match was played"};
+    }
+
+private:
+    void Ready(SceneContext& ctx) {
+        game::MatchConfig config;
+        config.seed = args_.setup.seed + session_->MatchNumber();
+        config.cpuLevel = args_.setup.cpuLevel;
+        if (ctx.options->detection) config.detection = *ctx.options->detection;
+        const std::string& id = ctx.roster->At(static_cast<std::size_t>(fighter_)).loaded.def.id;
+        if (const auto error = session_->Ready(id, config)) Stop(ctx, error->ToLine());
+    }
+
+    // Every tick the poll (and the advance) simulated, in order: events told once, rolled-back
+    // contacts turned into ghosts; ticks that became final are forgotten by the tracker.
+    void ObserveTicks(const net::TickReport& report) {
+        for (const net::SimulatedTick& t : report.simulated) {
+            const bool firstPass = !t.resimulated && t.tick == debug_.tick;
+            if (firstPass) debug::KeepRecord(overlay_, debug_, t.events.View());
+            tracker_.Feed(t.tick, t.events.View(), changes_);
+            for (const net::EventTracker::Tracked& c : changes_) {
+                switch (c.change) {
+                    case net::EventTracker::Change::New:
+                        debug::LogContactEvent(overlay_, session_->Defs(), c.event, t.events.View(),
+                                               firstPass ? &debug_ : nullptr);
+                        break;
+                    case net::EventTracker::Change::Vanished:
+                        debug::SetGhost(overlay_, c.event, true);
+                        break;
+                    case net::EventTracker::Change::Returned:
+                        debug::SetGhost(overlay_, c.event, false);
+                        break;
+                }
+            }
+        }
+        for (const net::SimulatedTick& t : report.confirmed) tracker_.Confirm(t.tick);
+    }
+
+    // The match's last tick is final on both sides: the replay is written; a window offers a
+    // rematch, a headless run is over.
+    void MatchFinished(SceneContext& ctx) {
+        inMatch_ = false;
+        lastReport_ = Report(ctx);
+        SaveReplay(ctx);
+        // A scripted run (--frames) is over; otherwise both sides may choose again for a rematch.
+        if (ctx.options->frames) {
+            done_ = true;
+        } else {
+            ctx.notices.push_back("brawl: the match is over: choose a fighter for a rematch, or Esc for the title");
+            if (autoReady_) Ready(ctx);
+        }
+    }
+
+    void Failed(SceneContext& ctx) {
+        const net::Error* error = session_->GetError();
+        if (inMatch_) SaveReplay(ctx);
+        if (const net::DesyncReport* desync = session_->GetDesync(); desync != nullptr && !desync->localDump.empty()) {
+            const std::string path = !ctx.options->desyncDumpPath.empty()
+                                         ? ctx.options->desyncDumpPath
+                                         : "desync-p" + std::to_string(side_ + 1) + ".txt";
+            // Through the one writer (files.h): never into a FIFO, never half-written.
+            if (const auto refused = assets::WriteOutputFile(path, desync->localDump)) {
+                std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
+            } else {
+                std::fprintf(stderr,
+                             "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
+                             "first field that differs)\n",
+                             static_cast<unsigned long long>(desync->tick), game::PrintablePath(path).c_str());
+            }
+        }
+        Stop(ctx, error != nullptr ? error->ToLine() : "error: the online session failed");
+    }
+
+    void SaveReplay(SceneContext& ctx) {
+        const std::string& path = ctx.options->recordPath;
+        if (path.empty()) return;  // what was confirmed, even nothing yet: the file says how far it got
+        if (const auto refused = assets::WriteOutputFile(path, game::FormatReplay(session_->MakeReplay())))
+            std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
+    }
+
+    // The run ends with `errorLine` and exit 1 (a window too: a lost opponent or a desync ends it).
+    void Stop(SceneContext& ctx, const std::string& errorLine) {
+        RunReport report{inMatch_ || !lastReport_.empty() ? (inMatch_ ? Report(ctx) : lastReport_) : "", 1, errorLine};
+        stopReport_ = report;
+        ctx.stop = report;
+        done_ = true;
+    }
+
+    std::string Report(SceneContext& ctx) const {
+        const net::SessionStats& st = session_->Stats();
+        const std::string extra = ", \"rollbacks\": " + std::to_string(st.rollbacks) +
+                                  ", \"max_rollback\": " + std::to_string(st.deepestRollbackTicks) +
+                                  ", \"predicted_ticks\": " + std::to_string(st.predictedTicks) +
+                                  ", \"desyncs\": " + std::to_string(session_->GetDesync() != nullptr ? 1 : 0) +
+                                  ", \"ping_ms\": " + std::to_string(st.pingMillis) + ", \"side\": \"" +
+                                  (side_ == 0 ? "p1" : "p2") + "\"";
+        return MatchReportJson(session_->State(), static_cast<std::int64_t>(session_->ConfirmedTick()),
+                               std::max(1, static_cast<int>(session_->MatchNumber())), *ctx.roster, ctx.clock, extra);
+    }
+
+    LobbyView Lobby(SceneContext& ctx) const {
+        LobbyView v;
+        v.title = where_.host ? "HOSTING ON PORT " + std::to_string(transport_ ? transport_->LocalPort() : where_.port)
+                              : "JOINING " + where_.address + ":" + std::to_string(where_.port);
+        v.connected = session_->Phase() != net::SessionPhase::Connecting;
+        v.ready = session_->LocalReady();
+        v.peerReady = session_->PeerReady();
+        v.choosing = v.connected && !v.ready;
+        v.status = !v.connected                  ? "WAITING FOR AN OPPONENT"
+                   : session_->PeerLeft()        ? "THE OPPONENT LEFT"
+                   : v.ready && !v.peerReady     ? "WAITING FOR THE OPPONENT TO CHOOSE"
+                   : session_->MatchNumber() > 0 ? "REMATCH? CHOOSE YOUR FIGHTER"
+                                                 : "CHOOSE YOUR FIGHTER";
+        v.mine = &ctx.roster->At(static_cast<std::size_t>(fighter_));
+        v.mineOnLeft = side_ == 0;
+        v.hint = v.choosing ? "A/D OR ARROWS: FIGHTER   ENTER: READY   ESC: LEAVE" : "ESC: LEAVE";
+        return v;
+    }
+
+    SceneArgs args_;
+    OnlineArgs where_;
+    std::int32_t side_ = 0;
+    net::SteadyClock clock_;
+    std::unique_ptr<net::EnetTransport> transport_;
+    std::unique_ptr<net::SimulatedTransport> simulated_;
+    std::unique_ptr<net::Session> session_;
+    std::optional<net::CpuPlayer> cpu_;
+    net::EventTracker tracker_;
+    std::vector<net::EventTracker::Tracked> changes_;
+    game::DebugRecord debug_;
+    debug::Overlay overlay_;
+    int fighter_ = 0;
+    bool autoReady_ = false;
+    bool inMatch_ = false;
+    bool waitingSaid_ = false;
+    bool done_ = false;
+    int animTick_ = 0;
+    std::string lastReport_;
+    std::optional<RunReport> stopReport_;
+};
+
+}  // namespace
+
+std::unique_ptr<Scene> MakeOnlineScene(const SceneArgs& args) {
+    return std::make_unique<OnlineScene>(args);
+}
+
+}  // namespace app

@@ -1,0 +1,172 @@
+// Online play end to end: two real brawl processes over ENet on 127.0.0.1 (ports picked by the
+// system: the host prints its port), headless, with and without the network simulator. Both end on
+// the same hash, write the same replay, and an offline replay of it ends there too; a peer killed
+// mid-match leaves the other with one `opponent lost` line and exit 1, its replay saved; a
+// mismatched fighter is refused at the handshake naming what differs. Every wait is for a line.
+#include "fixture_fighter.h"
+#include "run_command.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+const std::string BRAWL = BRAWL_EXE;
+
+std::string JsonField(const std::string& json, const std::string& key) {
+    const std::regex re("\"" + key + "\": (\"[^\"]*\"|\\[[^\\]]*\\]|[a-z0-9.-]+)");
+    std::smatch m;
+    return std::regex_search(json, m, re) ? m[1].str() : "";
+}
+
+std::string ReadAll(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+class Online : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root_ = testrun::FreshDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fixture::Write(root_, "alpha");
+        fixture::Write(root_, "beta");
+    }
+    void TearDown() override { fs::remove_all(root_); }
+
+    /// Starts the host and returns the port it printed (0 when it printed none).
+    int StartHost(testrun::Process& host) {
+        const std::string line = host.WaitForErrLine("brawl: hosting on port ");
+        std::smatch m;
+        return std::regex_search(line, m, std::regex("port ([0-9]+)")) ? std::stoi(m[1]) : 0;
+    }
+    std::vector<std::string> Args(std::vector<std::string> args, const std::string& assets) {
+        args.insert(args.end(), {"--assets", assets});
+        return args;
+    }
+
+    fs::path root_;
+};
+
+void PlayBothAndCompare(const fs::path& root, const std::vector<std::string>& extra) {
+    const std::string hostReplay = (root / "host.replay").string(), joinReplay = (root / "join.replay").string();
+    std::vector<std::string> hostArgs{"--headless", "--host",   "0",        "--p1",     "cpu",        "--frames",
+                                      "600",        "--record", hostReplay, "--assets", root.string()};
+    hostArgs.insert(hostArgs.end(), extra.begin(), extra.end());
+    testrun::Process host(BRAWL, hostArgs);
+    const std::string hosting = host.WaitForErrLine("brawl: hosting on port ");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(hosting, m, std::regex("port ([0-9]+)"))) << hosting;
+    std::vector<std::string> joinArgs{
+        "--headless", "--join",     "127.0.0.1:" + m[1].str(), "--p2", "cpu", "--frames", "600", "--record", joinReplay,
+        "--assets",   root.string()};
+    joinArgs.insert(joinArgs.end(), extra.begin(), extra.end());
+    testrun::Process join(BRAWL, joinArgs);
+    const auto h = host.Finish(), j = join.Finish();
+    ASSERT_EQ(h.exitCode, 0) << h.err;
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    EXPECT_EQ(JsonField(h.out, "frames"), "600") << "600 ticks, the issue's minimum, at 60 a second";
+    EXPECT_EQ(JsonField(h.out, "hash"), JsonField(j.out, "hash")) << h.out << j.out;
+    EXPECT_EQ(JsonField(h.out, "desyncs"), "0");
+    EXPECT_EQ(JsonField(h.out, "side"), "\"p1\"");
+    EXPECT_EQ(JsonField(j.out, "side"), "\"p2\"");
+    EXPECT_NE(h.err.find("brawl: match 1 begins: P1 alpha, P2 beta"), std::string::npos) << h.err;
+    const std::string a = ReadAll(hostReplay), b = ReadAll(joinReplay);
+    ASSERT_FALSE(a.empty());
+    EXPECT_EQ(a, b) << "both peers write the same replay";
+    const auto offline = testrun::Run(BRAWL, {"--headless", "--replay", hostReplay, "--assets", root.string()});
+    ASSERT_EQ(offline.exitCode, 0) << offline.err;
+    EXPECT_EQ(JsonField(offline.out, "hash"), JsonField(h.out, "hash")) << "the offline replay ends where both did";
+    EXPECT_EQ(JsonField(offline.out, "replay_hash_matches"), "true");
+    if (!extra.empty()) {
+        EXPECT_GT(std::stoi(JsonField(h.out, "rollbacks")), 0) << "a bad link makes rollbacks";
+    }
+}
+
+TEST_F(Online, TwoProcessesPlayTheSameMatch) {
+    PlayBothAndCompare(root_, {});
+}
+
+TEST_F(Online, TwoProcessesUnderTheNetworkSimulator) {
+    PlayBothAndCompare(root_, {"--net-sim", "latency=40,jitter=10,loss=5,dup=2,reorder=3"});
+}
+
+TEST_F(Online, APeerKilledMidMatchLeavesTheOtherWithOneLine) {
+    const std::string replay = (root_ / "host.replay").string();
+    testrun::Process host(BRAWL, {"--headless", "--host", "0", "--p1", "cpu", "--frames", "100000", "--timeout", "2",
+                                  "--record", replay, "--assets", root_.string()});
+    const int port = StartHost(host);
+    ASSERT_GT(port, 0);
+    testrun::Process join(
+        BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu", "--frames", "100000"},
+                    root_.string()));
+    ASSERT_FALSE(host.WaitForErrLine("brawl: match 1 begins").empty());
+    join.Signal(SIGKILL);
+    (void)join.Finish();
+    EXPECT_FALSE(host.WaitForErrLine("brawl: waiting for the opponent").empty()) << "the notice after a second";
+    const auto h = host.Finish();
+    EXPECT_EQ(h.exitCode, 1) << h.err;
+    std::smatch m;
+    EXPECT_TRUE(std::regex_search(h.err, m, std::regex("\nerror: opponent lost at tick [0-9]+\n"))) << h.err;
+    ASSERT_FALSE(ReadAll(replay).empty()) << "the replay of what was played is saved";
+    const auto offline = testrun::Run(BRAWL, {"--headless", "--replay", replay, "--assets", root_.string()});
+    EXPECT_EQ(offline.exitCode, 0) << offline.err;
+    EXPECT_EQ(JsonField(offline.out, "replay_hash_matches"), "true") << offline.out;
+}
+
+TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshake) {
+    // The joining side's copy of "beta" hits harder: a different definition hash.
+    const fs::path other = root_ / "other";
+    fixture::Write(other, "alpha");
+    auto manifest = fixture::Manifest();
+    manifest["moves"]["light_punch"]["damage"] = 51;
+    fixture::Write(other, "beta", manifest);
+    testrun::Process host(
+        BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "600", "--timeout", "5"}, root_.string()));
+    const int port = StartHost(host);
+    ASSERT_GT(port, 0);
+    testrun::Process join(BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu",
+                                       "--frames", "600", "--timeout", "5"},
+                                      other.string()));
+    const auto j = join.Finish(), h = host.Finish();
+    EXPECT_EQ(j.exitCode, 1) << j.err;
+    EXPECT_EQ(h.exitCode, 1) << h.err;
+    EXPECT_NE(j.err.find("beta"), std::string::npos) << j.err;
+    EXPECT_NE(j.err.find("differs"), std::string::npos) << j.err;
+}
+
+TEST_F(Online, TheSyncTestPassesAndBadOptionsAreUsageErrors) {
+    const auto r = testrun::Run(BRAWL, {"--headless", "--synctest", "8", "--frames", "600", "--p1", "cpu", "--p2",
+                                        "cpu", "--assets", root_.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(JsonField(r.out, "mismatches"), "0");
+    EXPECT_GT(std::stoi(JsonField(r.out, "compared_ticks")), 4000) << r.out;
+    for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{{"--host", "70000"},
+                                                                                     {"--join", "nowhere"},
+                                                                                     {"--delay", "5"},
+                                                                                     {"--net-sim", "latency=x"},
+                                                                                     {"--host", "0", "--join", "a:1"},
+                                                                                     {"--synctest", "0"}}) {
+        auto args = bad;
+        args.insert(args.end(), {"--headless", "--frames", "10", "--assets", root_.string()});
+        const auto u = testrun::Run(BRAWL, args);
+        EXPECT_EQ(u.exitCode, 2) << bad[0] << " " << bad[1] << ": " << u.err;
+    }
+}
+
+TEST_F(Online, CompareDumpsNamesTheFirstField) {
+    std::ofstream(root_ / "a.txt") << "tick 5\nfighters[0].health 100\nrng.state 7\n";
+    std::ofstream(root_ / "b.txt") << "tick 5\nfighters[0].health 97\nrng.state 7\n";
+    const auto r = testrun::Run(BRAWL, {"--compare-dumps", (root_ / "a.txt").string(), (root_ / "b.txt").string()});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.out, "fighters[0].health: 100 vs 97\n");
+}
+
+}  // namespace
