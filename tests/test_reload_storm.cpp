@@ -232,7 +232,7 @@ std::string AssetsHash(const fs::path& root) {
         EXPECT_TRUE(f.Ok());
         if (f.Ok()) h.Combine(game::HashFighterDef(f.Value().def));
     }
-    return "\"" + Hex(h.Value()) + "\"";
+    return std::string("\"").append(Hex(h.Value())).append("\"");  // not "\"" + ...: GCC 12 -O3 -Wrestrict
 }
 
 void RunStorm(const std::string& scene, int rewrites, std::uint32_t seed) {

@@ -212,11 +212,14 @@ private:
     [[nodiscard]] std::string Path() const {
         std::vector<std::string> parts;
         for (const Level& level : stack_) {
+            // Appended piece by piece: GCC 12 at -O3 misreads `"." + std::string&&` (-Wrestrict).
+            std::string part = level.object ? (parts.empty() ? "" : ".") : "[";
             if (level.object) {
-                parts.push_back((parts.empty() ? "" : ".") + Printable(level.key));
+                part.append(Printable(level.key));
             } else {
-                parts.push_back("[" + std::to_string(level.value->size() - 1) + "]");
+                part.append(std::to_string(level.value->size() - 1)).append("]");
             }
+            parts.push_back(std::move(part));
         }
         std::string path;
         for (std::size_t i = 0; i < parts.size(); ++i) {
