@@ -1,6 +1,11 @@
 # Reliability checks (docs/reliability.md), included by tests/CMakeLists.txt.
 #   test_bad_assets   every case of tests/bad-assets/cases.txt through every program that loads
 #                     fighters (`hotmap lint`, `brawl --headless`), plus the corpus's own rules.
+#   test_hostile      hostile files (FIFOs, sparse giants, links out, control characters, huge
+#                     counts, outputs that are FIFOs) through the programs, under a hang guard.
+#   test_files        the one reader and writer (assets/files.h) and the escaping (game/text.h).
+#   test_reload_storm hot reload under a storm of good, half-written and bad files (label long
+#                     for the 2,000-rewrite form).
 #   make_bad_assets   (not built by default) regenerates the corpus folders from the fixture fighter.
 #   make_fuzz_seeds   (not built by default) regenerates the seed corpora of tests/fuzz/corpus/.
 # The sanitizer build (`make asan`, CMakePresets.json) runs all of this too; the libFuzzer targets
@@ -19,6 +24,14 @@ if(TARGET brawl)
   target_compile_definitions(test_bad_assets PRIVATE BRAWL_EXE="$<TARGET_FILE:brawl>")
   add_dependencies(test_bad_assets brawl)
 endif()
+
+hotmap_test(test_hostile hostile/test_hostile.cpp)
+target_link_libraries(test_hostile PRIVATE assets game nlohmann_json::nlohmann_json)
+target_compile_definitions(test_hostile PRIVATE HOTMAP_EXE="$<TARGET_FILE:hotmap>" BRAWL_EXE="$<TARGET_FILE:brawl>")
+add_dependencies(test_hostile hotmap brawl)
+
+hotmap_test(test_files hostile/test_files.cpp)
+target_link_libraries(test_files PRIVATE assets game)
 
 add_executable(make_bad_assets EXCLUDE_FROM_ALL bad-assets/generate.cpp)
 target_link_libraries(make_bad_assets PRIVATE assets SDL2_image::SDL2_image SDL2::SDL2 nlohmann_json::nlohmann_json hotmap_warnings)

@@ -10,14 +10,15 @@
 #include "app/roster.h"
 #include "app/scene.h"
 #include "app/screens.h"
+#include "assets/files.h"
 #include "assets/project.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
+#include "game/text.h"
 #include "net/net.h"
 #include "render/render.h"
 
 #include <SDL.h>
-#include <SDL_image.h>
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
@@ -30,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <new>
 #include <thread>
 
 namespace app {
@@ -118,20 +120,29 @@ private:
 // What every run needs before a scene: the replay (its fighters and config), the roster, the
 // setup the command line asks for. Returns an exit status when the run cannot start.
 int Shell::Prepare() {
+    const std::string replayShown = game::PrintablePath(opt_.replayPath);
     if (!opt_.replayPath.empty()) {
-        auto bytes = assets::ReadFileBytes(opt_.replayPath);
+        // A regular file within limits::REPLAY_BYTES (files.h): a FIFO or /dev/zero is one line.
+        auto bytes = assets::ReadInputFile(opt_.replayPath, assets::limits::REPLAY_BYTES, "a replay");
         if (!bytes.Ok()) return std::fprintf(stderr, "%s\n", bytes.GetError().ToLine().c_str()), 1;
         std::string error;
         auto replay = game::ParseReplay(std::string(bytes.Value().begin(), bytes.Value().end()), error);
-        if (!replay) return std::fprintf(stderr, "error: %s: %s\n", opt_.replayPath.c_str(), error.c_str()), 1;
+        if (!replay) return std::fprintf(stderr, "error: %s: %s\n", replayShown.c_str(), error.c_str()), 1;
         if (replay->simulationVersion != game::SIMULATION_VERSION) {
             std::fprintf(stderr,
                          "error: %s: recorded under simulation version %d; this brawl runs version %d (the rules "
                          "changed since: record it again)\n",
-                         opt_.replayPath.c_str(), replay->simulationVersion, game::SIMULATION_VERSION);
+                         replayShown.c_str(), replay->simulationVersion, game::SIMULATION_VERSION);
             return 1;
         }
         replay_ = std::make_shared<const game::Replay>(std::move(*replay));
+    }
+    // The files the run will write, checked now rather than after the run: an existing FIFO,
+    // device or folder is refused (never opened: a FIFO would block the run forever).
+    for (const std::string* out : {&opt_.screenshotPath, &opt_.recordPath, &opt_.eventLogPath, &opt_.desyncDumpPath}) {
+        if (out->empty() || *out == "-") continue;
+        if (const auto refused = assets::CheckOutputPath(*out))
+            return std::fprintf(stderr, "%s\n", refused->ToLine().c_str()), 1;
     }
     firstScene_ = !opt_.scene.empty()                                                       ? opt_.scene
                   : opt_.headless || opt_.frames || !opt_.screenshotPath.empty() || replay_ ? "fight"
@@ -142,11 +153,14 @@ int Shell::Prepare() {
         const std::string& root = project.Value();
         // The folder given names the error when it is not a project at all, as `hotmap lint` does.
         std::error_code ec;
+        const std::string rootShown = game::PrintablePath(root);
         if (!std::filesystem::is_directory(root, ec))
-            return std::fprintf(stderr, "error: %s: no such folder\n", root.c_str()), 1;
+            return std::fprintf(stderr, "error: %s: no such folder\n", rootShown.c_str()), 1;
         if (!std::filesystem::exists(root + "/assets", ec))
-            return std::fprintf(stderr, "error: %s: not a project folder (no assets/ inside)\n", root.c_str()), 1;
-        auto roster = Roster::Load(assets::AssetRoots::Under(root));
+            return std::fprintf(stderr, "error: %s: not a project folder (no assets/ inside)\n", rootShown.c_str()), 1;
+        assets::LoadOptions load;
+        load.allowOutsideLinks = opt_.allowOutsideLinks;
+        auto roster = Roster::Load(assets::AssetRoots::Under(root), load);
         if (!roster.Ok()) return std::fprintf(stderr, "%s\n", roster.GetError().ToLine().c_str()), 1;
         roster_ = std::move(roster).Value();
         std::fprintf(stderr, "loaded %zu fighters (%d frames, %zu KiB of masks) in %.1f ms\n", roster_->Size(),
@@ -162,15 +176,16 @@ int Shell::Prepare() {
             if (found < 0) {
                 std::string have;
                 for (std::size_t k = 0; k < roster_->Size(); ++k)
-                    have += (k ? ", " : "") + roster_->At(k).loaded.def.id;
+                    have += (k ? ", " : "") + game::Printable(roster_->At(k).loaded.def.id);
+                have = game::OneLine(have, 400);
                 if (replay_) {  // a file names it: a data error, naming the file
                     std::fprintf(stderr,
                                  "error: %s: names the fighter '%s', which this project lacks (there are: %s)\n",
-                                 opt_.replayPath.c_str(), ids[i]->c_str(), have.c_str());
+                                 replayShown.c_str(), game::Printable(*ids[i]).c_str(), have.c_str());
                     return 1;
                 }
-                std::fprintf(stderr, "brawl: no fighter named '%s' (there are: %s)\n%s", ids[i]->c_str(), have.c_str(),
-                             UsageText().c_str());
+                std::fprintf(stderr, "brawl: no fighter named '%s' (there are: %s)\n%s",
+                             game::Printable(*ids[i]).c_str(), have.c_str(), UsageText().c_str());
                 return 2;
             }
             setup.fighter[i] = found;
@@ -359,16 +374,26 @@ void Shell::Render(bool present) {
     AfterCall();
 }
 
+// Prints the error line itself when the picture cannot be written.
 bool Shell::SaveScreenshot(const std::string& path) {
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(renderer_, &w, &h);
-    SDL_Surface* shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
-    if (shot == nullptr) return false;
+    assets::Image shot;
+    shot.widthPx = w;
+    shot.heightPx = h;
+    shot.rgba.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
     // Read back before SDL_RenderPresent: after it the back buffer's contents are undefined.
-    const bool ok = SDL_RenderReadPixels(renderer_, nullptr, SDL_PIXELFORMAT_RGBA32, shot->pixels, shot->pitch) == 0 &&
-                    IMG_SavePNG(shot, path.c_str()) == 0;
-    SDL_FreeSurface(shot);
-    return ok;
+    if (SDL_RenderReadPixels(renderer_, nullptr, SDL_PIXELFORMAT_RGBA32, shot.rgba.data(), w * 4) != 0) {
+        std::fprintf(stderr, "error: %s: cannot read the picture back: %s\n", game::PrintablePath(path).c_str(),
+                     SDL_GetError());
+        return false;
+    }
+    // Encoded in memory, written through WriteOutputFile: never into a FIFO, never half-written.
+    if (const auto error = assets::SavePng(path, shot)) {
+        std::fprintf(stderr, "%s\n", error->ToLine().c_str());
+        return false;
+    }
+    return true;
 }
 
 int Shell::RunHeadless() {
@@ -397,11 +422,7 @@ int Shell::RunHeadless() {
         // what a person watching would see.
         Render(false);
         Render(false);
-        if (!SaveScreenshot(opt_.screenshotPath)) {
-            std::fprintf(stderr, "error: %s: cannot write the screenshot: %s\n", opt_.screenshotPath.c_str(),
-                         SDL_GetError());
-            return 1;
-        }
+        if (!SaveScreenshot(opt_.screenshotPath)) return 1;
     }
     return Report(ctx_.stop ? *ctx_.stop : scene_->Finish(ctx_, ticksRun));
 }
@@ -474,10 +495,7 @@ int Shell::RunWindowed() {
         const bool enough =
             FindScene(firstScene_)->endsItself ? scene_->Done() : opt_.frames && ticksRun >= *opt_.frames;
         Render(!shoot);
-        if (shoot && !SaveScreenshot(opt_.screenshotPath)) {
-            std::fprintf(stderr, "error: %s: cannot write the screenshot\n", opt_.screenshotPath.c_str());
-            return 1;
-        }
+        if (shoot && !SaveScreenshot(opt_.screenshotPath)) return 1;
         if (shoot || enough) running_ = false;
         if (!vsync_ && running_) {
             // No vsync to pace the loop (a software renderer): sleep until the next tick is due
@@ -525,6 +543,24 @@ int Shell::Run() {
 
 }  // namespace app
 
+namespace {
+
+// --compare-dumps A B: both files through the one reader (files.h: a FIFO or /dev/zero is one
+// line, never a hang), then the first field that differs.
+int CompareDumps(const std::string (&paths)[2]) {
+    std::string text[2];
+    for (int i = 0; i < 2; ++i) {
+        auto bytes = assets::ReadInputFile(paths[i], assets::limits::DUMP_BYTES, "a state dump");
+        if (!bytes.Ok()) return std::fprintf(stderr, "%s\n", bytes.GetError().ToLine().c_str()), 1;
+        text[i].assign(bytes.Value().begin(), bytes.Value().end());
+    }
+    const std::string diff = net::CompareDumps(text[0], text[1]);
+    std::printf("%s\n", diff.empty() ? "the dumps are the same" : game::OneLine(diff).c_str());
+    return diff.empty() ? 0 : 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     std::string error;
     app::Request request = app::Request::Play;
@@ -538,15 +574,17 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (!options) {
-        std::fprintf(stderr, "brawl: %s\n%s", error.c_str(), app::UsageText().c_str());
+        std::fprintf(stderr, "brawl: %s\n%s", game::OneLine(error).c_str(), app::UsageText().c_str());
         return 2;
     }
-    if (!options->compareDumps[0].empty()) {  // a desync's two dumps: the first field that differs
-        const auto diff = net::CompareDumpFiles(options->compareDumps[0], options->compareDumps[1]);
-        if (!diff.Ok()) return std::fprintf(stderr, "%s\n", diff.GetError().ToLine().c_str()), 1;
-        std::printf("%s\n", diff.Value().empty() ? "the dumps are the same" : diff.Value().c_str());
-        return diff.Value().empty() ? 0 : 1;
+    // The loaders turn out-of-memory into error lines; this is the last guard, so that nothing
+    // ends the program with an uncaught exception.
+    try {
+        if (!options->compareDumps[0].empty()) return CompareDumps(options->compareDumps);
+        app::Shell shell(*options);
+        return shell.Run();
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "brawl: out of memory\n");
+        return 1;
     }
-    app::Shell shell(*options);
-    return shell.Run();
 }

@@ -17,8 +17,6 @@ std::string MatchReportJson(const game::MatchState& s, std::int64_t frames, int 
                          : s.matchWinner == 1 ? "\"p2\""
                          : s.matchWinner == 2 ? "\"draw\""
                                               : "null";
-    game::Fnv1a64 assetsHash;
-    for (std::size_t i = 0; i < roster.Size(); ++i) assetsHash.Combine(game::HashFighterDef(roster.At(i).loaded.def));
     char line[512];
     std::snprintf(line, sizeof line,
                   "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
@@ -26,7 +24,7 @@ std::string MatchReportJson(const game::MatchState& s, std::int64_t frames, int 
                   "\"reloads\": %d, \"reload_errors\": %d",
                   static_cast<long long>(frames), Hex16(game::HashState(s)).c_str(), s.fighters[0].health,
                   s.fighters[1].health, s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon,
-                  s.fighters[1].roundsWon, matches, Hex16(assetsHash.Value()).c_str(), clock.reloads,
+                  s.fighters[1].roundsWon, matches, Hex16(roster.AssetsHash()).c_str(), clock.reloads,
                   clock.reloadErrors);
     return std::string(line).append(extra).append("}");
 }

@@ -116,6 +116,9 @@ constexpr OptionSpec OPTIONS[] = {
          return Choice("--view", debug::VIEW_MODE_NAMES, v, m, e) && (o.view = std::string(v), true); }},
     {"--log-events", "FILE", "write every tick's events as JSON lines to FILE (- for stderr)",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--log-events", v, e) && (o.eventLogPath = std::string(v), true); }},
+    {"--allow-outside-links", nullptr, "follow links in assets/ and hotmaps/ that lead outside the project folder "
+                                       "(refused by default)",
+     [](Options& o, std::string_view, std::string&) { o.allowOutsideLinks = true; return true; }},
     {"--host", "PORT", "play online: wait for one opponent on PORT (0: a free port, printed); you are P1",
      [](Options& o, std::string_view v, std::string& e) {
          const auto port = net::ParsePort(v);

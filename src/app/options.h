@@ -43,6 +43,7 @@ struct Options {
     std::string desyncDumpPath;            ///< where a desync's state goes (default desync-p<N>.txt)
     std::optional<std::int32_t> synctest;  ///< --synctest K
     std::string compareDumps[2];           ///< --compare-dumps A B
+    bool allowOutsideLinks = false;        ///< follow links in assets/ and hotmaps/ that leave the project
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an

@@ -2,6 +2,10 @@
 // the simulation never sees a definition change in the middle of a tick.
 #include "app/roster.h"
 
+#include "game/fnv.h"
+#include "game/game.h"
+#include "game/text.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -28,17 +32,23 @@ std::string FolderSignature(const assets::AssetRoots& roots, const std::string& 
     return sig;
 }
 
-assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& roots) {
+assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& roots,
+                                                     const assets::LoadOptions& options) {
     auto ids = assets::ListFighters(roots);
     if (!ids.Ok()) return ids.GetError();
     auto roster = std::make_unique<Roster>();
     roster->roots_ = roots;
+    roster->options_ = options;
+    std::int64_t pixels = 0;  // the project's, so far
     for (const std::string& id : ids.Value()) {
         auto f = std::make_unique<Fighter>();
         f->signature = FolderSignature(roots, id);  // before loading: a write during the load shows next time
-        auto loaded = assets::LoadFighter(roots, id);
+        assets::LoadOptions each = options;
+        each.otherFightersPixels = pixels;
+        auto loaded = assets::LoadFighter(roots, id, each);
         if (!loaded.Ok()) return loaded.GetError();
         f->loaded = std::move(loaded).Value();
+        pixels += f->loaded.pixels;
         roster->loadMs_ += f->loaded.loadMilliseconds;
         roster->fighters_.push_back(std::move(f));
     }
@@ -56,19 +66,24 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
         std::string sig = FolderSignature(roots_, id);
         if (sig == f->signature) continue;
         f->signature = std::move(sig);
-        auto loaded = assets::LoadFighter(roots_, id);
+        assets::LoadOptions each = options_;
+        for (const auto& other : fighters_) {
+            if (other != f) each.otherFightersPixels += other->loaded.pixels;
+        }
+        auto loaded = assets::LoadFighter(roots_, id, each);
         if (!loaded.Ok()) {
             news.push_back(ReloadNews{id, false, loaded.GetError().ToLine()});
             continue;  // the last good version stays
         }
         f->loaded = std::move(loaded).Value();
         if (renderer != nullptr) f->art = render::MakeFighterArt(renderer, f->loaded);
-        char line[160];
+        char line[256];
         int frames = 0;
         for (const auto& a : f->loaded.def.animations) frames += static_cast<int>(a.frames.size());
         // The hash names the exact version now held (tests compare it with the versions written).
-        std::snprintf(line, sizeof line, "reloaded %s: %d frames in %.1f ms (fighter hash %016llx)", id.c_str(), frames,
-                      f->loaded.loadMilliseconds, static_cast<unsigned long long>(game::HashFighterDef(f->loaded.def)));
+        std::snprintf(line, sizeof line, "reloaded %s: %d frames in %.1f ms (fighter hash %016llx)",
+                      game::Printable(id).c_str(), frames, f->loaded.loadMilliseconds,
+                      static_cast<unsigned long long>(game::HashFighterDef(f->loaded.def)));
         news.push_back(ReloadNews{id, true, line});
     }
     return news;
@@ -79,6 +94,12 @@ int Roster::Find(const std::string& id) const {
         if (fighters_[i]->loaded.def.id == id) return static_cast<int>(i);
     }
     return -1;
+}
+
+std::uint64_t Roster::AssetsHash() const {
+    game::Fnv1a64 hash;
+    for (const auto& f : fighters_) hash.Combine(game::HashFighterDef(f->loaded.def));
+    return hash.Value();
 }
 
 int Roster::FrameCount() const {

@@ -30,7 +30,10 @@ struct ReloadNews {
 class Roster {
 public:
     /// Loads every fighter under `roots`; the first problem is the error (nothing half-loaded).
-    static assets::Result<std::unique_ptr<Roster>> Load(const assets::AssetRoots& roots);
+    /// `options` (links outside the project) hold for the reloads too; the project's pixel budget
+    /// is counted across the fighters.
+    static assets::Result<std::unique_ptr<Roster>> Load(const assets::AssetRoots& roots,
+                                                        const assets::LoadOptions& options = {});
 
     /// Textures for every fighter (not needed headless without a screenshot).
     void MakeArt(SDL_Renderer* renderer);
@@ -45,10 +48,13 @@ public:
     [[nodiscard]] int Find(const std::string& id) const;
     [[nodiscard]] double LoadMilliseconds() const { return loadMs_; }
     [[nodiscard]] int FrameCount() const;
+    /// The fighters' definitions hashed together, as a headless run's "assets_hash" reports it.
+    [[nodiscard]] std::uint64_t AssetsHash() const;
     [[nodiscard]] std::size_t MaskBytes() const;
 
 private:
     assets::AssetRoots roots_;
+    assets::LoadOptions options_;
     std::vector<std::unique_ptr<Fighter>> fighters_;
     double loadMs_ = 0.0;
 };

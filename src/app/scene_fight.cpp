@@ -6,11 +6,12 @@
 #include "app/match_report.h"
 #include "app/scene.h"
 #include "app/screens.h"
+#include "assets/files.h"
+#include "game/text.h"
 #include "render/render.h"
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 
 namespace app {
 
@@ -45,8 +46,13 @@ public:
     void Enter(SceneContext& ctx) override {
         const std::string& logPath = ctx.options->eventLogPath;
         if (!logPath.empty() && eventLog_ == nullptr) {
-            eventLog_ = logPath == "-" ? stderr : std::fopen(logPath.c_str(), "w");
-            if (eventLog_ == nullptr) std::fprintf(stderr, "error: %s: cannot write the event log\n", logPath.c_str());
+            if (logPath == "-") {
+                eventLog_ = stderr;
+            } else if (auto log = assets::OpenOutputStream(logPath); log.Ok()) {  // never a FIFO (files.h)
+                eventLog_ = std::move(log).Value().release();
+            } else {
+                std::fprintf(stderr, "%s\n", log.GetError().ToLine().c_str());
+            }
         }
         StartMatch(ctx);
     }
@@ -186,7 +192,7 @@ public:
         if (replayOk == false) {
             // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
             report.exitCode = 1;
-            report.errorLine = "error: " + ctx.options->replayPath + ": the replay ends in hash " +
+            report.errorLine = "error: " + game::PrintablePath(ctx.options->replayPath) + ": the replay ends in hash " +
                                Hex16(game::HashState(s)) + ", not the recorded " + Hex16(*args_.replay->finalHash) +
                                " (its fighters' files or the game changed since it was recorded)";
         }
@@ -241,13 +247,13 @@ private:
         out.config = match_.config;
         out.inputs = match_.inputs;
         out.finalHash = game::HashState(match_.state);
-        std::ofstream file(recordPath_);
-        file << game::FormatReplay(out);
-        if (!file) {
-            std::fprintf(stderr, "error: %s: cannot write the replay\n", recordPath_.c_str());
+        // Whole or not at all, and never into a FIFO or a device (files.h).
+        if (const auto error = assets::WriteOutputFile(recordPath_, game::FormatReplay(out))) {
+            std::fprintf(stderr, "%s\n", error->ToLine().c_str());
             return false;
         }
-        ctx.notices.push_back("brawl: recorded " + std::to_string(out.inputs.size()) + " ticks to " + recordPath_);
+        ctx.notices.push_back("brawl: recorded " + std::to_string(out.inputs.size()) + " ticks to " +
+                              game::PrintablePath(recordPath_));
         return true;
     }
 

@@ -8,13 +8,14 @@
 #include "app/match_report.h"
 #include "app/scene.h"
 #include "app/screens.h"
+#include "assets/files.h"
+#include "game/text.h"
 #include "net/enet_transport.h"
 #include "net/net.h"
 #include "render/render.h"
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 
 namespace app {
 
@@ -120,7 +121,8 @@ public:
             case net::SessionPhase::Running:
                 if (!inMatch_) {
                     std::fprintf(stderr, "brawl: match %u begins: P1 %s, P2 %s\n", session_->MatchNumber(),
-                                 session_->FighterIds()[0].c_str(), session_->FighterIds()[1].c_str());
+                                 game::Printable(session_->FighterIds()[0]).c_str(),
+                                 game::Printable(session_->FighterIds()[1]).c_str());
                 }
                 inMatch_ = true;
                 break;
@@ -269,11 +271,15 @@ private:
             const std::string path = !ctx.options->desyncDumpPath.empty()
                                          ? ctx.options->desyncDumpPath
                                          : "desync-p" + std::to_string(side_ + 1) + ".txt";
-            std::ofstream(path) << desync->localDump;
-            std::fprintf(stderr,
-                         "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
-                         "first field that differs)\n",
-                         static_cast<unsigned long long>(desync->tick), path.c_str());
+            // Through the one writer (files.h): never into a FIFO, never half-written.
+            if (const auto refused = assets::WriteOutputFile(path, desync->localDump)) {
+                std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
+            } else {
+                std::fprintf(stderr,
+                             "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
+                             "first field that differs)\n",
+                             static_cast<unsigned long long>(desync->tick), game::PrintablePath(path).c_str());
+            }
         }
         Stop(ctx, error != nullptr ? error->ToLine() : "error: the online session failed");
     }
@@ -281,9 +287,8 @@ private:
     void SaveReplay(SceneContext& ctx) {
         const std::string& path = ctx.options->recordPath;
         if (path.empty()) return;  // what was confirmed, even nothing yet: the file says how far it got
-        std::ofstream file(path);
-        file << game::FormatReplay(session_->MakeReplay());
-        if (!file) std::fprintf(stderr, "error: %s: cannot write the replay\n", path.c_str());
+        if (const auto refused = assets::WriteOutputFile(path, game::FormatReplay(session_->MakeReplay())))
+            std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
     }
 
     // The run ends with `errorLine` and exit 1 (a window too: a lost opponent or a desync ends it).

@@ -4,6 +4,8 @@
 #include "app/screens.h"
 #include "net/net.h"
 
+#include <cstdio>
+
 namespace app {
 
 namespace {
@@ -61,8 +63,15 @@ public:
 
     void Render(SceneContext& ctx) override { DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, animTick_); }
 
-    RunReport Finish(SceneContext&, std::int64_t frames) override {
-        return {"{\"scene\": \"title\", \"frames\": " + std::to_string(frames) + "}", 0, ""};
+    RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
+        // What the fight's report says of the fighters too: what is loaded now and how reloads went.
+        char line[200];
+        std::snprintf(line, sizeof line,
+                      "{\"scene\": \"title\", \"frames\": %lld, \"assets_hash\": \"%016llx\", \"reloads\": %d, "
+                      "\"reload_errors\": %d}",
+                      static_cast<long long>(frames), static_cast<unsigned long long>(ctx.roster->AssetsHash()),
+                      ctx.clock.reloads, ctx.clock.reloadErrors);
+        return {line, 0, ""};
     }
 
 private:

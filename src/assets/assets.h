@@ -4,8 +4,10 @@
 // broken; nothing is half-loaded, nothing is printed.
 #pragma once
 
+#include "assets/limits.h"
 #include "collide/collide.h"
 #include "game/fighter_def.h"
+#include "game/text.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,22 +24,28 @@ enum class ErrorCode : std::uint8_t {
     FileUnreadable,  ///< exists but cannot be read (permissions, a folder, a loop of links)
     NotPng,          ///< empty, or the bytes are not a PNG (a JPEG or a text file named .png)
     CorruptPng,      ///< a PNG signature, but the decoder rejects the data (truncated, bad CRC)
-    TooLarge,        ///< wider or taller than MAX_IMAGE_SIDE_PX
-    WriteFailed,     ///< an output file could not be written
-    SizeMismatch,    ///< a hotmap's size differs from its sprite's
+    TooLarge,      ///< over a limit (assets/limits.h): bytes, pixels, counts; or wider or taller than MAX_IMAGE_SIDE_PX
+    WriteFailed,   ///< an output file could not be written
+    SizeMismatch,  ///< a hotmap's size differs from its sprite's
     ManifestSyntax,  ///< fighter.json is not valid JSON (the message has line and column)
     ManifestField,   ///< a field is unknown, missing, of the wrong type or out of range
     ManifestRule,    ///< fields that disagree: a move's active frames do not exist, an active frame has no attack pixel
     NoFighters,      ///< a folder holds no fighter.json at all
+    NotRegularFile,  ///< a FIFO, a device or a socket where a file is read or written
+    OutsideProject,  ///< a link inside the project that leads outside it (LoadOptions::allowOutsideLinks)
 };
 
-/// What went wrong and where: `file` is the path as given, `message` names the rule broken.
+/// What went wrong and where: `file` is the path as given, `message` names the rule broken (values
+/// from files in it already through game::Printable).
 struct Error {
     ErrorCode code{};
     std::string file;
     std::string message;
-    /// "error: <file>: <message>", the one line the programs print.
-    [[nodiscard]] std::string ToLine() const { return "error: " + file + ": " + message; }
+    /// "error: <file>: <message>", the one line the programs print: the file escaped and the whole
+    /// kept to one line (game/text.h), whatever a folder's name or a file's bytes held.
+    [[nodiscard]] std::string ToLine() const {
+        return "error: " + game::PrintablePath(file) + ": " + game::OneLine(message);
+    }
 };
 
 /// A value or the Error that kept it from loading.
@@ -67,24 +75,37 @@ struct Image {
 
 /// Decodes a PNG of any colour type SDL_image reads (RGBA, RGB, palette, palette with tRNS, grey,
 /// grey+alpha, 16-bit) into RGBA8. Checks the signature and the header size before decoding.
+/// Reads the file through ReadInputFile (files.h): a regular file of at most limits::PNG_FILE_BYTES.
 [[nodiscard]] Result<Image> LoadPng(const std::string& path);
 /// The same from bytes already in memory; `nameForErrors` is the file named in an Error.
 [[nodiscard]] Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors);
-/// Writes `image` as an 8-bit RGBA PNG (through SDL_image). Overwrites: callers that must not,
-/// check first. Returns the Error when the file cannot be written.
+/// Width and height in pixels.
+struct PngSize {
+    std::int32_t widthPx = 0;
+    std::int32_t heightPx = 0;
+};
+/// What DecodePng checks before decoding, from the first 24 bytes (signature, IHDR, a size of 1 to
+/// MAX_IMAGE_SIDE_PX a side): the image's size, or the Error DecodePng would give.
+[[nodiscard]] Result<PngSize> ReadPngSize(const std::uint8_t* bytes, std::size_t size,
+                                          const std::string& nameForErrors);
+/// `image` as the bytes of an 8-bit RGBA PNG (SDL_image, in memory).
+[[nodiscard]] Result<std::vector<std::uint8_t>> EncodePng(const Image& image, const std::string& nameForErrors);
+/// Writes `image` as an 8-bit RGBA PNG: EncodePng, then WriteOutputFile (files.h: never into a
+/// FIFO or a device, whole or not at all). Overwrites a regular file: callers that must not, check
+/// first. Returns the Error when the file cannot be written.
 [[nodiscard]] std::optional<Error> SavePng(const std::string& path, const Image& image);
 /// Is there anything at `path` (a file, a folder, a link, even a broken or looping one)? False only
 /// when nothing is there: an entry that cannot be examined counts as there, so that reading it
 /// reports why (a loop of links, no permission) instead of it being taken for absent.
 [[nodiscard]] bool EntryExists(const std::string& path);
-/// Reads a whole file; the Error says missing or unreadable.
-[[nodiscard]] Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path);
 
 /// Something worth a look that does not stop a load (lint prints these as warnings).
 struct Warning {
     std::string file;
     std::string message;
-    [[nodiscard]] std::string ToLine() const { return "warning: " + file + ": " + message; }
+    [[nodiscard]] std::string ToLine() const {
+        return "warning: " + game::PrintablePath(file) + ": " + game::OneLine(message);
+    }
 };
 
 /// Where a project's fighters live: <root>/assets/<id>/ and <root>/hotmaps/<id>/.
@@ -93,6 +114,9 @@ struct AssetRoots {
     std::string hotmapsDir = "hotmaps";
     /// The roots of the project folder `root`.
     static AssetRoots Under(const std::string& root) { return {root + "/assets", root + "/hotmaps"}; }
+    /// The project folder: the folder that holds assetsDir (lexically: a link named assets/ that
+    /// leads elsewhere still leaves the project).
+    [[nodiscard]] std::string ProjectDir() const;
 };
 
 /// One fighter, loaded whole: the simulation's definition (masks built) and the pictures to draw.
@@ -109,16 +133,27 @@ struct LoadedFighter {
     std::vector<Warning> warnings;
     std::string manifestPath;
     double loadMilliseconds = 0.0;
+    /// Its frames' pixels, all added up (what limits::PIXELS_PER_FIGHTER bounds).
+    std::int64_t pixels = 0;
 };
 
 struct LoadOptions {
     bool keepHotmapImages = false;
+    /// Follow links in assets/ and hotmaps/ that lead outside the project folder (brawl's and
+    /// hotmap's --allow-outside-links). Off: such a link is an OutsideProject Error naming it.
+    bool allowOutsideLinks = false;
+    /// Pixels the project's other fighters hold already: the load fails when this fighter takes
+    /// the total over limits::PIXELS_PER_PROJECT.
+    std::int64_t otherFightersPixels = 0;
 };
 
-/// Loads assets/<id>/fighter.json with every frame's sprite and hotmap, and builds the masks.
+/// Loads assets/<id>/fighter.json with every frame's sprite and hotmap, and builds the masks. Every
+/// file through ReadInputFile (files.h) within the project folder; the counts and the pixel budget
+/// (limits.h) checked before anything is decoded: all sprites' headers are read first.
 [[nodiscard]] Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id,
                                                 const LoadOptions& options = {});
-/// The ids of every folder of roots.assetsDir that holds a fighter.json, sorted.
+/// The ids of every folder of roots.assetsDir that holds a fighter.json, sorted; more than
+/// limits::FIGHTERS_PER_PROJECT is an Error (TooLarge).
 [[nodiscard]] Result<std::vector<std::string>> ListFighters(const AssetRoots& roots);
 
 /// Parses a manifest's text into a FighterDef with empty frames (ticks and anchors set, no masks):

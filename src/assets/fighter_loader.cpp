@@ -1,13 +1,17 @@
 // A fighter folder -> LoadedFighter: the manifest, every frame's sprite and hotmap, the masks.
 // All or nothing: the first problem returns an Error naming its file; a fighter is never
 // half-loaded. Warnings (a frame without a hotmap, attack pixels where no move is active) ride
-// along for `hotmap lint` to print.
+// along for `hotmap lint` to print. Every file is read through files.h, confined to the project
+// folder unless LoadOptions::allowOutsideLinks; the pixel budget (limits.h) is checked from every
+// sprite's header before any frame is decoded.
 #include "assets/assets.h"
+#include "assets/files.h"
 #include "assets/format.h"
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <new>
 
 namespace assets {
 
@@ -31,23 +35,48 @@ collide::HotMasks MasksFromSprite(const Image& sprite) {
     return collide::BuildHotMasks(copy.View());
 }
 
-bool IsActiveFrame(const game::FighterDef& def, std::size_t animation, std::size_t frame) {
+// Which frames some move has active, and which animations are projectiles': looked up once per
+// frame, so built once (linear in moves and frames, whatever their numbers).
+struct FrameRoles {
+    std::vector<std::vector<char>> active;  ///< [animation][frame]
+    std::vector<char> projectile;           ///< [animation]
+};
+
+FrameRoles RolesOf(const game::FighterDef& def) {
+    FrameRoles roles;
+    roles.projectile.assign(def.animations.size(), 0);
+    for (const game::AnimationDef& anim : def.animations) roles.active.emplace_back(anim.frames.size(), 0);
+    const auto valid = [&](std::int32_t a) { return a >= 0 && static_cast<std::size_t>(a) < def.animations.size(); };
     for (const game::MoveDef& m : def.moves) {
-        if (static_cast<std::size_t>(m.animation) == animation && m.activeFirst >= 0 &&
-            frame >= static_cast<std::size_t>(m.activeFirst) && frame <= static_cast<std::size_t>(m.activeLast)) {
-            return true;
+        if (valid(m.animation) && m.activeFirst >= 0) {
+            auto& frames = roles.active[static_cast<std::size_t>(m.animation)];
+            for (auto f = static_cast<std::size_t>(m.activeFirst);
+                 f <= static_cast<std::size_t>(m.activeLast) && f < frames.size(); ++f)
+                frames[f] = 1;
         }
+        if (m.projectile && valid(m.projectile->animation))
+            roles.projectile[static_cast<std::size_t>(m.projectile->animation)] = 1;
     }
-    return false;
+    return roles;
 }
 
-bool IsProjectileAnimation(const game::FighterDef& def, std::size_t animation) {
-    return std::any_of(def.moves.begin(), def.moves.end(), [&](const game::MoveDef& m) {
-        return m.projectile && static_cast<std::size_t>(m.projectile->animation) == animation;
-    });
+// The bytes a PNG header needs: the signature and the whole IHDR chunk.
+constexpr std::size_t PNG_HEAD_BYTES = 8 + 12 + 13;
+
+std::string Count(std::int64_t n) {
+    return std::to_string(n);
 }
 
 }  // namespace
+
+std::string AssetRoots::ProjectDir() const {
+    std::string dir = assetsDir;
+    while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+    const fs::path path = fs::path(dir).lexically_normal();
+    if (path == "." || path.filename() == "..") return (path / "..").string();
+    const fs::path parent = path.parent_path();
+    return parent.empty() ? "." : parent.string();
+}
 
 Result<std::vector<std::string>> ListFighters(const AssetRoots& roots) {
     std::error_code ec;
@@ -59,6 +88,13 @@ Result<std::vector<std::string>> ListFighters(const AssetRoots& roots) {
         std::error_code ec2;
         if (it->is_directory(ec2) && EntryExists((it->path() / MANIFEST_FILE_NAME).string())) {
             ids.push_back(it->path().filename().string());
+            // Counting stops at one over the limit: a folder of a million fighters is not listed.
+            if (ids.size() > static_cast<std::size_t>(limits::FIGHTERS_PER_PROJECT)) {
+                return Error{ErrorCode::TooLarge, roots.assetsDir,
+                             "more than " + Count(limits::FIGHTERS_PER_PROJECT) +
+                                 " fighters (folders with a fighter.json), over the limit of " +
+                                 Count(limits::FIGHTERS_PER_PROJECT) + " per project"};
+            }
         }
     }
     if (ec) {
@@ -71,7 +107,9 @@ Result<std::vector<std::string>> ListFighters(const AssetRoots& roots) {
     return ids;
 }
 
-Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id, const LoadOptions& options) {
+namespace {
+
+Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::string& id, const LoadOptions& options) {
     const auto started = std::chrono::steady_clock::now();
     const std::string spriteDir = roots.assetsDir + "/" + id;
     const std::string hotmapDir = roots.hotmapsDir + "/" + id;
@@ -82,7 +120,14 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
     if (!fs::is_directory(spriteDir, ec)) {
         return Error{ErrorCode::FileMissing, spriteDir, "no such fighter folder"};
     }
-    auto text = ReadFileBytes(out.manifestPath);
+    std::optional<Confinement> confinement;
+    if (!options.allowOutsideLinks) {
+        auto c = ConfineTo(roots.ProjectDir());
+        if (!c.Ok()) return c.GetError();
+        confinement = std::move(c).Value();
+    }
+    const Confinement* within = confinement ? &*confinement : nullptr;
+    auto text = ReadInputFile(out.manifestPath, limits::MANIFEST_BYTES, "a manifest", within);
     if (!text.Ok()) {
         return text.GetError();
     }
@@ -90,33 +135,75 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
     if (!parsed.Ok()) {
         return parsed.GetError();
     }
+    text = std::vector<std::uint8_t>{};
     out.def = std::move(parsed).Value();
     game::FighterDef& def = out.def;
+    const auto spritePathOf = [&](const game::AnimationDef& anim, std::size_t f) {
+        return spriteDir + "/" + FrameFileName(anim.name, f);
+    };
+    const auto missingFrame = [&](Error e, const game::AnimationDef& anim, std::size_t f) {
+        if (e.code == ErrorCode::FileMissing) {
+            e.message = "no such file (frame " + std::to_string(f) + " of animation \"" + game::Printable(anim.name) +
+                        "\" in " + game::PrintablePath(out.manifestPath) + ")";
+        }
+        return e;
+    };
 
+    // First every sprite's header: the frames' sizes, so that a fighter (or a project) over its
+    // pixel budget is refused before a single frame is decoded.
+    std::vector<std::vector<PngSize>> sizes(def.animations.size());
+    for (std::size_t a = 0; a < def.animations.size(); ++a) {
+        const game::AnimationDef& anim = def.animations[a];
+        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
+            const std::string spritePath = spritePathOf(anim, f);
+            const auto head = ReadInputHead(spritePath, PNG_HEAD_BYTES, limits::PNG_FILE_BYTES, "a PNG", within);
+            if (!head.Ok()) return missingFrame(head.GetError(), anim, f);
+            const auto size = ReadPngSize(head.Value().data(), head.Value().size(), spritePath);
+            if (!size.Ok()) return size.GetError();
+            sizes[a].push_back(size.Value());
+            out.pixels += std::int64_t{size.Value().widthPx} * size.Value().heightPx;
+            if (out.pixels > limits::PIXELS_PER_FIGHTER) {
+                return Error{ErrorCode::TooLarge, spritePath,
+                             "the fighter's frames come to " + Count(out.pixels) +
+                                 " pixels with this one, over the budget of " + Count(limits::PIXELS_PER_FIGHTER) +
+                                 " pixels per fighter"};
+            }
+            if (options.otherFightersPixels + out.pixels > limits::PIXELS_PER_PROJECT) {
+                return Error{ErrorCode::TooLarge, spritePath,
+                             "the project's fighters come to " + Count(options.otherFightersPixels + out.pixels) +
+                                 " pixels with this frame, over the budget of " + Count(limits::PIXELS_PER_PROJECT) +
+                                 " pixels per project"};
+            }
+        }
+    }
+
+    const FrameRoles roles = RolesOf(def);
     out.sprites.resize(def.animations.size());
     if (!def.palette.empty()) out.altSprites.resize(def.animations.size());
     if (options.keepHotmapImages) out.hotmaps.resize(def.animations.size());
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
         game::AnimationDef& anim = def.animations[a];
-        const bool projectile = IsProjectileAnimation(def, a);
+        const bool projectile = roles.projectile[a] != 0;
         for (std::size_t f = 0; f < anim.frames.size(); ++f) {
             game::FrameDef& frame = anim.frames[f];
-            const std::string spritePath = spriteDir + "/" + FrameFileName(anim.name, f);
+            const std::string spritePath = spritePathOf(anim, f);
             const std::string hotmapPath = hotmapDir + "/" + FrameFileName(anim.name, f);
-            auto sprite = LoadPng(spritePath);
+            const auto spriteBytes = ReadInputFile(spritePath, limits::PNG_FILE_BYTES, "a PNG", within);
+            if (!spriteBytes.Ok()) return missingFrame(spriteBytes.GetError(), anim, f);
+            auto sprite = DecodePng(spriteBytes.Value().data(), spriteBytes.Value().size(), spritePath);
             if (!sprite.Ok()) {
-                Error e = sprite.GetError();
-                if (e.code == ErrorCode::FileMissing) {
-                    e.message = "no such file (frame " + std::to_string(f) + " of animation \"" + anim.name + "\" in " +
-                                out.manifestPath + ")";
-                }
-                return e;
+                return sprite.GetError();
+            }
+            if (sprite.Value().widthPx != sizes[a][f].widthPx || sprite.Value().heightPx != sizes[a][f].heightPx) {
+                // Rewritten between its header and its pixels (a hot reload mid-save): not this time.
+                return Error{ErrorCode::FileUnreadable, spritePath,
+                             "changed while the fighter was loading (rewritten): it is read again on the next change"};
             }
             frame.widthPx = sprite.Value().widthPx;
             frame.heightPx = sprite.Value().heightPx;
             Image hotmapImage;
             // Only a hotmap that is not there at all falls back; one that is there but cannot be
-            // read (a loop of links, no permission) is an error, reported by LoadPng.
+            // read (a loop of links, no permission, a FIFO) is an error, reported by the reader.
             if (!EntryExists(hotmapPath)) {
                 frame.hotmapFromSprite = true;
                 frame.masks = MasksFromSprite(sprite.Value());
@@ -124,24 +211,31 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
                     {hotmapPath,
                      "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});
             } else {
-                auto hotmap = LoadPng(hotmapPath);
+                const auto hotmapBytes = ReadInputFile(hotmapPath, limits::PNG_FILE_BYTES, "a PNG", within);
+                if (!hotmapBytes.Ok()) return hotmapBytes.GetError();
+                // Its size from the header, before decoding: a 4096 x 4096 hotmap for a small sprite
+                // is refused without its 64 MiB of pixels.
+                const auto size = ReadPngSize(hotmapBytes.Value().data(), hotmapBytes.Value().size(), hotmapPath);
+                if (!size.Ok()) return size.GetError();
+                if (size.Value().widthPx != frame.widthPx || size.Value().heightPx != frame.heightPx) {
+                    return Error{ErrorCode::SizeMismatch, hotmapPath,
+                                 std::to_string(size.Value().widthPx) + "x" + std::to_string(size.Value().heightPx) +
+                                     ", but its sprite is " + SizeText(sprite.Value()) +
+                                     " (a hotmap is the same size as its sprite)"};
+                }
+                auto hotmap = DecodePng(hotmapBytes.Value().data(), hotmapBytes.Value().size(), hotmapPath);
                 if (!hotmap.Ok()) {
                     return hotmap.GetError();
-                }
-                if (hotmap.Value().widthPx != frame.widthPx || hotmap.Value().heightPx != frame.heightPx) {
-                    return Error{ErrorCode::SizeMismatch, hotmapPath,
-                                 SizeText(hotmap.Value()) + ", but its sprite is " + SizeText(sprite.Value()) +
-                                     " (a hotmap is the same size as its sprite)"};
                 }
                 frame.masks = collide::BuildHotMasks(hotmap.Value().View());
                 hotmapImage = std::move(hotmap).Value();
             }
-            const bool active = IsActiveFrame(def, a, f);
+            const bool active = roles.active[a][f] != 0;
             const bool hasAttack = !frame.masks.attack.IsEmpty();
             if ((active || projectile) && !hasAttack) {
                 return Error{ErrorCode::ManifestRule, frame.hotmapFromSprite ? spritePath : hotmapPath,
                              std::string(projectile ? "a projectile frame" : "an active frame") + " (frame " +
-                                 std::to_string(f) + " of \"" + anim.name +
+                                 std::to_string(f) + " of \"" + game::Printable(anim.name) +
                                  "\") has no attack pixel: paint its striking part exactly FF0000"};
             }
             if (hasAttack && !active && !projectile) {
@@ -156,6 +250,19 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
     out.loadMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return out;
+}
+
+}  // namespace
+
+Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id, const LoadOptions& options) {
+    // Within its limits a fighter fits in memory; a machine short of it gets a line, not an abort.
+    try {
+        return LoadFighterOrThrow(roots, id, options);
+    } catch (const std::bad_alloc&) {
+        return Error{ErrorCode::TooLarge, roots.assetsDir + "/" + id,
+                     "not enough memory to load this fighter (" + Count(limits::PIXELS_PER_FIGHTER) +
+                         " pixels is the most a fighter may hold)"};
+    }
 }
 
 }  // namespace assets

@@ -3,13 +3,20 @@
 // is an error naming the field's path and the rule, so a typo never falls back to a default.
 #include "assets/format.h"
 
+#include "assets/limits.h"
+#include "game/text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <new>
 #include <set>
+#include <tuple>
+#include <unordered_map>
 
 namespace assets {
 
@@ -38,13 +45,13 @@ constexpr Field FIELDS[] = {
     {"pushbox", "width", FieldType::Whole, 1, 512, false, "", "", "pixels"},
     {"pushbox", "height", FieldType::Whole, 1, 512, false, "", "", "pixels, standing"},
     {"pushbox", "crouchHeight", FieldType::Whole, 1, 512, false, "", "", "pixels, crouching"},
-    {"", "animations", FieldType::Map, 0, 0, false, "", "name -> animation", "every animation of the fighter (below)"},
-    {"", "moves", FieldType::Map, 0, 0, false, "", "name -> move", "every attack (below)"},
+    {"", "animations", FieldType::Map, 0, limits::ANIMATIONS_PER_FIGHTER, false, "", "name -> animation", "every animation of the fighter (below)"},
+    {"", "moves", FieldType::Map, 0, limits::MOVES_PER_FIGHTER, false, "", "name -> move", "every attack (below)"},
     {"", "palette", FieldType::Array, 0, 64, true, "", "[\"RRGGBB\", \"RRGGBB\"] pairs", "the alternate palette for mirror matches: when both sides pick this fighter, the second one's sprites have each pixel of the first colour turned into the second (alpha kept; the hotmaps do not change)"},
 
     {"animations.*", "loop", FieldType::Bool, 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"},
     {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it"},
-    {"animations.*", "frames", FieldType::Array, 1, 64, false, "", "frame", "in order"},
+    {"animations.*", "frames", FieldType::Array, 1, limits::FRAMES_PER_ANIMATION, false, "", "frame", "in order"},
     {"animations.*.frames[]", "ticks", FieldType::Whole, 1, 600, false, "", "", "how long the frame shows, in 60 Hz ticks"},
     {"animations.*.frames[]", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "this frame's own anchor"},
 
@@ -94,16 +101,17 @@ std::string FormatRange(double lo, double hi) {
     return FormatNumber(lo) + (lo < 0 ? " to " : "-") + FormatNumber(hi);
 }
 
-// "a string \"40\"", "a number 2.5": what was found, for the message. Only scalars are dumped:
+// "a string \"40\"", "a number 2.5": what was found, for the message. Only scalars are shown:
 // dumping an array or object recurses once per level, and a hostile file can nest thousands deep.
+// A string goes through Printable (escaped, cut): a 10 MB value costs 40 bytes of message.
 std::string Describe(const json& v) {
     const auto shown = [&v] {
-        std::string text = v.dump(-1, ' ', true);  // ASCII: control characters come out escaped
+        std::string text = v.dump(-1, ' ', true);  // a number or a boolean: short, plain ASCII
         return text.size() > 40 ? text.substr(0, 37) + "..." : text;
     };
     switch (v.type()) {
         case json::value_t::string:
-            return "a string " + shown();
+            return "a string \"" + game::Printable(v.get_ref<const std::string&>(), 40) + "\"";
         case json::value_t::boolean:
             return "a boolean " + shown();
         case json::value_t::number_integer:
@@ -122,21 +130,113 @@ std::string Describe(const json& v) {
     }
 }
 
-// A key as it may appear in a message: control characters escaped as JSON writes them, so one
-// error is always one line (a key can hold a newline or a terminal escape).
+// A key or a name as it may appear in a message: escaped and cut (game/text.h), so one error is
+// always one line (a key can hold a newline or a terminal escape, or be 10 MB long).
 std::string Printable(const std::string& key) {
-    std::string out;
-    for (const unsigned char c : key) {
-        if (c < 0x20 || c == 0x7F) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out;
+    return game::Printable(key);
 }
+
+// fighter.json's text as a JSON document, built by a SAX handler of our own rather than
+// json::parse: nlohmann's DOM keeps the last of two equal keys and says nothing (a fighter.json
+// with "damage" twice would play with whichever came last), and its parser callback, which could
+// see the keys, scans the parent object after every child object ends (100,000 animations: 4
+// minutes). This sees each key as it comes, records the first one an object already holds with
+// its path, and stays linear: one map insertion per key.
+class ManifestSax {
+public:
+    explicit ManifestSax(json& root) : root_(root) {}
+
+    bool null() { return Put(json(nullptr)); }
+    bool boolean(bool v) { return Put(json(v)); }
+    bool number_integer(json::number_integer_t v) { return Put(json(v)); }
+    bool number_unsigned(json::number_unsigned_t v) { return Put(json(v)); }
+    bool number_float(json::number_float_t v, const std::string&) { return Put(json(v)); }
+    bool string(json::string_t& v) { return Put(json(std::move(v))); }
+    bool binary(json::binary_t& v) { return Put(json::binary(std::move(v))); }
+    bool start_object(std::size_t) { return Open(json::object(), true); }
+    bool start_array(std::size_t) { return Open(json::array(), false); }
+    bool end_object() { return Close(); }
+    bool end_array() { return Close(); }
+    bool key(json::string_t& k) {
+        Level& top = stack_.back();
+        if (duplicate_.empty() && top.value->contains(k)) {
+            top.key = k;
+            duplicate_ = Path();
+        }
+        top.key = std::move(k);
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const json::exception& e) {
+        error_ = e.what();
+        return false;
+    }
+
+    /// The parser's message when the text is not JSON ("[json.exception.parse_error.101] ...").
+    [[nodiscard]] const std::string& Error() const { return error_; }
+    /// The path of the first key found twice ("moves.light_punch.damage"), or "".
+    [[nodiscard]] const std::string& Duplicate() const { return duplicate_; }
+
+private:
+    struct Level {
+        json* value = nullptr;  ///< the open object or array (its address is stable while open)
+        bool object = true;
+        std::string key;  ///< the object's current key
+    };
+
+    // Where the next value goes: the root, the current key of an object, the end of an array.
+    json* Place(json&& v) {
+        if (stack_.empty()) {
+            root_ = std::move(v);
+            return &root_;
+        }
+        Level& top = stack_.back();
+        if (top.object) return &((*top.value)[top.key] = std::move(v));
+        top.value->push_back(std::move(v));
+        return &top.value->back();
+    }
+    bool Put(json&& v) {
+        Place(std::move(v));
+        return true;
+    }
+    bool Open(json&& container, bool object) {
+        json* at = Place(std::move(container));
+        stack_.push_back(Level{at, object, {}});
+        return true;
+    }
+    bool Close() {
+        stack_.pop_back();
+        return true;
+    }
+
+    // The path to the current key, each key Printable; a path deeper than 8 keeps its ends.
+    [[nodiscard]] std::string Path() const {
+        std::vector<std::string> parts;
+        for (const Level& level : stack_) {
+            // Appended piece by piece: GCC 12 at -O3 misreads `"." + std::string&&` (-Wrestrict).
+            std::string part = level.object ? (parts.empty() ? "" : ".") : "[";
+            if (level.object) {
+                part.append(Printable(level.key));
+            } else {
+                part.append(std::to_string(level.value->size() - 1)).append("]");
+            }
+            parts.push_back(std::move(part));
+        }
+        std::string path;
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (parts.size() > 8 && i == 4) {
+                path += "...";
+                i = parts.size() - 4;
+            }
+            path += parts[i];
+        }
+        return path;
+    }
+
+    json& root_;
+    std::vector<Level> stack_;
+    std::string error_;
+    std::string duplicate_;
+};
 
 // The first thing wrong with a manifest: where and what, and which kind of error it is.
 struct Problem {
@@ -278,6 +378,19 @@ public:
         const json* v = Get(F(key));
         if (v != nullptr && !v->is_object()) {
             error_.Set(PathOf(key), "expected an object, got " + Describe(*v));
+            return nullptr;
+        }
+        return v;
+    }
+
+    /// An object whose entries are named by the author (animations, moves), at most the field's
+    /// `hi` of them: checked before any entry is read.
+    const json* MapField(const char* key) {
+        const Field& f = F(key);
+        const json* v = ObjectField(key);
+        if (v != nullptr && v->size() > f.hi) {
+            error_.Set(PathOf(key), std::to_string(v->size()) + " entries, over the limit of " + FormatNumber(f.hi) +
+                                        " per fighter");
             return nullptr;
         }
         return v;
@@ -543,7 +656,7 @@ std::string DescribeFieldType(const Field& f) {
             t = "object";
             break;
         case FieldType::Map:
-            t = std::string("object: ") + f.shape;
+            t = std::string("object: ") + f.shape + ", at most " + FormatNumber(f.hi) + " entries";
             break;
         case FieldType::Array:
             t = std::string("array of ") + f.shape + ", " + FormatRange(f.lo, f.hi) + " entries";
@@ -571,19 +684,25 @@ std::string FieldTableMarkdown(std::string_view parent, std::string_view prefix)
 
 // ---- reading ----------------------------------------------------------------------------------------
 
-Result<Manifest> ReadManifest(const std::string& text, const std::string& nameForErrors) {
+namespace {
+
+Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string& nameForErrors) {
     json root;
-    try {
-        root = json::parse(text, nullptr, true, false);
-    } catch (const json::exception& e) {
+    ManifestSax sax(root);
+    if (!json::sax_parse(text, &sax, json::input_format_t::json, true, false)) {
         // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "parse
-        // error"; a number too big for a double throws out_of_range (406) with no position:
+        // error"; a number too big for a double is out_of_range (406) with no position:
         // "number overflow parsing '1e400'" names the number instead.
-        std::string what = e.what();
+        const std::string& what = sax.Error();
         const auto bracket = what.find("] ");
         std::string rest = bracket == std::string::npos ? what : what.substr(bracket + 2);
         for (char& c : rest) c = (c == '\n' || c == '\r') ? ' ' : c;
-        return Error{ErrorCode::ManifestSyntax, nameForErrors, "JSON " + rest};
+        // "last read: '...'" quotes the token: a 3 MB string is cut, its bytes escaped.
+        return Error{ErrorCode::ManifestSyntax, nameForErrors, "JSON " + game::OneLine(rest, 300)};
+    }
+    if (!sax.Duplicate().empty()) {
+        return Error{ErrorCode::ManifestField, nameForErrors,
+                     sax.Duplicate() + ": the key appears twice (JSON keeps only the last; remove one)"};
     }
 
     Problem error;
@@ -603,7 +722,17 @@ Result<Manifest> ReadManifest(const std::string& text, const std::string& nameFo
         m.pushboxCrouchHeightPx = pf.Whole("crouchHeight");
         pf.Finish();
     }
-    if (const json* anims = top.ObjectField("animations")) {
+    if (const json* anims = top.MapField("animations")) {
+        // The frames of all animations together, before any is read: each is two files to open.
+        std::size_t frames = 0;
+        for (const auto& value : *anims) {
+            const auto it = value.is_object() ? value.find("frames") : value.end();
+            if (it != value.end() && it->is_array()) frames += it->size();
+        }
+        if (frames > static_cast<std::size_t>(limits::FRAMES_PER_FIGHTER)) {
+            error.Set("animations", std::to_string(frames) + " frames in all, over the limit of " +
+                                        std::to_string(limits::FRAMES_PER_FIGHTER) + " per fighter");
+        }
         // The required animations are missing before anything inside another animation is wrong.
         for (const char* required : game::REQUIRED_ANIM_NAMES) {
             if (!anims->contains(required))
@@ -623,7 +752,7 @@ Result<Manifest> ReadManifest(const std::string& text, const std::string& nameFo
             m.animations.push_back(ReadAnimation(name, value, error));
         }
     }
-    if (const json* moves = top.ObjectField("moves")) {
+    if (const json* moves = top.MapField("moves")) {
         for (const auto& [name, value] : moves->items()) {
             if (!error.empty()) break;
             m.moves.push_back(ReadMove(name, value, error));
@@ -660,6 +789,18 @@ Result<Manifest> ReadManifest(const std::string& text, const std::string& nameFo
     return m;
 }
 
+}  // namespace
+
+Result<Manifest> ReadManifest(const std::string& text, const std::string& nameForErrors) {
+    // Within limits::MANIFEST_BYTES the document fits in memory; a machine short of it gets a line.
+    try {
+        return ReadManifestOrThrow(text, nameForErrors);
+    } catch (const std::bad_alloc&) {
+        return Error{ErrorCode::ManifestSyntax, nameForErrors,
+                     "not enough memory to read " + std::to_string(text.size()) + " bytes of JSON"};
+    }
+}
+
 Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id, const std::string& nameForErrors) {
     Problem error;
     game::FighterDef def;
@@ -688,31 +829,43 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         }
         return anim;
     };
+    // Names to indices through one map, so that the lookups below stay linear in the number of
+    // animations and moves (a linear search per name was quadratic: 100,000 animations took 78 s).
+    std::unordered_map<std::string, std::size_t> given;  // name -> index in m.animations
+    for (std::size_t i = 0; i < m.animations.size(); ++i) given.emplace(m.animations[i].name, i);
+    std::unordered_map<std::string, std::int32_t> indexOf;  // name -> index in def.animations
     for (const char* required : game::REQUIRED_ANIM_NAMES) {
-        const auto it = std::find_if(m.animations.begin(), m.animations.end(),
-                                     [&](const ManifestAnimation& a) { return a.name == required; });
-        if (it == m.animations.end()) {
+        const auto it = given.find(required);
+        if (it == given.end()) {
             error.Set("animations", std::string("missing the required animation \"") + required + "\"");
             return Error{error.code, nameForErrors, error.text};
         }
-        def.animations.push_back(toDef(*it));
+        indexOf.emplace(required, static_cast<std::int32_t>(def.animations.size()));
+        def.animations.push_back(toDef(m.animations[it->second]));
     }
     for (const ManifestAnimation& a : m.animations) {
-        if (def.FindAnimation(a.name) < 0) def.animations.push_back(toDef(a));
+        if (indexOf.emplace(a.name, static_cast<std::int32_t>(def.animations.size())).second)
+            def.animations.push_back(toDef(a));
     }
+    const auto find = [&indexOf](const std::string& name) {
+        const auto it = indexOf.find(name);
+        return it == indexOf.end() ? -1 : it->second;
+    };
     if (!def.Animation(game::Anim::Idle).loop) error.Set("animations.idle.loop", "idle must loop (true)");
     if (def.Animation(game::Anim::Idle).frames.size() < 4) {
         error.Set("animations.idle.frames",
                   "idle needs at least 4 frames, got " + std::to_string(def.Animation(game::Anim::Idle).frames.size()));
     }
 
+    std::map<std::tuple<game::Button, game::Stance, std::string>, std::size_t> moveOn;  // -> the first move there
     for (const ManifestMove& mm : m.moves) {
         if (!error.empty()) break;
         const std::string path = "moves." + Printable(mm.name);
         game::MoveDef move;
         move.name = mm.name;
-        move.animation = def.FindAnimation(mm.animation);
-        if (move.animation < 0) error.Set(path + ".animation", "no animation named \"" + mm.animation + "\"");
+        move.animation = find(mm.animation);
+        if (move.animation < 0)
+            error.Set(path + ".animation", "no animation named \"" + Printable(mm.animation) + "\"");
         move.button = mm.button;
         move.stance = mm.stance;
         move.damage = mm.damage;
@@ -726,7 +879,7 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         const auto frameRule = [&](const std::string& field, std::int32_t frame) {
             if (error.empty() && (frame < 0 || static_cast<std::size_t>(frame) >= frameCount)) {
                 error.Set(path + "." + field,
-                          "frame " + std::to_string(frame) + " does not exist (animation \"" + mm.animation +
+                          "frame " + std::to_string(frame) + " does not exist (animation \"" + Printable(mm.animation) +
                               "\" has " + std::to_string(frameCount) + " frames, 0-" + std::to_string(frameCount - 1) +
                               ")",
                           ErrorCode::ManifestRule);
@@ -735,9 +888,9 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         if (mm.projectile) {
             const ManifestProjectile& mp = *mm.projectile;
             game::ProjectileDef p;
-            p.animation = def.FindAnimation(mp.animation);
+            p.animation = find(mp.animation);
             if (error.empty() && p.animation < 0)
-                error.Set(path + ".projectile.animation", "no animation named \"" + mp.animation + "\"");
+                error.Set(path + ".projectile.animation", "no animation named \"" + Printable(mp.animation) + "\"");
             p.spawnFrame = mp.spawnFrame;
             p.spawnOffsetPx = mp.spawnPx;
             p.speedSubpx = ToSubpixels(mp.speedPxPerTick);
@@ -767,9 +920,9 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         if (mm.throwMove) {
             const ManifestThrow& mt = *mm.throwMove;
             game::ThrowDef t;
-            t.animation = def.FindAnimation(mt.animation);
+            t.animation = find(mt.animation);
             if (error.empty() && t.animation < 0)
-                error.Set(path + ".throw.animation", "no animation named \"" + mt.animation + "\"");
+                error.Set(path + ".throw.animation", "no animation named \"" + Printable(mt.animation) + "\"");
             t.victimOffsetsPx = mt.victimOffsetsPx;
             t.landingPx = mt.landingPx;
             if (error.empty() && !mm.active)
@@ -780,30 +933,32 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         }
         if (error.empty() && move.stance == game::Stance::Air && move.projectile)
             error.Set(path + ".stance", "an air move does not throw a projectile", ErrorCode::ManifestRule);
-        // Two moves on the same input: the game could not tell which to start.
-        for (const game::MoveDef& other : def.moves) {
-            if (error.empty() && other.button == move.button && other.stance == move.stance &&
-                other.motion == move.motion) {
-                error.Set(path,
-                          "starts on the same button and stance as moves." + Printable(other.name) +
-                              (move.motion.empty() ? "" : " (and the same motion)"),
-                          ErrorCode::ManifestRule);
-            }
+        // Two moves on the same input: the game could not tell which to start. One map lookup a
+        // move (a search of the moves before it would be quadratic in their number).
+        const auto [first, alone] = moveOn.emplace(std::tuple{move.button, move.stance, move.motion}, def.moves.size());
+        if (error.empty() && !alone) {
+            error.Set(path,
+                      "starts on the same button and stance as moves." + Printable(def.moves[first->second].name) +
+                          (move.motion.empty() ? "" : " (and the same motion)"),
+                      ErrorCode::ManifestRule);
         }
         def.moves.push_back(std::move(move));
     }
-    // Cancels name moves that may come later in the file: resolved once every move is known.
+    // Cancels name moves that may come later in the file: resolved once every move is known,
+    // through one map (linear in the names, as the animations above).
+    std::unordered_map<std::string, std::int32_t> moveIndexOf;
+    for (std::size_t i = 0; i < def.moves.size(); ++i)
+        moveIndexOf.emplace(def.moves[i].name, static_cast<std::int32_t>(i));
     for (std::size_t i = 0; i < m.moves.size() && error.empty(); ++i) {
         for (std::size_t c = 0; c < m.moves[i].cancels.size() && error.empty(); ++c) {
             for (const std::string& name : m.moves[i].cancels[c].into) {
-                const auto it = std::find_if(def.moves.begin(), def.moves.end(),
-                                             [&](const game::MoveDef& d) { return d.name == name; });
-                if (it == def.moves.end()) {
+                const auto it = moveIndexOf.find(name);
+                if (it == moveIndexOf.end()) {
                     error.Set("moves." + Printable(m.moves[i].name) + ".cancels[" + std::to_string(c) + "].into",
                               "no move named \"" + Printable(name) + "\"", ErrorCode::ManifestRule);
                     break;
                 }
-                def.moves[i].cancels[c].into.push_back(static_cast<std::int32_t>(it - def.moves.begin()));
+                def.moves[i].cancels[c].into.push_back(it->second);
             }
         }
     }

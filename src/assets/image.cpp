@@ -1,7 +1,9 @@
-// PNG files to RGBA8 pixels through SDL_image. Checks what it can before the decoder sees a byte:
-// the file exists and reads, the signature is PNG's, the header's size is within limits, so that a
-// header claiming 100000 x 100000 pixels is refused without allocating anything.
+// PNG files to RGBA8 pixels through SDL_image, and back. Checks what it can before the decoder sees
+// a byte: the file is a regular file within its size limit (files.h), the signature is PNG's, the
+// header's size is within limits, so that a header claiming 100000 x 100000 pixels is refused
+// without allocating anything. Decoding and encoding happen in memory: never a second open by path.
 #include "assets/assets.h"
+#include "assets/files.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -11,11 +13,12 @@
 
 #include <array>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
+#include <new>
 
 namespace assets {
 
@@ -152,31 +155,7 @@ bool EntryExists(const std::string& path) {
     return st.type() != std::filesystem::file_type::not_found;
 }
 
-Result<std::vector<std::uint8_t>> ReadFileBytes(const std::string& path) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory) {
-        // status() follows links: a loop of symlinks lands here (ELOOP), as does a bad path.
-        return Error{ErrorCode::FileUnreadable, path, "cannot read: " + ec.message()};
-    }
-    if (!std::filesystem::exists(status)) {
-        return Error{ErrorCode::FileMissing, path, "no such file"};
-    }
-    if (std::filesystem::is_directory(status)) {
-        return Error{ErrorCode::FileUnreadable, path, "is a folder, not a file"};
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return Error{ErrorCode::FileUnreadable, path, std::string("cannot read: ") + std::strerror(errno)};
-    }
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) {
-        return Error{ErrorCode::FileUnreadable, path, "read failed part way"};
-    }
-    return bytes;
-}
-
-Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
+Result<PngSize> ReadPngSize(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
     if (size == 0) {
         return Error{ErrorCode::NotPng, nameForErrors, "empty file, not a PNG"};
     }
@@ -196,6 +175,17 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
         return Error{ErrorCode::TooLarge, nameForErrors,
                      std::to_string(headerW) + "x" + std::to_string(headerH) + " is larger than the limit of " +
                          std::to_string(MAX_IMAGE_SIDE_PX) + "x" + std::to_string(MAX_IMAGE_SIDE_PX)};
+    }
+    return PngSize{static_cast<std::int32_t>(headerW), static_cast<std::int32_t>(headerH)};
+}
+
+Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
+    const auto header = ReadPngSize(bytes, size, nameForErrors);
+    if (!header.Ok()) return header.GetError();
+    const auto headerW = static_cast<std::uint32_t>(header.Value().widthPx);
+    const auto headerH = static_cast<std::uint32_t>(header.Value().heightPx);
+    if (size > static_cast<std::size_t>(INT_MAX)) {  // SDL_RWFromConstMem takes an int
+        return Error{ErrorCode::TooLarge, nameForErrors, std::to_string(size) + " bytes, too many for one PNG"};
     }
 
     if (const std::string damage = CheckChunks(bytes, size); !damage.empty()) {
@@ -230,7 +220,12 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
     Image image;
     image.widthPx = rgba->w;
     image.heightPx = rgba->h;
-    image.rgba.resize(static_cast<std::size_t>(image.widthPx) * image.heightPx * 4);
+    try {
+        image.rgba.resize(static_cast<std::size_t>(image.widthPx) * image.heightPx * 4);
+    } catch (const std::bad_alloc&) {
+        return Error{ErrorCode::TooLarge, nameForErrors,
+                     "not enough memory for " + std::to_string(headerW) + "x" + std::to_string(headerH) + " pixels"};
+    }
     for (int y = 0; y < image.heightPx; ++y) {
         std::memcpy(image.rgba.data() + static_cast<std::size_t>(y) * image.widthPx * 4,
                     static_cast<const std::uint8_t*>(rgba->pixels) + static_cast<std::ptrdiff_t>(y) * rgba->pitch,
@@ -239,24 +234,95 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
     return image;
 }
 
-std::optional<Error> SavePng(const std::string& path, const Image& image) {
+namespace {
+
+// An SDL_RWops that writes into a growing byte vector: SDL_image encodes into memory, and the
+// bytes reach the disk through WriteOutputFile only.
+struct MemoryOut {
+    std::vector<std::uint8_t> bytes;
+    std::size_t at = 0;
+    bool failed = false;
+};
+
+Sint64 MemorySize(SDL_RWops* rw) {
+    return static_cast<Sint64>(static_cast<MemoryOut*>(rw->hidden.unknown.data1)->bytes.size());
+}
+
+Sint64 MemorySeek(SDL_RWops* rw, Sint64 offset, int whence) {
+    auto* out = static_cast<MemoryOut*>(rw->hidden.unknown.data1);
+    const Sint64 base = whence == RW_SEEK_SET   ? 0
+                        : whence == RW_SEEK_CUR ? static_cast<Sint64>(out->at)
+                                                : static_cast<Sint64>(out->bytes.size());
+    if (base + offset < 0) return -1;
+    out->at = static_cast<std::size_t>(base + offset);
+    return static_cast<Sint64>(out->at);
+}
+
+std::size_t MemoryRead(SDL_RWops*, void*, std::size_t, std::size_t) {
+    return 0;
+}
+
+std::size_t MemoryWrite(SDL_RWops* rw, const void* data, std::size_t size, std::size_t count) {
+    auto* out = static_cast<MemoryOut*>(rw->hidden.unknown.data1);
+    const std::size_t n = size * count;
+    try {
+        if (out->at + n > out->bytes.size()) out->bytes.resize(out->at + n);
+    } catch (const std::bad_alloc&) {
+        out->failed = true;
+        return 0;
+    }
+    std::memcpy(out->bytes.data() + out->at, data, n);
+    out->at += n;
+    return count;
+}
+
+int MemoryClose(SDL_RWops* rw) {
+    SDL_FreeRW(rw);
+    return 0;
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> EncodePng(const Image& image, const std::string& nameForErrors) {
     // The surface borrows the pixels: SDL_image only reads them.
     SDL_Surface* surface =
         SDL_CreateRGBSurfaceWithFormatFrom(const_cast<std::uint8_t*>(image.rgba.data()), image.widthPx, image.heightPx,
                                            32, image.widthPx * 4, SDL_PIXELFORMAT_RGBA32);
     if (surface == nullptr) {
-        return Error{ErrorCode::WriteFailed, path, std::string("cannot wrap the pixels: ") + SDL_GetError()};
+        return Error{ErrorCode::WriteFailed, nameForErrors, std::string("cannot wrap the pixels: ") + SDL_GetError()};
     }
-    const int rc = IMG_SavePNG(surface, path.c_str());
+    MemoryOut out;
+    SDL_RWops* rw = SDL_AllocRW();
+    if (rw == nullptr) {
+        SDL_FreeSurface(surface);
+        return Error{ErrorCode::WriteFailed, nameForErrors, std::string("cannot encode: ") + SDL_GetError()};
+    }
+    rw->type = SDL_RWOPS_UNKNOWN;
+    rw->hidden.unknown.data1 = &out;
+    rw->size = MemorySize;
+    rw->seek = MemorySeek;
+    rw->read = MemoryRead;
+    rw->write = MemoryWrite;
+    rw->close = MemoryClose;
+    const int rc = IMG_SavePNG_RW(surface, rw, 1);  // 1: it closes (frees) rw
     SDL_FreeSurface(surface);
-    if (rc != 0) {
-        return Error{ErrorCode::WriteFailed, path, std::string("cannot write the PNG: ") + IMG_GetError()};
+    if (rc != 0 || out.failed) {
+        return Error{ErrorCode::WriteFailed, nameForErrors,
+                     std::string("cannot encode the PNG: ") + (out.failed ? "out of memory" : IMG_GetError())};
     }
-    return std::nullopt;
+    return std::move(out.bytes);
+}
+
+std::optional<Error> SavePng(const std::string& path, const Image& image) {
+    // Checked before the work of encoding (a FIFO, a folder); WriteOutputFile checks again.
+    if (auto refused = CheckOutputPath(path)) return refused;
+    auto bytes = EncodePng(image, path);
+    if (!bytes.Ok()) return bytes.GetError();
+    return WriteOutputFile(path, std::span<const std::uint8_t>(bytes.Value()));
 }
 
 Result<Image> LoadPng(const std::string& path) {
-    auto bytes = ReadFileBytes(path);
+    auto bytes = ReadInputFile(path, limits::PNG_FILE_BYTES, "a PNG");
     if (!bytes.Ok()) {
         return bytes.GetError();
     }

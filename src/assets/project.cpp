@@ -1,6 +1,8 @@
 // The one rule for finding a project folder.
 #include "assets/project.h"
 
+#include "game/text.h"
+
 #include <SDL.h>
 
 #include <filesystem>
@@ -36,7 +38,7 @@ Result<std::string> FindProject(const std::optional<std::string>& given, const s
     const std::string here = fs::current_path(ec).string();
     return Error{ErrorCode::FileMissing, here.empty() ? "." : here,
                  "no project here (no assets/ and hotmaps/ in this folder" +
-                     (installed.empty() ? std::string(")") : ", nor in " + installed + ")") +
+                     (installed.empty() ? std::string(")") : ", nor in " + game::PrintablePath(installed) + ")") +
                      ": run it from a project folder, or give one with --assets DIR"};
 }
 

@@ -1,9 +1,11 @@
 // Replays as small text files: a header (fighters, the simulation's version, seed, controllers,
 // rules) and every tick's inputs, run-length encoded ("120 R -" is 120 ticks of P1 holding right).
 // Strings in, strings out: the programs read and write the files. Parsing is strict and names the
-// line that is wrong. Format 1 (no "sim" line) is still read, as simulation version 1; lines may
-// end in CRLF (a replay passed through another system's editor).
+// line that is wrong (echoed through Printable: escaped, cut, one line). Format 1 (no "sim" line)
+// is still read, as simulation version 1; lines may end in CRLF (a replay passed through another
+// system's editor).
 #include "game/game.h"
+#include "game/text.h"
 
 #include <charconv>
 #include <cstdio>
@@ -115,8 +117,8 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
             Inputs pair{};
             if (w.size() != 3 || !ParseNumber(w[0], run) || run < 1 || !ParseInput(w[1], pair[0]) ||
                 !ParseInput(w[2], pair[1])) {
-                return fail("expected \"<ticks> <p1 input> <p2 input>\" with inputs of UDLRPKS or -, got \"" + line +
-                            "\"");
+                return fail("expected \"<ticks> <p1 input> <p2 input>\" with inputs of UDLRPKS or -, got \"" +
+                            Printable(line) + "\"");
             }
             if (static_cast<std::int64_t>(r.inputs.size()) + run > ticks)
                 return fail("more inputs than \"ticks\" says");
@@ -145,7 +147,7 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
         } else if (key == "ticks" && w.size() == 2 && ParseNumber(w[1], ticks) && ticks >= 0 && ticks <= MAX_TICKS) {
             r.inputs.reserve(static_cast<std::size_t>(std::min<std::int64_t>(ticks, 1'000'000)));
         } else {
-            return fail("unknown or malformed line \"" + line + "\"");
+            return fail("unknown or malformed line \"" + Printable(line) + "\"");
         }
     }
     if (!sawFighters) return fail("no \"fighters\" line");

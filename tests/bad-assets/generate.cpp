@@ -306,6 +306,24 @@ const std::vector<Case>& Cases() {
          [](const fs::path& r) {
              EditManifest(r, [](ordered_json& m) { m["moves"]["special"]["projectile"]["animation"] = "fireball"; });
          }},
+        {"manifest-duplicate-key",
+         [](const fs::path& r) {
+             // JSON keeps the last of two equal keys: the fighter would hit for 9999 or 50
+             // depending on the order. The reader refuses the second one, naming its path.
+             std::ifstream in(Sprite(r, "fighter.json"));
+             std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+             const std::string from = "\"damage\": 50,";
+             text.replace(text.find(from), from.size(), "\"damage\": 9999, \"damage\": 50,");
+             WriteText(Sprite(r, "fighter.json"), text);
+         }},
+        {"manifest-value-control-character",
+         [](const fs::path& r) {
+             // A value echoed in the error (the animation a move names) holding a newline and a
+             // terminal escape: escaped, one line.
+             EditManifest(r, [](ordered_json& m) {
+                 m["moves"]["light_punch"]["animation"] = "jab\nerror: forged.png: x\x1b[2J";
+             });
+         }},
         // Findings (tests/fuzz/findings/README.md), fixed: they crashed the loader.
         {"manifest-number-overflow",
          [](const fs::path& r) {

@@ -236,6 +236,48 @@ void PacketSeeds(const fs::path& dir) {
 
 }  // namespace
 
+// fuzz_project (its input format is described in fuzz_project.cpp): the fixture as it is, its
+// manifest as the input's text, and one record of each kind on a sprite, a hotmap, the manifest
+// and the folders.
+void ProjectSeeds(const fs::path& dir) {
+    const auto record = [](Bytes& b, std::uint8_t op, std::uint8_t slot, const Bytes& payload) {
+        b.insert(b.end(),
+                 {op, slot, static_cast<std::uint8_t>(payload.size()), static_cast<std::uint8_t>(payload.size() >> 8)});
+        b.insert(b.end(), payload.begin(), payload.end());
+    };
+    Write(dir / "fixture", Bytes{0});
+    Write(dir / "fixture-allow-links", Bytes{1});
+    const std::string manifest = fixture::Manifest().dump();
+    Bytes withManifest{4};
+    withManifest.insert(withManifest.end(), manifest.begin(), manifest.end());
+    withManifest.push_back(0);
+    Write(dir / "manifest-as-input", withManifest);
+    Bytes dup = withManifest;
+    const std::string from = "\"damage\":50";
+    const auto at = manifest.find(from);
+    if (at != std::string::npos) {
+        const std::string twice = "\"damage\":9,\"damage\":50";
+        dup.erase(dup.begin() + 1 + static_cast<std::ptrdiff_t>(at),
+                  dup.begin() + 1 + static_cast<std::ptrdiff_t>(at + from.size()));
+        dup.insert(dup.begin() + 1 + static_cast<std::ptrdiff_t>(at), twice.begin(), twice.end());
+        Write(dir / "manifest-duplicate-key", dup);
+    }
+    const char* kinds[] = {"bytes",  "fifo",    "link-outside", "link-dev-zero",
+                           "sparse", "missing", "folder",       "link-inside"};
+    // Slots (fuzz_project.cpp): 3 a sprite, 40 a hotmap, 57 the fighter's folder.
+    for (std::uint8_t op = 0; op < 8; ++op) {
+        for (const std::uint8_t slot : {std::uint8_t{3}, std::uint8_t{40}, std::uint8_t{57}}) {
+            Bytes b{0};
+            const Bytes payload = op == 0   ? Bytes{0x89, 'P', 'N', 'G'}
+                                  : op == 4 ? Bytes{0x00, 0x00, 0x00, 0x80}  // 2 GiB
+                                  : op == 7 ? Bytes{5}
+                                            : Bytes{};
+            record(b, op, slot, payload);
+            Write(dir / (std::string(kinds[op]) + "-slot" + std::to_string(slot)), b);
+        }
+    }
+}
+
 int main(int argc, char** argv) {
     if (argc != 3) {
         std::fprintf(stderr,
@@ -243,7 +285,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     const fs::path out = argv[1], source = argv[2];
-    for (const char* target : {"fuzz_manifest", "fuzz_png", "fuzz_overlap", "fuzz_replay", "fuzz_packet"}) {
+    for (const char* target :
+         {"fuzz_manifest", "fuzz_png", "fuzz_overlap", "fuzz_replay", "fuzz_packet", "fuzz_project"}) {
         fs::remove_all(out / target);
         fs::create_directories(out / target);
     }
@@ -252,5 +295,6 @@ int main(int argc, char** argv) {
     OverlapSeeds(out / "fuzz_overlap");
     ReplaySeeds(out / "fuzz_replay");
     PacketSeeds(out / "fuzz_packet");
+    ProjectSeeds(out / "fuzz_project");
     return 0;
 }

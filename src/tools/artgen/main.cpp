@@ -1,6 +1,7 @@
 // artgen: writes both fighters' sprite frames, hotmaps and fighter.json, deterministically (the
 // same binary always writes the same bytes), and optionally a contact sheet to look at them.
 // Never overwrites without --force, and then checks every target before writing any.
+#include "assets/files.h"
 #include "tools/artgen/fighter.h"
 #include "tools/artgen/manifest.h"
 #include "tools/artgen/sheet.h"
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <string>
@@ -52,12 +52,6 @@ struct Output {
     const assets::Image* image = nullptr;  // null: `text` is written instead
     std::string text;
 };
-
-bool WriteText(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    return static_cast<bool>(out);
-}
 
 // Frames an earlier run wrote that this run does not: left behind they would sit beside the
 // manifest, unreferenced. Only names of the frame pattern are touched.
@@ -196,8 +190,8 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "%s\n", err->ToLine().c_str());
                 return EXIT_DATA;
             }
-        } else if (!WriteText(o.path, o.text)) {
-            std::fprintf(stderr, "error: %s: cannot write the file\n", o.path.c_str());
+        } else if (const auto err = assets::WriteOutputFile(o.path, o.text)) {  // whole, never into a FIFO
+            std::fprintf(stderr, "%s\n", err->ToLine().c_str());
             return EXIT_DATA;
         }
     }

@@ -3,6 +3,7 @@
 // batches of exactly N queries each (5 * N in all), reporting the median batch.
 #include "assets/assets.h"
 #include "collide/collide.h"
+#include "game/text.h"
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
 
@@ -35,13 +36,17 @@ constexpr const char* COLLIDE_HELP =
     "  --flip-a, --flip-b   mirror an image horizontally inside its own box\n"
     "  --key RRGGBB         the air colour\n"
     "  --repeat N           after the answer, time five batches of exactly N queries each (5 x N\n"
-    "                       in all; N a whole number, at least 1) and add \"ns_per_query\": the\n"
+    "                       in all; N a whole number, 1 to 1000000) and add \"ns_per_query\": the\n"
     "                       median batch's nanoseconds per query. The other fields do not change.\n"
     "\n"
     "Exit: 0 ok, 1 bad file (error: <file>: <what>), 2 bad usage.\n";
 
+// The most --repeat takes: 5 x 1,000,000 queries of two 4096 x 4096 masks already take minutes;
+// 2147483647 would take days, so it is a usage error rather than a hang.
+constexpr std::int32_t MAX_REPEAT = 1'000'000;
+
 int UsageError(const std::string& what) {
-    std::fprintf(stderr, "hotmap collide: %s\n%s", what.c_str(), COLLIDE_USAGE);
+    std::fprintf(stderr, "hotmap collide: %s\n%s", game::OneLine(what).c_str(), COLLIDE_USAGE);
     return EXIT_USAGE;
 }
 
@@ -116,7 +121,11 @@ int RunCollide(std::span<const std::string> args) {
             if (v == nullptr) return EXIT_USAGE;
             const auto parsed = ParseInt32(*v);
             if (!parsed || *parsed < 1)
-                return UsageError("--repeat wants a whole number of at least 1, not '" + *v + "'");
+                return UsageError("--repeat wants a whole number of at least 1, not '" + game::Printable(*v) + "'");
+            if (*parsed > MAX_REPEAT) {
+                return UsageError("--repeat is at most " + std::to_string(MAX_REPEAT) +
+                                  " (5 x N queries are timed), not '" + *v + "'");
+            }
             repeat = *parsed;
         } else if (arg.size() > 2 && arg.rfind("--", 0) == 0) {
             return UsageError("unknown option " + arg);

@@ -14,7 +14,7 @@ namespace hotmap {
 
 namespace {
 
-constexpr const char* LINT_USAGE = "usage: hotmap lint [DIR...]\n";
+constexpr const char* LINT_USAGE = "usage: hotmap lint [--allow-outside-links] [DIR...]\n";
 constexpr const char* LINT_HELP =
     "\n"
     "Checks every fighter in each DIR: a project folder (holding assets/ and hotmaps/) or one\n"
@@ -27,7 +27,11 @@ constexpr const char* LINT_HELP =
     "Warnings (exit 0): a frame without a hotmap (it falls back to its sprite), near-key colours\n"
     "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), isolated single hot\n"
     "pixels, attack pixels on frames no move has active, hurt pixels more than 4 px outside the\n"
-    "sprite's opaque area, a sprite no animation uses.\n";
+    "sprite's opaque area, a sprite no animation uses.\n"
+    "\n"
+    "A link in assets/ or hotmaps/ that leads outside the project folder is an error unless\n"
+    "--allow-outside-links; every file must be a regular file within its size limit, and a\n"
+    "fighter and a project within their pixel budget (docs/reliability.md).\n";
 
 constexpr int NEAR_LEVELS = 6;     // "within a few levels" of an exact colour
 constexpr int FAR_OUTSIDE_PX = 4;  // hurt this far from any opaque sprite pixel is suspect
@@ -40,7 +44,7 @@ struct Tally {
 };
 
 void Warn(Tally& t, const std::string& file, const std::string& message) {
-    std::fprintf(stderr, "warning: %s: %s\n", file.c_str(), message.c_str());
+    std::fprintf(stderr, "%s\n", assets::Warning{file, message}.ToLine().c_str());
     ++t.warnings;
 }
 
@@ -153,8 +157,11 @@ void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef&
             if (used.count(f) != 0) continue;
             const std::string path = (dir / f).string();
             if (hotmaps) {
-                Fail(t, "error: " + path + ": pairs with no frame of " + target.roots.assetsDir + "/" + target.id +
-                            "/fighter.json (frames are <animation>_<nn>.png; a misspelt name?)");
+                Fail(t, assets::Error{assets::ErrorCode::ManifestRule, path,
+                                      "pairs with no frame of " +
+                                          game::PrintablePath(target.roots.assetsDir + "/" + target.id) +
+                                          "/fighter.json (frames are <animation>_<nn>.png; a misspelt name?)"}
+                            .ToLine());
             } else {
                 Warn(t, path, "no animation uses this sprite");
             }
@@ -162,14 +169,15 @@ void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef&
     }
 }
 
-void LintFighter(Tally& t, const FighterTarget& target) {
+// Lints one fighter; returns its pixels (0 when it fails to load), which count against the project's
+// budget for the fighters after it, as the game counts them.
+std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOptions options) {
     ++t.fighters;
-    assets::LoadOptions options;
     options.keepHotmapImages = true;
     const auto loaded = assets::LoadFighter(target.roots, target.id, options);
     if (!loaded.Ok()) {
         Fail(t, loaded.GetError().ToLine());
-        return;
+        return 0;
     }
     const assets::LoadedFighter& f = loaded.Value();
     for (const assets::Warning& w : f.warnings) Warn(t, w.file, w.message);
@@ -186,19 +194,25 @@ void LintFighter(Tally& t, const FighterTarget& target) {
         }
     }
     CheckPairing(t, target, f.def);
+    return f.pixels;
 }
 
 }  // namespace
 
 int RunLint(std::span<const std::string> args) {
     std::vector<std::string> dirs;
+    assets::LoadOptions options;
     for (const std::string& arg : args) {
         if (arg == "--help" || arg == "-h") {
             std::printf("%s%s", LINT_USAGE, LINT_HELP);
             return EXIT_OK;
         }
+        if (arg == "--allow-outside-links") {
+            options.allowOutsideLinks = true;
+            continue;
+        }
         if (arg.rfind("--", 0) == 0) {
-            std::fprintf(stderr, "hotmap lint: unknown option %s\n%s", arg.c_str(), LINT_USAGE);
+            std::fprintf(stderr, "hotmap lint: unknown option %s\n%s", game::Printable(arg).c_str(), LINT_USAGE);
             return EXIT_USAGE;
         }
         dirs.push_back(arg);
@@ -212,7 +226,7 @@ int RunLint(std::span<const std::string> args) {
         dirs.push_back(project.Value());
     }
     // Always say which folders are checked: "0 errors" means nothing without the place.
-    for (const std::string& dir : dirs) std::printf("lint: checking %s\n", dir.c_str());
+    for (const std::string& dir : dirs) std::printf("lint: checking %s\n", game::PrintablePath(dir).c_str());
     Tally tally;
     for (const std::string& dir : dirs) {
         const auto targets = ResolveFighters(dir);
@@ -220,7 +234,9 @@ int RunLint(std::span<const std::string> args) {
             Fail(tally, targets.GetError().ToLine());
             continue;
         }
-        for (const FighterTarget& target : targets.Value()) LintFighter(tally, target);
+        options.otherFightersPixels = 0;  // each project folder has its own budget
+        for (const FighterTarget& target : targets.Value())
+            options.otherFightersPixels += LintFighter(tally, target, options);
     }
     std::printf("lint: %d fighter(s), %d frame(s): %d error(s), %d warning(s)\n", tally.fighters, tally.frames,
                 tally.errors, tally.warnings);

@@ -1,6 +1,7 @@
 // hotmap preview: the sprite with its hotmap tinted over it (attack red, hurt blue), to check
 // that the two line up; or, with --fighter, a contact sheet of every frame of a fighter, labelled,
 // with anchors and active frames marked. Preview pictures are throwaway: they are overwritten.
+#include "game/text.h"
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/project.h"
@@ -18,7 +19,7 @@ namespace {
 
 constexpr const char* PREVIEW_USAGE =
     "usage: hotmap preview SPRITE.png HOTMAP.png OUT.png [--scale N]\n"
-    "       hotmap preview --fighter DIR OUT.png [--scale N]\n";
+    "       hotmap preview --fighter DIR OUT.png [--scale N] [--allow-outside-links]\n";
 constexpr const char* PREVIEW_HELP =
     "\n"
     "Writes OUT.png: the sprite over a grey checkerboard with the hotmap tinted on top (attack red,\n"
@@ -28,7 +29,9 @@ constexpr const char* PREVIEW_HELP =
     "of every row in column i; under each frame its index and ticks; the anchor as a yellow cross,\n"
     "active frames underlined red (default scale 1). OUT.png is overwritten, but never when it is\n"
     "the sprite or the hotmap itself, or a file in the fighter's folder (exit 2).\n"
-    "Pictures are at most 8192 px a side: a larger --scale is refused.\n"
+    "Pictures are at most 8192 px a side: a larger --scale is refused. OUT.png must be a regular\n"
+    "file or a new one (a FIFO or a device is refused); it is written whole or not at all.\n"
+    "--allow-outside-links follows links in the fighter's folders that lead outside its project.\n"
     "\n"
     "Exit: 0 ok, 1 bad file (error: <file>: <what>), 2 bad usage.\n";
 
@@ -38,7 +41,7 @@ constexpr std::int64_t MAX_OUT_SIDE_PX = 8192;
 constexpr Rgba SHEET_BACKGROUND{24, 25, 32, 255};
 
 int Usage(const std::string& what) {
-    std::fprintf(stderr, "hotmap preview: %s\n%s", what.c_str(), PREVIEW_USAGE);
+    std::fprintf(stderr, "hotmap preview: %s\n%s", game::OneLine(what).c_str(), PREVIEW_USAGE);
     return EXIT_USAGE;
 }
 
@@ -53,7 +56,7 @@ int Save(const std::string& path, const assets::Image& image) {
         std::fprintf(stderr, "%s\n", err->ToLine().c_str());
         return EXIT_DATA;
     }
-    std::printf("wrote %s (%dx%d)\n", path.c_str(), image.widthPx, image.heightPx);
+    std::printf("wrote %s (%dx%d)\n", game::PrintablePath(path).c_str(), image.widthPx, image.heightPx);
     return EXIT_OK;
 }
 
@@ -69,8 +72,8 @@ int PreviewPair(const std::string& spritePath, const std::string& hotmapPath, co
         return EXIT_DATA;
     }
     if (hotmap.Value().widthPx != sprite.Value().widthPx || hotmap.Value().heightPx != sprite.Value().heightPx) {
-        std::fprintf(stderr, "error: %s: %dx%d, but its sprite is %dx%d\n", hotmapPath.c_str(), hotmap.Value().widthPx,
-                     hotmap.Value().heightPx, sprite.Value().widthPx, sprite.Value().heightPx);
+        std::fprintf(stderr, "error: %s: %dx%d, but its sprite is %dx%d\n", game::PrintablePath(hotmapPath).c_str(),
+                     hotmap.Value().widthPx, hotmap.Value().heightPx, sprite.Value().widthPx, sprite.Value().heightPx);
         return EXIT_DATA;
     }
     const std::int64_t outW = std::int64_t{sprite.Value().widthPx} * scale,
@@ -84,7 +87,7 @@ int PreviewPair(const std::string& spritePath, const std::string& hotmapPath, co
     return Save(outPath, ComposePreview(sprite.Value(), masks, scale));
 }
 
-int PreviewFighter(const std::string& dir, const std::string& outPath, int scale) {
+int PreviewFighter(const std::string& dir, const std::string& outPath, int scale, const assets::LoadOptions& options) {
     const auto targets = ResolveFighters(dir);
     if (!targets.Ok()) {
         std::fprintf(stderr, "%s\n", targets.GetError().ToLine().c_str());
@@ -93,7 +96,7 @@ int PreviewFighter(const std::string& dir, const std::string& outPath, int scale
     if (targets.Value().size() != 1)
         return Usage("--fighter wants one fighter's folder (assets/<name>), not a project");
     const FighterTarget& target = targets.Value()[0];
-    const auto loaded = assets::LoadFighter(target.roots, target.id);
+    const auto loaded = assets::LoadFighter(target.roots, target.id, options);
     if (!loaded.Ok()) {
         std::fprintf(stderr, "%s\n", loaded.GetError().ToLine().c_str());
         return EXIT_DATA;
@@ -163,6 +166,7 @@ int RunPreview(std::span<const std::string> args) {
     std::vector<std::string> positional;
     std::string fighterDir;
     int scale = 0;
+    assets::LoadOptions options;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--help" || arg == "-h") {
@@ -172,6 +176,8 @@ int RunPreview(std::span<const std::string> args) {
             const auto n = i + 1 < args.size() ? ParseInt32(args[++i]) : std::nullopt;
             if (!n || *n < 1 || *n > 16) return Usage("--scale wants a whole number 1-16");
             scale = *n;
+        } else if (arg == "--allow-outside-links") {
+            options.allowOutsideLinks = true;
         } else if (arg == "--fighter") {
             if (i + 1 >= args.size()) return Usage("--fighter needs a folder");
             fighterDir = args[++i];
@@ -188,7 +194,7 @@ int RunPreview(std::span<const std::string> args) {
         if (SameFile(outDir.empty() ? "." : outDir, fighterDir)) {
             return Usage("OUT.png " + positional[0] + " would land among the fighter's own frames");
         }
-        return PreviewFighter(fighterDir, positional[0], scale == 0 ? 1 : scale);
+        return PreviewFighter(fighterDir, positional[0], scale == 0 ? 1 : scale, options);
     }
     if (positional.size() != 3) return Usage("expected SPRITE.png HOTMAP.png OUT.png");
     // A preview is overwritten freely, so it must never be one of the pictures it shows: a slip of

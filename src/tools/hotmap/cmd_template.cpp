@@ -2,6 +2,7 @@
 // other pixel one hurt colour; the author then paints attack areas red and trims what should not
 // hurt. Never overwrites a file without --force.
 #include "assets/assets.h"
+#include "game/text.h"
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
 
@@ -20,11 +21,12 @@ constexpr const char* TEMPLATE_HELP =
     "pixel the hurt colour (default 3C6EDC). Paint attack areas exactly FF0000 afterwards, with a\n"
     "pencil (no anti-aliasing), and save as PNG.\n"
     "  --force          overwrite OUT.png if it exists (a symbolic link, even a dangling one,\n"
-    "                   counts as existing: without --force nothing is written through it)\n"
+    "                   counts as existing: without --force nothing is written through it); a\n"
+    "                   FIFO, a device or a folder is never written, even with --force\n"
     "  --hurt RRGGBB    the hurt colour (not FF00FF, not FF0000)\n";
 
 int Usage(const std::string& what) {
-    std::fprintf(stderr, "hotmap template: %s\n%s", what.c_str(), TEMPLATE_USAGE);
+    std::fprintf(stderr, "hotmap template: %s\n%s", game::OneLine(what).c_str(), TEMPLATE_USAGE);
     return EXIT_USAGE;
 }
 
@@ -67,7 +69,7 @@ int RunTemplate(std::span<const std::string> args) {
             const std::string why = outStatus.type() == std::filesystem::file_type::none
                                         ? "cannot check whether it exists: " + ec.message()
                                         : std::string("exists (use --force to overwrite)");
-            std::fprintf(stderr, "error: %s: %s\n", outPath.c_str(), why.c_str());
+            std::fprintf(stderr, "%s\n", assets::Error{assets::ErrorCode::WriteFailed, outPath, why}.ToLine().c_str());
             return EXIT_DATA;
         }
     }
@@ -88,8 +90,8 @@ int RunTemplate(std::span<const std::string> args) {
         std::fprintf(stderr, "%s\n", err->ToLine().c_str());
         return EXIT_DATA;
     }
-    std::printf("wrote %s (%dx%d): air FF00FF, hurt %02X%02X%02X; paint attack FF0000\n", outPath.c_str(), out.widthPx,
-                out.heightPx, hurt.r, hurt.g, hurt.b);
+    std::printf("wrote %s (%dx%d): air FF00FF, hurt %02X%02X%02X; paint attack FF0000\n",
+                game::PrintablePath(outPath).c_str(), out.widthPx, out.heightPx, hurt.r, hurt.g, hurt.b);
     return EXIT_OK;
 }
 

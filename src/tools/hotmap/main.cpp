@@ -1,9 +1,11 @@
 // hotmap: the command-line tool for hotmap authors. No window: it loads PNGs, builds masks and
 // prints answers. Subcommands live in cmd_*.cpp; this file only dispatches.
+#include "game/text.h"
 #include "tools/hotmap/commands.h"
 
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -37,10 +39,17 @@ int main(int argc, char** argv) {
         std::printf("hotmap %s\n", HOTMAP_VERSION);
         return hotmap::EXIT_OK;
     }
-    if (command == "collide") return hotmap::RunCollide(args);
-    if (command == "lint") return hotmap::RunLint(args);
-    if (command == "template") return hotmap::RunTemplate(args);
-    if (command == "preview") return hotmap::RunPreview(args);
-    std::fprintf(stderr, "hotmap: unknown command '%s'\n%s", command.c_str(), USAGE);
+    // The loaders turn out-of-memory into error lines; this is the last guard, so that nothing
+    // ends the tool with an uncaught exception.
+    try {
+        if (command == "collide") return hotmap::RunCollide(args);
+        if (command == "lint") return hotmap::RunLint(args);
+        if (command == "template") return hotmap::RunTemplate(args);
+        if (command == "preview") return hotmap::RunPreview(args);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "hotmap: out of memory\n");
+        return hotmap::EXIT_DATA;
+    }
+    std::fprintf(stderr, "hotmap: unknown command '%s'\n%s", game::Printable(command).c_str(), USAGE);
     return hotmap::EXIT_USAGE;
 }
