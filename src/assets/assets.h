@@ -29,6 +29,8 @@ enum class ErrorCode : std::uint8_t {
     ManifestField,   ///< a field is unknown, missing, of the wrong type or out of range
     ManifestRule,    ///< fields that disagree: a move's active frames do not exist, an active frame has no attack pixel
     NoFighters,      ///< a folder holds no fighter.json at all
+    NotWav,          ///< empty, or the bytes are not a RIFF/WAVE file
+    CorruptWav,      ///< a WAV header, but its chunks or format are broken or unsupported
 };
 
 /// What went wrong and where: `file` is the path as given, `message` names the rule broken.
@@ -95,9 +97,19 @@ struct AssetRoots {
     static AssetRoots Under(const std::string& root) { return {root + "/assets", root + "/hotmaps"}; }
 };
 
+/// The sounds a manifest names for one move: file names in the fighter's sfx/ folder, empty for
+/// none (the shared sound plays). Not the simulation's business: they stay out of the definition.
+struct MoveSounds {
+    std::string start;  ///< `sound`: the swing, or the projectile's throw
+    std::string hit;    ///< `hitSound`
+};
+
 /// One fighter, loaded whole: the simulation's definition (masks built) and the pictures to draw.
 struct LoadedFighter {
     game::FighterDef def;
+    /// Each move's own sounds (parallel to def.moves); the files are not read here (audio's
+    /// SoundBank reads them, `hotmap lint` checks them).
+    std::vector<MoveSounds> moveSounds;
     /// sprites[animation][frame], parallel to def.animations.
     std::vector<std::vector<Image>> sprites;
     /// hotmaps[animation][frame] when LoadOptions::keepHotmapImages (lint reads their colours);
