@@ -86,11 +86,16 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
     if (!text.Ok()) {
         return text.GetError();
     }
-    auto parsed = ParseManifest(std::string(text.Value().begin(), text.Value().end()), id, out.manifestPath);
+    auto manifest = ReadManifest(std::string(text.Value().begin(), text.Value().end()), out.manifestPath);
+    if (!manifest.Ok()) {
+        return manifest.GetError();
+    }
+    auto parsed = ManifestToDef(manifest.Value(), id, out.manifestPath);
     if (!parsed.Ok()) {
         return parsed.GetError();
     }
     out.def = std::move(parsed).Value();
+    for (const ManifestMove& m : manifest.Value().moves) out.moveSounds.push_back({m.sound, m.hitSound});
     game::FighterDef& def = out.def;
 
     out.sprites.resize(def.animations.size());

@@ -56,6 +56,8 @@ constexpr Field FIELDS[] = {
     {"moves.*", "active", FieldType::Point, 0, 63, false, "", "[first, last] frame indices", "the frames whose attack pixels can hit; their hotmaps must hold attack pixels (`FF0000`); may be omitted when the move throws a projectile"},
     {"moves.*", "height", FieldType::Choice, 0, 0, false, "", "", "high and mid are blocked standing or crouching, low only crouching", HEIGHT_WORDS},
     {"moves.*", "projectile", FieldType::Object, 0, 0, true, "", "", "the move throws one (below); `active` may then be omitted"},
+    {"moves.*", "sound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder (`\"rock_throw.wav\"`): played when the move starts, or, for a move that throws, when its projectile leaves, instead of the shared whiff or throw sound"},
+    {"moves.*", "hitSound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder, played when the move (or its projectile) hits, instead of the shared hit sound"},
 
     {"moves.*.projectile", "animation", FieldType::Text, 1, 32, false, "", "", "the projectile's own animation (looping); every frame's hotmap must hold attack pixels"},
     {"moves.*.projectile", "spawnFrame", FieldType::Whole, 0, 63, false, "", "", "the move's frame on whose first tick it appears"},
@@ -353,6 +355,13 @@ ManifestMove ReadMove(const std::string& name, const json& value, Problem& error
         pf.Finish();
         move.projectile = p;
     }
+    for (auto [key, into] : {std::pair{"sound", &move.sound}, std::pair{"hitSound", &move.hitSound}}) {
+        *into = f.Text(key);
+        if (f.Ok() && !into->empty() && !IsSafeSoundName(*into)) {
+            error.Set(f.PathOf(key), "a sound is a file name in the fighter's sfx/ folder: a-z, 0-9, _, - and ., ending "
+                                     "in .wav, got \"" + Printable(*into) + "\"");
+        }
+    }
     // `active` may be left out only by a move that throws.
     if ((value.is_object() && value.contains("active")) || !move.projectile) {
         if (const auto active = f.PointField("active")) {
@@ -417,6 +426,13 @@ std::string FrameFileName(std::string_view animation, std::size_t frame) {
     char index[24];
     std::snprintf(index, sizeof index, "_%02zu.png", frame);
     return std::string(animation) + index;
+}
+
+bool IsSafeSoundName(std::string_view name) {
+    if (name.size() < 5 || name.size() > 64 || name.front() == '.' || !name.ends_with(".wav")) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+    });
 }
 
 bool IsSafeAnimationName(std::string_view name) {
@@ -723,6 +739,8 @@ std::string WriteManifest(const Manifest& m) {
             pj["lifetimeTicks"] = p.lifetimeTicks;
             j["projectile"] = pj;
         }
+        if (!mm.sound.empty()) j["sound"] = mm.sound;
+        if (!mm.hitSound.empty()) j["hitSound"] = mm.hitSound;
         moves[mm.name] = j;
     }
     root["moves"] = moves;

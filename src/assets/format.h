@@ -29,6 +29,11 @@ namespace assets {
 inline constexpr const char* MANIFEST_FILE_NAME = "fighter.json";
 /// Animation names become file names: 1-32 of a-z, 0-9 and _.
 [[nodiscard]] bool IsSafeAnimationName(std::string_view name);
+/// A move's sound is a file name in the fighter's sfx/ folder: 5-64 of a-z, 0-9, _, - and ., not
+/// starting with a dot, ending in ".wav" (so it can never leave the folder).
+[[nodiscard]] bool IsSafeSoundName(std::string_view name);
+/// The folder inside a fighter's folder that holds its own sounds.
+inline constexpr const char* FIGHTER_SFX_FOLDER = "sfx";
 
 // ---- the document ---------------------------------------------------------------------------------
 
@@ -66,6 +71,8 @@ struct ManifestMove {
     std::optional<std::array<std::int32_t, 2>> active;  ///< [first, last] frame; none: the move only throws
     game::HitHeight height = game::HitHeight::Mid;
     std::optional<ManifestProjectile> projectile;
+    std::string sound;     ///< a file in the fighter's sfx/ folder, or empty (the shared sound)
+    std::string hitSound;  ///< the same, for a hit
 };
 
 /// fighter.json as a person writes it: speeds in px/tick, durations in ticks. Animations and moves

@@ -2,6 +2,7 @@
 // a paint tool. Errors (the game would refuse the fighter) exit 1; warnings (it would load, but
 // something looks accidental) exit 0.
 #include "assets/format.h"
+#include "assets/sound.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/project.h"
 
@@ -27,7 +28,11 @@ constexpr const char* LINT_HELP =
     "Warnings (exit 0): a frame without a hotmap (it falls back to its sprite), near-key colours\n"
     "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), isolated single hot\n"
     "pixels, attack pixels on frames no move has active, hurt pixels more than 4 px outside the\n"
-    "sprite's opaque area, a sprite no animation uses.\n";
+    "sprite's opaque area, a sprite no animation uses.\n"
+    "\n"
+    "Sounds: every sound a manifest names must be a WAV in the fighter's sfx/ folder that decodes\n"
+    "(PCM 8 or 16 bit, mono or stereo) within the caps (16 MiB, 120 s); every WAV in sfx/ folders\n"
+    "(the fighters' and the project's assets/sfx/) and in assets/music/ must decode too (errors).\n";
 
 constexpr int NEAR_LEVELS = 6;     // "within a few levels" of an exact colour
 constexpr int FAR_OUTSIDE_PX = 4;  // hurt this far from any opaque sprite pixel is suspect
@@ -162,6 +167,20 @@ void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef&
     }
 }
 
+// Every .wav in `dir` (if it exists) decodes within the caps; `named` are files that must exist.
+void CheckSounds(Tally& t, const std::string& dir, const std::set<std::string>& named) {
+    namespace fs = std::filesystem;
+    std::set<std::string> files = named;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".wav") files.insert(it->path().filename().string());
+    }
+    for (const std::string& f : files) {
+        const auto sound = assets::LoadWav(dir + "/" + f);
+        if (!sound.Ok()) Fail(t, sound.GetError().ToLine());
+    }
+}
+
 void LintFighter(Tally& t, const FighterTarget& target) {
     ++t.fighters;
     assets::LoadOptions options;
@@ -186,6 +205,12 @@ void LintFighter(Tally& t, const FighterTarget& target) {
         }
     }
     CheckPairing(t, target, f.def);
+    std::set<std::string> named;
+    for (const assets::MoveSounds& m : f.moveSounds) {
+        if (!m.start.empty()) named.insert(m.start);
+        if (!m.hit.empty()) named.insert(m.hit);
+    }
+    CheckSounds(t, target.roots.assetsDir + "/" + target.id + "/" + assets::FIGHTER_SFX_FOLDER, named);
 }
 
 }  // namespace
@@ -212,6 +237,11 @@ int RunLint(std::span<const std::string> args) {
             continue;
         }
         for (const FighterTarget& target : targets.Value()) LintFighter(tally, target);
+        // A project folder's shared sounds and music (a fighter's folder alone has none).
+        if (!targets.Value().empty() && std::filesystem::is_directory(dir + "/assets")) {
+            CheckSounds(tally, dir + "/assets/sfx", {});
+            CheckSounds(tally, dir + "/assets/music", {});
+        }
     }
     std::printf("lint: %d fighter(s), %d frame(s): %d error(s), %d warning(s)\n", tally.fighters, tally.frames,
                 tally.errors, tally.warnings);
