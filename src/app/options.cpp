@@ -152,6 +152,12 @@ constexpr OptionSpec OPTIONS[] = {
          o.synctest = k;
          o.scene = "synctest";
          return true; }},
+    {"--mute", nullptr, "no sound for this run (the options menu's setting is kept as it is)",
+     [](Options& o, std::string_view, std::string&) { o.mute = true; return true; }},
+    {"--volume", "0-100", "the master volume for this run (not saved; the options menu's is kept)",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::int32_t n = 0;
+         return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
      [](Options& o, std::string_view v, std::string&) {
          const auto nl = v.find('\n');
@@ -207,6 +213,7 @@ std::string HelpText() {
                ", special " + p.special + "\n";
     }
     for (const KeyHelp& k : GAME_KEYS) out += std::string("  ") + k.key + ": " + k.what + "\n";
+    out += std::string("  ") + MUTE_KEY_HELP.key + ": " + MUTE_KEY_HELP.what + "\n";
     for (const char* note : PLAY_NOTES) out += std::string("  ") + note + "\n";
     out += "\nDebug keys:\n";
     for (const KeyHelp& k : DEBUG_KEYS) out += std::string("  ") + k.key + "  " + k.what + "\n";

@@ -43,6 +43,9 @@ struct Options {
     std::string desyncDumpPath;            ///< where a desync's state goes (default desync-p<N>.txt)
     std::optional<std::int32_t> synctest;  ///< --synctest K
     std::string compareDumps[2];           ///< --compare-dumps A B
+    // Sound, for this run only (never written to the settings file).
+    bool mute = false;                   ///< --mute
+    std::optional<std::int32_t> volume;  ///< --volume 0-100: the master volume
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an

@@ -3,7 +3,9 @@
 // scene drives the session once per 60 Hz tick, picks this side's input (the player's controls or a
 // CPU deciding from the local view), and turns the events of every simulated tick into the
 // overlay's log exactly once (net::EventTracker: a rolled-back contact becomes a ghost, never a
-// second line). The lobby chooses this side's fighter; after a match both sides may play again.
+// second line), and into sound the same way (audio::RollbackVoices: a re-simulated tick never plays
+// twice, a sound whose event vanished within 6 ticks is stopped). The lobby chooses this side's
+// fighter; after a match both sides may play again.
 // docs/netplay.md describes what a player sees and the protocol.
 #include "app/match_report.h"
 #include "app/scene.h"
@@ -27,7 +29,7 @@ std::uint64_t NowNanos() {
 }
 
 render::NetQuality QualityOf(net::Quality q) {
-    return q == net::Quality::Good ? render::NetQuality::Good
+    return q == net::Quality::Good   ? render::NetQuality::Good
            : q == net::Quality::Fair ? render::NetQuality::Fair
                                      : render::NetQuality::Poor;
 }
@@ -53,7 +55,13 @@ public:
         if (o.hostPort) where_ = OnlineArgs{true, "", *o.hostPort};
         if (!o.joinHost.empty()) where_ = OnlineArgs{false, o.joinHost, o.joinPort};
         side_ = where_.host ? 0 : 1;
-        auto transport = where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
+        if (ctx.audio != nullptr) {
+            sounds_ = audio::EventSounds(*ctx.audio->bank, {});
+            voices_ = std::make_unique<audio::RollbackVoices>(*ctx.audio->sink, sounds_);
+            ctx.audio->Music(audio::Track::Title);
+        }
+        auto transport =
+            where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
         transport_ = std::move(transport).Value();
         net::Transport* link = transport_.get();
@@ -80,7 +88,8 @@ public:
         // like a person's.
         const std::optional<game::Controller> player = side_ == 0 ? o.p1 : o.p2;
         const std::optional<std::string>& named = side_ == 0 ? o.p1Fighter : o.p2Fighter;
-        if (player == game::Controller::Cpu) cpu_.emplace(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1));
+        if (player == game::Controller::Cpu)
+            cpu_.emplace(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1));
         fighter_ = args_.setup.fighter[static_cast<std::size_t>(side_)];
         if (named) fighter_ = ctx.roster->Find(*named);
         // Nobody to choose for a CPU, nor when the command line named the fighter: ready at once.
@@ -116,6 +125,7 @@ public:
                 if (autoReady_ && !session_->LocalReady()) Ready(ctx);
                 break;
             case net::SessionPhase::Running:
+                if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
                 if (!inMatch_) {
                     std::fprintf(stderr, "brawl: match %u begins: P1 %s, P2 %s\n", session_->MatchNumber(),
                                  session_->FighterIds()[0].c_str(), session_->FighterIds()[1].c_str());
@@ -136,14 +146,15 @@ public:
     void OnMenuMove(SceneContext& ctx, MenuMove move) override {
         if (!session_) return;
         const net::SessionPhase phase = session_->Phase();
-        const bool choosing = (phase == net::SessionPhase::Lobby || phase == net::SessionPhase::Finished) &&
-                              !session_->LocalReady();
+        const bool choosing =
+            (phase == net::SessionPhase::Lobby || phase == net::SessionPhase::Finished) && !session_->LocalReady();
         if (move == MenuMove::Back) {  // leave: the peer is told, and the title comes back
             session_->Leave();
             ctx.switchTo = SceneSwitch{"title", args_};
             return;
         }
         if (!choosing) return;
+        MenuSound(ctx.audio, move);
         const int n = static_cast<int>(ctx.roster->Size());
         if (move == MenuMove::Left) fighter_ = (fighter_ + n - 1) % n;
         if (move == MenuMove::Right) fighter_ = (fighter_ + 1) % n;
@@ -154,7 +165,8 @@ public:
 
     void Render(SceneContext& ctx) override {
         if (!session_) return;
-        if (session_->Phase() == net::SessionPhase::Running || (session_->Phase() == net::SessionPhase::Finished && inMatch_)) {
+        if (session_->Phase() == net::SessionPhase::Running ||
+            (session_->Phase() == net::SessionPhase::Finished && inMatch_)) {
             const game::MatchDefs& defs = session_->Defs();
             std::array<const render::FighterArt*, 2> art{};
             for (std::size_t i = 0; i < 2; ++i)
@@ -220,6 +232,13 @@ private:
     // Every tick the poll (and the advance) simulated, in order: events told once, rolled-back
     // contacts turned into ghosts; ticks that became final are forgotten by the tracker.
     void ObserveTicks(const net::TickReport& report) {
+        // The sound layer counts in ticks: "now" is the newest tick this poll simulated.
+        std::uint64_t now = 0;
+        for (const net::SimulatedTick& t : report.simulated) now = std::max(now, t.tick);
+        if (voices_) sounds_.Bind(session_->Defs());
+        const game::MatchState& s = session_->State();
+        const std::array<std::int32_t, 2> x{s.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
+                                            s.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
         for (const net::SimulatedTick& t : report.simulated) {
             const bool firstPass = !t.resimulated && t.tick == debug_.tick;
             if (firstPass) debug::KeepRecord(overlay_, debug_, t.events.View());
@@ -229,23 +248,31 @@ private:
                     case net::EventTracker::Change::New:
                         debug::LogContactEvent(overlay_, session_->Defs(), c.event, t.events.View(),
                                                firstPass ? &debug_ : nullptr);
+                        if (voices_) voices_->Started(c.event, now, x);
                         break;
                     case net::EventTracker::Change::Vanished:
                         debug::SetGhost(overlay_, c.event, true);
+                        if (voices_) voices_->Vanished(c.event, now);
                         break;
                     case net::EventTracker::Change::Returned:
                         debug::SetGhost(overlay_, c.event, false);
+                        if (voices_) voices_->Started(c.event, now, x);  // heard once: not played again
                         break;
                 }
             }
         }
-        for (const net::SimulatedTick& t : report.confirmed) tracker_.Confirm(t.tick);
+        for (const net::SimulatedTick& t : report.confirmed) {
+            tracker_.Confirm(t.tick);
+            if (voices_) voices_->Confirm(t.tick);
+        }
     }
 
     // The match's last tick is final on both sides: the replay is written; a window offers a
     // rematch, a headless run is over.
     void MatchFinished(SceneContext& ctx) {
         inMatch_ = false;
+        if (voices_) voices_->Reset();  // the next match's ticks start again
+        if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
         lastReport_ = Report(ctx);
         SaveReplay(ctx);
         // A scripted run (--frames) is over; otherwise both sides may choose again for a rematch.
@@ -265,8 +292,9 @@ private:
                                          ? ctx.options->desyncDumpPath
                                          : "desync-p" + std::to_string(side_ + 1) + ".txt";
             std::ofstream(path) << desync->localDump;
-            std::fprintf(stderr, "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
-                                 "first field that differs)\n",
+            std::fprintf(stderr,
+                         "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
+                         "first field that differs)\n",
                          static_cast<unsigned long long>(desync->tick), path.c_str());
         }
         Stop(ctx, error != nullptr ? error->ToLine() : "error: the online session failed");
@@ -308,11 +336,11 @@ private:
         v.ready = session_->LocalReady();
         v.peerReady = session_->PeerReady();
         v.choosing = v.connected && !v.ready;
-        v.status = !v.connected                    ? "WAITING FOR AN OPPONENT"
-                   : session_->PeerLeft()          ? "THE OPPONENT LEFT"
-                   : v.ready && !v.peerReady       ? "WAITING FOR THE OPPONENT TO CHOOSE"
-                   : session_->MatchNumber() > 0   ? "REMATCH? CHOOSE YOUR FIGHTER"
-                                                   : "CHOOSE YOUR FIGHTER";
+        v.status = !v.connected                  ? "WAITING FOR AN OPPONENT"
+                   : session_->PeerLeft()        ? "THE OPPONENT LEFT"
+                   : v.ready && !v.peerReady     ? "WAITING FOR THE OPPONENT TO CHOOSE"
+                   : session_->MatchNumber() > 0 ? "REMATCH? CHOOSE YOUR FIGHTER"
+                                                 : "CHOOSE YOUR FIGHTER";
         v.mine = &ctx.roster->At(static_cast<std::size_t>(fighter_));
         v.mineOnLeft = side_ == 0;
         v.hint = v.choosing ? "A/D OR ARROWS: FIGHTER   ENTER: READY   ESC: LEAVE" : "ESC: LEAVE";
@@ -328,6 +356,8 @@ private:
     std::unique_ptr<net::Session> session_;
     std::optional<net::CpuPlayer> cpu_;
     net::EventTracker tracker_;
+    audio::EventSounds sounds_;
+    std::unique_ptr<audio::RollbackVoices> voices_;  ///< null when the game is silent
     std::vector<net::EventTracker::Tracked> changes_;
     game::DebugRecord debug_;
     debug::Overlay overlay_;
