@@ -6,6 +6,18 @@
 //   light punch: startup 3 ticks, active 2 ticks (fist: attack, columns 40-59, rows 30-39), recovery 6
 //   low kick (crouching): startup 3, active 2 (foot: columns 40-69, rows 102-111), recovery 6
 //   special: startup 5, throw 10 (projectile "orb", 12 x 12 disc, spawned 30 px ahead, 60 up, 4 px/tick)
+// and the fight-depth moves (each frame's pixels below, in Frame()):
+//   jump_punch (air P, overhead): startup 2, active 4 (fist low ahead: columns 40-59, rows 70-85), then held
+//   jump_kick (air K, overhead): startup 3, active 4 (foot: columns 40-64, rows 90-105), then held
+//   anti_air (623P): frames 0-1 invulnerable (no hurt pixel, 2 ticks each), active 4 (uppercut:
+//     columns 32-55, rows 0-40), recovery 12
+//   rush (236K, advance 6 px/tick): startup 4, active 8 (fist), recovery 10
+//   throw (6 + punch+kick): startup 2, grab 2 (hands: columns 40-47, rows 40-59), recovery 10; toss
+//     7, 7, 7, 14 with the victim at (40, 0), (30, -30), (10, -50), (30, -20), landing 60 beyond
+//   thrown: 7, 7, 7, 14 carried, then lying 30 and getting up 12
+//   super (236236S, a full bar, freeze 20): startup 10, active 4 (columns 40-99, rows 40-111), recovery 20
+//   cancels: light_punch into kick on frame 1 after contact; kick into anti_air, rush, super on
+//     frames 1-2 after a hit
 #pragma once
 
 #include "collide/collide.h"
@@ -24,15 +36,19 @@ inline void FillRect(collide::Mask& m, int x0, int y0, int x1, int y1) {  // inc
 }
 
 inline game::FrameDef Frame(int ticks, bool crouch,
-                            int attack /*0 none, 1 fist, 2 rising kick, 3 level kick, 4 low kick*/,
-                            bool lying = false) {
+                            int attack /*0 none, 1 fist, 2 rising kick, 3 level kick, 4 low kick, 5 air fist,
+                                          6 air foot, 7 uppercut, 8 grab, 9 super*/
+                            ,
+                            bool lying = false, bool invulnerable = false) {
     game::FrameDef f;
     f.ticks = ticks;
     f.anchorPx = {ANCHOR_X, ANCHOR_Y};
     f.widthPx = W;
     f.heightPx = H;
     collide::Mask hurt(W, H), atk(W, H);
-    if (lying) {
+    if (invulnerable) {
+        // no hurt pixel: nothing can hit it
+    } else if (lying) {
         FillRect(hurt, 0, 96, 60, 111);
     } else {
         FillRect(hurt, BODY_FIRST_COLUMN, crouch ? 52 : 12, BODY_LAST_COLUMN, 111);
@@ -49,6 +65,21 @@ inline game::FrameDef Frame(int ticks, bool crouch,
             break;
         case 4:
             FillRect(atk, 40, 102, 69, 111);
+            break;
+        case 5:
+            FillRect(atk, 40, 70, 59, 85);
+            break;
+        case 6:
+            FillRect(atk, 40, 90, 64, 105);
+            break;
+        case 7:
+            FillRect(atk, 32, 0, 55, 40);
+            break;
+        case 8:
+            FillRect(atk, 40, 40, 47, 59);
+            break;
+        case 9:
+            FillRect(atk, 40, 40, 99, 111);
             break;
         default:
             break;
@@ -77,6 +108,10 @@ inline game::AnimationDef Anim(const char* name, bool loop, std::vector<game::Fr
 }
 
 inline constexpr int SPECIAL_MOVE = 3;  ///< index of "special" (the orb throw) in FighterDef::moves
+/// Indices of the fight-depth moves in FighterDef::moves.
+inline constexpr int JUMP_PUNCH_MOVE = 4, JUMP_KICK_MOVE = 5, ANTI_AIR_MOVE = 6, RUSH_MOVE = 7, THROW_MOVE = 8,
+                     SUPER_MOVE = 9;
+inline constexpr int THROWN_ANIM = 21;  ///< index of "thrown" in FighterDef::animations
 
 inline game::FighterDef Make(Kick kick, const char* id = "synth") {
     game::FighterDef d;
@@ -120,6 +155,21 @@ inline game::FighterDef Make(Kick kick, const char* id = "synth") {
     orb.masks.hurt = collide::Mask(12, 12);
     orb.masks.any = disc;
     d.animations.push_back(Anim("orb", true, {orb}));
+    const game::FrameDef air = Frame(20, false, 0);
+    d.animations.push_back(Anim("jump_punch", false, {Frame(2, false, 0), Frame(4, false, 5), air}));  // 15
+    d.animations.push_back(Anim("jump_kick", false, {Frame(3, false, 0), Frame(4, false, 6), air}));   // 16
+    d.animations.push_back(Anim(
+        "anti_air", false,  // 17
+        {Frame(2, false, 0, false, true), Frame(2, false, 0, false, true), Frame(4, false, 7), Frame(12, false, 0)}));
+    d.animations.push_back(Anim("rush", false, {Frame(4, false, 0), Frame(8, false, 1), Frame(10, false, 0)}));   // 18
+    d.animations.push_back(Anim("throw", false, {Frame(2, false, 0), Frame(2, false, 8), Frame(10, false, 0)}));  // 19
+    d.animations.push_back(Anim("throw_toss", false,                                                              // 20
+                                {Frame(7, false, 0), Frame(7, false, 0), Frame(7, false, 0), Frame(14, false, 0)}));
+    d.animations.push_back(Anim("thrown", false,  // 21
+                                {Frame(7, false, 0), Frame(7, false, 0), Frame(7, false, 0), Frame(14, false, 0),
+                                 Frame(30, false, 0, true), Frame(12, true, 0)}));
+    d.animations.push_back(Anim("super", false, {Frame(10, false, 0), Frame(4, false, 9), Frame(20, false, 0)}));  // 22
+    d.thrownAnimation = THROWN_ANIM;
 
     auto move = [](const char* name, int anim, game::Button b, game::Stance st, int damage, int hitstun, int blockstun,
                    int hitstop, int knockbackSubpx, int a0, int a1, game::HitHeight h) {
@@ -148,6 +198,33 @@ inline game::FighterDef Make(Kick kick, const char* id = "synth") {
                                  game::HitHeight::Mid);
     special.projectile = game::ProjectileDef{14, 1, {30, -60}, 4 * 256, 0, 200};
     d.moves.push_back(special);
+
+    d.moves.push_back(move("jump_punch", 15, game::Button::Punch, game::Stance::Air, 60, 16, 10, 6, 256, 1, 1,
+                           game::HitHeight::Overhead));
+    d.moves.push_back(move("jump_kick", 16, game::Button::Kick, game::Stance::Air, 70, 18, 10, 6, 256, 1, 1,
+                           game::HitHeight::Overhead));
+    game::MoveDef antiAir =
+        move("anti_air", 17, game::Button::Punch, game::Stance::Stand, 120, 30, 12, 8, 512, 2, 2, game::HitHeight::Mid);
+    antiAir.motion = "623";
+    d.moves.push_back(antiAir);
+    game::MoveDef rush =
+        move("rush", 18, game::Button::Kick, game::Stance::Stand, 90, 20, 10, 6, 768, 1, 1, game::HitHeight::Mid);
+    rush.motion = "236";
+    rush.advanceSubpx = 6 * 256;
+    d.moves.push_back(rush);
+    game::MoveDef grab =
+        move("throw", 19, game::Button::PunchKick, game::Stance::Stand, 150, 0, 0, 0, 0, 1, 1, game::HitHeight::Mid);
+    grab.motion = "6";
+    grab.throwDef = game::ThrowDef{20, {{40, 0}, {30, -30}, {10, -50}, {30, -20}}, 60};
+    d.moves.push_back(grab);
+    game::MoveDef super =
+        move("super", 22, game::Button::Special, game::Stance::Stand, 250, 40, 16, 10, 768, 1, 1, game::HitHeight::Mid);
+    super.motion = "236236";
+    super.meterCost = 1000;
+    super.superFreezeTicks = 20;
+    d.moves.push_back(super);
+    d.moves[0].cancels.push_back(game::CancelDef{{1}, 1, 1, game::CancelOn::Contact});
+    d.moves[1].cancels.push_back(game::CancelDef{{ANTI_AIR_MOVE, RUSH_MOVE, SUPER_MOVE}, 1, 2, game::CancelOn::Hit});
     return d;
 }
 

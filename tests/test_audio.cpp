@@ -132,6 +132,17 @@ TEST(EventSounds, EachEventPlaysWhatItIs) {
     EXPECT_EQ(Files(Ev(K::TimeOver)), V{"time_over.wav"});
     EXPECT_EQ(Files(Ev(K::RoundEnd)), V{});
     EXPECT_EQ(Files(Ev(K::MatchOver)), V{});
+    // The fight depth's events: a throw is heard when it grabs and when it lands (a tech breaks
+    // it with its own sound), the super's flash over its swing, a full meter's chime; a cancel and
+    // a combo are heard through their MoveStart and Hit.
+    const std::int16_t brickThrow = P().Move(0, "throw");
+    EXPECT_EQ(Files(Ev(K::Grab, 0, brickThrow)), V{"grab.wav"});
+    EXPECT_EQ(Files(Ev(K::Thrown, 0, brickThrow)), V{"throw_slam.wav"});
+    EXPECT_EQ(Files(Ev(K::ThrowTech, 0, brickThrow)), V{"throw_tech.wav"});
+    EXPECT_EQ(Files(Ev(K::SuperStart, 1, P().Move(1, "super"))), V{"super.wav"});
+    EXPECT_EQ(Files(Ev(K::MeterFull, 1)), V{"meter_full.wav"});
+    EXPECT_EQ(Files(Ev(K::Cancel, 0, brickKick)), V{});
+    EXPECT_EQ(Files(Ev(K::Combo, 0, brickKick)), V{});
 }
 
 TEST(EventSounds, PanFollowsWhereItHappenedOverTheStage) {

@@ -97,8 +97,10 @@ TEST_F(Brawl, AReplayThatEndsElsewhereFailsWithOneLine) {
     // Recorded against one fighter, replayed against a changed one: the same inputs end in another
     // state, and the run says so instead of passing quietly.
     const std::string replay = (root_ / "match.replay").string();
+    // Seed 24: its 600 ticks of CPU against CPU land alpha's light punch (under the fight-depth CPU,
+    // which jumps more, seed 3's land none, and a changed punch changed nothing).
     const auto rec =
-        Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "3", "--record", replay});
+        Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "24", "--record", replay});
     ASSERT_EQ(rec.exitCode, 0) << rec.err;
     auto manifest = fixture::Manifest();
     manifest["moves"]["light_punch"]["damage"] = 51;
@@ -544,6 +546,22 @@ TEST(Readme, TheHeadlessExampleGivesTheHashItShows) {
     const auto r = testrun::Run(BRAWL, args);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(JsonField(r.out, "hash"), shownHash) << "README's example hash is stale";
+}
+
+// With no --assets and no project in the current folder, brawl names where it looked, in one line:
+// it never falls back to the source tree it was built from.
+TEST(ProjectRule, BrawlWithNoProjectAnywhereSaysWhereItLooked) {
+    const auto empty = testrun::FreshDir("brawl_no_project");
+    const auto r = testrun::Run("/bin/sh", {"-c", "cd " + testrun::Quote(empty.string()) + " && " +
+                                                      testrun::Quote(BRAWL) + " --headless --frames 5"});
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_EQ(r.err.rfind("error: " + fs::canonical(empty).string() + ": no project here", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    const auto v = testrun::Run(BRAWL, {"--version"});
+    EXPECT_EQ(v.exitCode, 0);
+    EXPECT_EQ(v.out.rfind("brawl ", 0), 0u) << v.out;
+    fs::remove_all(empty);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -412,6 +413,537 @@ TEST(Fight, PushbackOffTheWall) {
     });
 }
 
+// ---- fight depth: motions -------------------------------------------------------------------------
+
+constexpr std::uint8_t U = Input::UP;
+
+// Fighter i's current move (-1 when none).
+int MoveOf(const Scene& s, int i) {
+    return s.state.fighters[static_cast<std::size_t>(i)].move;
+}
+
+// The events of `kind` in the scene's log.
+std::vector<game::Event> EventsOf(const Scene& s, game::EventKind kind) {
+    std::vector<game::Event> out;
+    for (const game::Event& e : s.eventLog)
+        if (e.kind == kind) out.push_back(e);
+    return out;
+}
+
+// A quarter circle forward for A (facing right): 2 for one tick, 3 for `downForwardTicks`, 6 for
+// `forwardTicks`, then 6 + kick. The motion's first direction is then 1 + downForwardTicks +
+// forwardTicks ticks before the press.
+void Quarter(Scene& s, int downForwardTicks, int forwardTicks) {
+    s.Step(D, 0);
+    s.Run(downForwardTicks, D | R, 0);
+    s.Run(forwardTicks, R, 0);
+    s.Step(R | K, 0);
+}
+
+TEST(Motions, AQuarterCircleTakingTwelveTicksIsTheRush) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 100, Facing::Right);
+        s.Place(1, 500, Facing::Left);
+        Quarter(s, 5, 6);  // 2 twelve ticks before the press
+        EXPECT_EQ(s.Act(0), Action::Attack);
+        EXPECT_EQ(MoveOf(s, 0), synth::RUSH_MOVE);
+    });
+}
+
+TEST(Motions, AQuarterCircleTakingThirteenTicksIsJustAKick) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 100, Facing::Right);
+        s.Place(1, 500, Facing::Left);
+        Quarter(s, 6, 6);  // 2 thirteen ticks before the press: too slow
+        EXPECT_EQ(s.Act(0), Action::Attack);
+        EXPECT_EQ(MoveOf(s, 0), 1) << "the standing kick, not the rush";
+    });
+}
+
+TEST(Motions, TheButtonMayComeFourTicksAfterTheLastDirectionNotFive) {
+    for (const int gap : {4, 5}) {
+        SCOPED_TRACE(gap);
+        RunBoth([gap](Scene& s) {
+            s.Place(0, 100, Facing::Right);
+            s.Place(1, 500, Facing::Left);
+            s.Step(D, 0);
+            s.Step(D | R, 0);
+            s.Step(R, 0);
+            s.Run(gap - 1, 0, 0);
+            s.Step(K, 0);  // `gap` ticks after the 6
+            EXPECT_EQ(MoveOf(s, 0), gap == 4 ? synth::RUSH_MOVE : 1);
+        });
+    }
+}
+
+TEST(Motions, AQuarterCircleNeedsItsDiagonal) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 100, Facing::Right);
+        s.Place(1, 500, Facing::Left);
+        s.Step(D, 0);
+        s.Step(R | K, 0);  // 2, 6: no 3
+        EXPECT_EQ(MoveOf(s, 0), 1);
+    });
+}
+
+TEST(Motions, ADragonPunchWithinTwelveTicksRisesAndOneTickSlowerDoesNot) {
+    for (const int downTicks : {6, 7}) {
+        SCOPED_TRACE(downTicks);
+        RunBoth([downTicks](Scene& s) {
+            s.Place(0, 100, Facing::Right);
+            s.Place(1, 500, Facing::Left);
+            s.Step(R, 0);            // 6
+            s.Run(downTicks, D, 0);  // 2
+            s.Run(5, D | R, 0);      // 3
+            s.Step(D | R | P, 0);    // 3 + punch: the 6 is 1 + downTicks + 5 ticks before
+            if (downTicks == 6) {
+                EXPECT_EQ(MoveOf(s, 0), synth::ANTI_AIR_MOVE);
+            } else {
+                EXPECT_EQ(s.Act(0), Action::Crouch) << "no crouching punch: nothing comes out";
+            }
+        });
+    }
+}
+
+TEST(Motions, ADragonPunchMayRollThroughDownForwardForItsDown) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 100, Facing::Right);
+        s.Place(1, 500, Facing::Left);
+        s.Step(R, 0);
+        s.Step(D | R, 0);      // 3 standing in for the 2
+        s.Step(D | R | P, 0);  // 3 + punch
+        EXPECT_EQ(MoveOf(s, 0), synth::ANTI_AIR_MOVE);
+    });
+}
+
+TEST(Motions, MotionsAreReadRelativeToFacing) {
+    // Facing left, forward is on screen left: the same keys that make A's rush make nothing here.
+    RunBoth([](Scene& s) {
+        s.Place(0, 100, Facing::Right);
+        s.Place(1, 500, Facing::Left);
+        s.Step(0, D);
+        s.Step(0, D | R);
+        s.Step(0, R | K);  // screen right is B's back: 2, 1, 4 + kick
+        EXPECT_EQ(MoveOf(s, 1), 1);
+        s.Run(30);
+        s.Step(0, D);
+        s.Step(0, D | L);
+        s.Step(0, L | K);
+        EXPECT_EQ(MoveOf(s, 1), synth::RUSH_MOVE);
+    });
+}
+
+// ---- cancels and combos ------------------------------------------------------------------------------
+
+TEST(Cancels, AKickPressedInHitstopCancelsThePunchOnItsFirstTickAfter) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 238, Facing::Left);
+        s.Step(P, 0);
+        s.Run(3);  // the punch hits on its animTick 3; hitstop 6
+        EXPECT_EQ(s.Health(1), 950);
+        s.Step(K, 0);  // buffered through the hitstop
+        s.Run(5);
+        EXPECT_EQ(MoveOf(s, 0), 0) << "hitstop: nothing moves";
+        s.eventLog.clear();
+        s.Step(0, 0);  // the punch's frame 1 again: inside its window
+        EXPECT_EQ(MoveOf(s, 0), 1) << "cancelled into the kick";
+        const auto cancels = EventsOf(s, game::EventKind::Cancel);
+        ASSERT_EQ(cancels.size(), 1u);
+        EXPECT_EQ(cancels[0].move, 1);
+        EXPECT_EQ(cancels[0].value, 0) << "out of the light punch";
+    });
+}
+
+TEST(Cancels, AKickPressedAfterTheWindowDoesNotCancel) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 238, Facing::Left);
+        s.Step(P, 0);
+        s.Run(3);
+        s.Run(6);      // hitstop over
+        s.Step(0, 0);  // animTick 4: frame 1's last tick
+        s.Step(K, 0);  // animTick 5: frame 2, outside the window [1, 1]
+        EXPECT_EQ(MoveOf(s, 0), 0) << "the punch goes on";
+        s.Run(3);
+        EXPECT_EQ(MoveOf(s, 0), 0);
+        EXPECT_TRUE(EventsOf(s, game::EventKind::Cancel).empty());
+    });
+}
+
+TEST(Cancels, AWhiffedPunchCannotBeCancelled) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 300, Facing::Left);
+        s.Step(P, 0);
+        s.Run(3);
+        s.Step(K, 0);  // animTick 4: inside the frames, but nothing was touched
+        EXPECT_EQ(MoveOf(s, 0), 0);
+    });
+}
+
+// Light punch, cancelled into the kick in its hitstop, cancelled into the rush (236K) typed in the
+// kick's hitstop: three hits, the third scaled to 80 %.
+void ThreeHitCombo(Scene& s) {
+    s.Place(0, 200, Facing::Right);
+    s.Place(1, 238, Facing::Left);
+    s.Step(P, 0);
+    s.Run(3);  // hit 1 (50)
+    s.Step(K, 0);
+    s.Run(5);
+    s.Step(0, 0);  // the kick starts
+    for (int i = 0; i < 12 && s.Health(1) == 950; ++i) s.Step(0, 0);
+    ASSERT_EQ(s.Health(1), 850) << "hit 2 (100)";
+    EXPECT_EQ(s.state.fighters[1].comboHits, 2);
+    s.Step(D, 0);  // typed in the kick's hitstop
+    s.Step(D | R, 0);
+    s.Step(R | K, 0);
+    for (int i = 0; i < 30 && s.Health(1) == 850; ++i) s.Step(0, 0);
+}
+
+TEST(Combos, LightPunchKickRushIsThreeHitsTheThirdScaledTo80Percent) {
+    const Outcome o = RunBoth([](Scene& s) {
+        ThreeHitCombo(s);
+        EXPECT_EQ(MoveOf(s, 0), synth::RUSH_MOVE);
+        EXPECT_EQ(s.Health(1), 1000 - 50 - 100 - 90 * 80 / 100) << "72: 90 at 80 %, rounded down";
+        EXPECT_EQ(s.state.fighters[1].comboHits, 3);
+        const auto combos = EventsOf(s, game::EventKind::Combo);
+        ASSERT_EQ(combos.size(), 2u);
+        EXPECT_EQ(combos[0].value, 2);
+        EXPECT_EQ(combos[1].value, 3);
+        EXPECT_EQ(combos[1].fighter, 0);
+        // The defender recovers: the combo is over.
+        s.Run(60);
+        EXPECT_EQ(s.Act(1), Action::Idle);
+        EXPECT_EQ(s.state.fighters[1].comboHits, 0);
+    });
+    EXPECT_EQ(o.hits[0], 3);
+}
+
+TEST(Combos, AHitAfterTheDefenderRecoveredStartsANewCombo) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 238, Facing::Left);
+        s.Step(P, 0);
+        s.Run(40);
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 238, Facing::Left);
+        s.Step(P, 0);
+        s.Run(3);
+        EXPECT_EQ(s.Health(1), 900) << "unscaled";
+        EXPECT_EQ(s.state.fighters[1].comboHits, 1);
+        EXPECT_TRUE(EventsOf(s, game::EventKind::Combo).empty());
+    });
+}
+
+// ---- air attacks ---------------------------------------------------------------------------------------
+
+// A in the air above and just before B, falling: (x, y) its anchor, falling at 1 px/tick.
+void Airborne(Scene& s, int x, int yPx) {
+    s.Place(0, x, Facing::Right);
+    game::FighterState& a = s.state.fighters[0];
+    a.action = Action::Jump;
+    a.animation = static_cast<std::int32_t>(game::Anim::Jump);
+    a.animTick = 10;
+    a.ySubpx = yPx * 256;
+    a.vySubpx = 256;
+    a.vxSubpx = 0;
+}
+
+TEST(AirAttacks, AJumpPunchIsAnOverheadBlockedStanding) {
+    const Outcome o = RunBoth([](Scene& s) {
+        s.Place(1, 222, Facing::Left);
+        Airborne(s, 200, 300);
+        s.Step(P, R);  // B holds back, standing
+        EXPECT_EQ(s.Act(0), Action::AirAttack);
+        s.Run(4, 0, R);
+        EXPECT_EQ(s.Act(1), Action::BlockStand);
+        EXPECT_EQ(s.Health(1), 1000 - 6);
+    });
+    EXPECT_EQ(o.blocks[1], 1);
+}
+
+TEST(AirAttacks, AnOverheadBlockedCrouchingIsAHit) {
+    const Outcome o = RunBoth([](Scene& s) {
+        s.Place(0, 100, Facing::Right);
+        s.Place(1, 222, Facing::Left);
+        s.Step(0, D | R);  // B crouches, holding back
+        Airborne(s, 200, 300);
+        s.Step(P, D | R);
+        s.Run(4, 0, D | R);
+        EXPECT_EQ(s.Act(1), Action::Hitstun);
+        EXPECT_EQ(s.Health(1), 940);
+    });
+    EXPECT_EQ(o.hits[0], 1);
+    EXPECT_EQ(o.blocks[1], 0);
+}
+
+TEST(AirAttacks, AnAirAttackLastsUntilLanding) {
+    RunBoth([](Scene& s) {
+        s.Place(1, 500, Facing::Left);
+        Airborne(s, 200, 50);
+        s.Step(K, 0);
+        EXPECT_EQ(MoveOf(s, 0), synth::JUMP_KICK_MOVE);
+        s.Run(29);  // past the animation's 27 ticks, still in the air
+        EXPECT_EQ(s.Act(0), Action::AirAttack) << "still falling, its last frame held";
+        for (int i = 0; i < 60 && s.Act(0) == Action::AirAttack; ++i) s.Step(0, 0);
+        EXPECT_EQ(s.Act(0), Action::Idle);
+        EXPECT_EQ(s.state.fighters[0].ySubpx, game::FLOOR_Y_PX * 256);
+        EXPECT_FALSE(EventsOf(s, game::EventKind::Land).empty());
+    });
+}
+
+TEST(AirAttacks, TheAntiAirBeatsAJumpInThroughItsEmptyHurtMask) {
+    // Without the anti-air, the jump punch hits B on its first active tick.
+    RunBoth([](Scene& s) {
+        s.Place(1, 222, Facing::Left);
+        Airborne(s, 200, 300);
+        s.Step(P, 0);
+        s.Run(2);
+        EXPECT_EQ(s.Health(1), 940) << "the control: the jump-in lands";
+    });
+    // With it (6, 2, 3 + P, the press two ticks after A's), B has no hurt pixel while the punch is
+    // active, and its uppercut then hits A.
+    const Outcome o = RunBoth([](Scene& s) {
+        s.Place(1, 222, Facing::Left);
+        Airborne(s, 200, 300);
+        s.Step(P, L);          // B: 6 (B faces left)
+        s.Step(0, D);          // 2
+        s.Step(0, D | L | P);  // 3 + punch: the anti-air, invulnerable for 4 ticks
+        EXPECT_EQ(MoveOf(s, 1), synth::ANTI_AIR_MOVE);
+        for (int t = 0; t < 4; ++t) {
+            for (const game::DebugBody& b : s.debug.bodies)
+                EXPECT_FALSE(b.kind == game::BodyKind::FighterHurt && b.owner == 1) << "no hurt body on tick " << t;
+            EXPECT_TRUE(std::any_of(
+                s.debug.bodies.begin(), s.debug.bodies.end(),
+                [](const game::DebugBody& b) { return b.kind == game::BodyKind::FighterAttack && b.owner == 0; }))
+                << "A's fist is active on tick " << t;
+            EXPECT_EQ(s.Health(1), 1000);
+            s.Step(0, 0);
+        }
+        EXPECT_EQ(s.Health(1), 1000) << "the jump-in passed through";
+        EXPECT_EQ(s.Health(0), 880) << "the uppercut hit";
+    });
+    EXPECT_EQ(o.hits, (std::array<std::int32_t, 2>{0, 1}));
+}
+
+// ---- throws ----------------------------------------------------------------------------------------------
+
+// A grabs B (close, B standing): returns the grab's tick.
+std::uint64_t Grab(Scene& s, std::uint8_t bHolds = 0) {
+    s.Place(0, 200, Facing::Right);
+    s.Place(1, 220, Facing::Left);
+    s.Step(R | P | K, bHolds);
+    EXPECT_EQ(MoveOf(s, 0), synth::THROW_MOVE) << "forward + punch + kick";
+    s.Run(2, 0, bHolds);  // the grab frame: animTick 2
+    EXPECT_EQ(s.Act(0), Action::Throwing);
+    EXPECT_EQ(s.Act(1), Action::Thrown);
+    return s.state.tick;
+}
+
+TEST(Throws, AThrowCarriesTheVictimAlongItsOffsetsThenLandsItForItsDamage) {
+    const Outcome o = RunBoth([](Scene& s) {
+        const std::uint64_t grab = Grab(s, R);  // B holds back: a throw cannot be blocked
+        const auto grabs = EventsOf(s, game::EventKind::Grab);
+        ASSERT_EQ(grabs.size(), 1u);
+        EXPECT_EQ(grabs[0].tick, grab);
+        ASSERT_EQ(s.debug.contacts.size(), 1u);
+        EXPECT_EQ(s.debug.contacts[0].kind, game::PairKind::GrabHurt) << "the grab is a contact like any other";
+        s.Step(0, 0);  // toss frame 0: (40, 0)
+        EXPECT_EQ(s.X(1), 240);
+        s.Run(7);  // frame 1: (30, -30)
+        EXPECT_EQ(s.X(1), 230);
+        EXPECT_EQ(game::ToPx(s.state.fighters[1].ySubpx), game::FLOOR_Y_PX - 30);
+        EXPECT_EQ(s.state.fighters[1].animation, synth::THROWN_ANIM);
+        EXPECT_EQ(s.Health(1), 1000);
+        s.Run(27);  // the toss ends on its 35th tick
+        EXPECT_EQ(s.Health(1), 850);
+        EXPECT_EQ(s.X(1), 200 + 30 + 60) << "landed 60 px beyond the last offset";
+        EXPECT_EQ(s.Act(0), Action::Idle);
+        EXPECT_EQ(s.Act(1), Action::Thrown) << "lying";
+        s.Run(41);
+        EXPECT_EQ(s.Act(1), Action::Thrown);
+        s.Step(0, 0);
+        EXPECT_EQ(s.Act(1), Action::Idle) << "up after lying 30 and rising 12 ticks";
+        const auto thrown = EventsOf(s, game::EventKind::Thrown);
+        ASSERT_EQ(thrown.size(), 1u);
+        EXPECT_EQ(thrown[0].value, 150);
+    });
+    EXPECT_EQ(o.hits[0], 1);
+    EXPECT_EQ(o.blocks[1], 0);
+}
+
+TEST(Throws, ATechOnTheWindowsLastTickBreaksTheThrow) {
+    RunBoth([](Scene& s) {
+        Grab(s);
+        s.Run(6);          // ticks 1-6 after the grab
+        s.Step(0, P | K);  // tick 7: the window's last
+        EXPECT_EQ(s.Act(0), Action::TechRecoil);
+        EXPECT_EQ(s.Act(1), Action::TechRecoil);
+        EXPECT_EQ(EventsOf(s, game::EventKind::ThrowTech).size(), 1u);
+        s.Run(60);
+        EXPECT_EQ(s.Health(1), 1000);
+        EXPECT_EQ(s.Act(0), Action::Idle);
+        EXPECT_EQ(s.Act(1), Action::Idle);
+    });
+}
+
+TEST(Throws, ATechOneTickLateIsThrownAnyway) {
+    RunBoth([](Scene& s) {
+        Grab(s);
+        s.Run(7);
+        s.Step(0, P | K);  // tick 8: too late
+        EXPECT_EQ(s.Act(1), Action::Thrown);
+        s.Run(40);
+        EXPECT_EQ(s.Health(1), 850);
+        EXPECT_TRUE(EventsOf(s, game::EventKind::ThrowTech).empty());
+    });
+}
+
+TEST(Throws, PunchThenKickATickLaterIsStillAThrowButNotThreeTicksLater) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 220, Facing::Left);
+        s.Step(R | P, 0);  // the light punch starts
+        EXPECT_EQ(MoveOf(s, 0), 0);
+        s.Step(R | K, 0);  // a tick later: the throw replaces it
+        EXPECT_EQ(MoveOf(s, 0), synth::THROW_MOVE);
+    });
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 220, Facing::Left);
+        s.Step(R | P, 0);
+        s.Run(2, R, 0);
+        s.Step(R | K, 0);  // three ticks later
+        EXPECT_EQ(MoveOf(s, 0), 0) << "the punch stays";
+    });
+}
+
+TEST(Throws, AWhiffedThrowRecovers) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 400, Facing::Left);
+        s.Step(R | P | K, 0);
+        EXPECT_EQ(MoveOf(s, 0), synth::THROW_MOVE);
+        s.Run(13);
+        EXPECT_EQ(s.Act(0), Action::Attack) << "14 ticks: 2 startup, 2 grab, 10 recovery";
+        s.Step(0, 0);
+        EXPECT_EQ(s.Act(0), Action::Idle);
+        EXPECT_EQ(s.state.fighters[0].meter, game::METER_WHIFF);
+    });
+}
+
+TEST(Throws, AFighterInHitstunCannotBeThrown) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 220, Facing::Left);
+        s.state.fighters[1].action = Action::Hitstun;
+        s.state.fighters[1].animation = static_cast<std::int32_t>(game::Anim::Hit);
+        s.state.fighters[1].stunTicks = 30;
+        s.Step(R | P | K, 0);
+        s.Run(3);
+        EXPECT_EQ(s.Act(1), Action::Hitstun);
+        EXPECT_NE(s.Act(0), Action::Throwing);
+    });
+}
+
+TEST(Throws, AFighterWithOnlyTheBasicAnimationsIsThrownInItsHitThenKnockdownFrames) {
+    // The fight-depth moves are optional: a fighter without "thrown" (and without any of the new
+    // moves) still loads, fights and can be thrown.
+    game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    b.moves.resize(4);  // light punch, kick, low kick, special: nothing else
+    for (game::MoveDef& m : b.moves) m.cancels.clear();
+    b.thrownAnimation = -1;
+    b.animations.resize(15);  // the required animations, the basic moves' and the orb
+    ASSERT_EQ(game::FindDefProblem(b), "");
+    const game::MatchDefs defs{{&a, &b}};
+    game::MatchConfig config;
+    config.controllers = {game::Controller::Human, game::Controller::Human};
+    game::MatchState s = game::NewMatch(defs, config);
+    while (s.phase == game::Phase::Intro) game::StepMatch(defs, s, {});
+    s.fighters[0].xSubpx = 200 * 256;
+    s.fighters[1].xSubpx = 220 * 256;
+    game::StepMatch(defs, s, {Input{static_cast<std::uint8_t>(R | P | K)}, Input{}});
+    game::StepMatch(defs, s, {});
+    game::StepMatch(defs, s, {});
+    ASSERT_EQ(s.fighters[1].action, Action::Thrown);
+    EXPECT_EQ(s.fighters[1].animation, static_cast<std::int32_t>(game::Anim::Hit));
+    for (int i = 0; i < 35; ++i) game::StepMatch(defs, s, {});
+    EXPECT_EQ(s.fighters[1].health, 850);
+    EXPECT_EQ(s.fighters[1].animation, static_cast<std::int32_t>(game::Anim::Knockdown)) << "lying in its knockdown";
+    for (int i = 0; i < game::THROWN_FALLBACK_DOWN_TICKS; ++i) game::StepMatch(defs, s, {});
+    EXPECT_EQ(s.fighters[1].action, Action::Idle);
+}
+
+// ---- meter and the super ---------------------------------------------------------------------------------
+
+// 236236 + special for A, facing right.
+void TypeSuper(Scene& s, std::uint8_t b = 0) {
+    for (const std::uint8_t d : {D, static_cast<std::uint8_t>(D | R), R, D, static_cast<std::uint8_t>(D | R)})
+        s.Step(d, b);
+    s.Step(R | S, b);
+}
+
+TEST(Super, ItCostsAFullBarAndFreezesBothFightersAndTheTimer) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 300, Facing::Left);
+        s.state.fighters[0].meter = game::METER_MAX;
+        TypeSuper(s, L);  // B walks in meanwhile
+        EXPECT_EQ(MoveOf(s, 0), synth::SUPER_MOVE);
+        EXPECT_EQ(s.state.fighters[0].meter, 0) << "a full bar spent";
+        EXPECT_EQ(s.state.superFreezeTicks, 20);
+        const auto starts = EventsOf(s, game::EventKind::SuperStart);
+        ASSERT_EQ(starts.size(), 1u);
+        EXPECT_EQ(starts[0].value, 20);
+        const game::MatchState frozen = s.state;
+        s.Run(20, 0, L);
+        EXPECT_EQ(s.state.fighters[1].xSubpx, frozen.fighters[1].xSubpx) << "B holds still";
+        EXPECT_EQ(s.state.fighters[0].animTick, frozen.fighters[0].animTick) << "so does A";
+        EXPECT_EQ(s.state.roundTicksLeft, frozen.roundTicksLeft) << "and the timer";
+        s.Step(0, L);
+        EXPECT_NE(s.state.fighters[1].xSubpx, frozen.fighters[1].xSubpx) << "the freeze is over";
+        EXPECT_EQ(s.state.roundTicksLeft, frozen.roundTicksLeft - 1);
+    });
+}
+
+TEST(Super, WithoutAFullBarTheSameInputIsTheProjectile) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 400, Facing::Left);
+        s.state.fighters[0].meter = game::METER_MAX - 1;
+        TypeSuper(s);
+        EXPECT_EQ(MoveOf(s, 0), synth::SPECIAL_MOVE);
+        EXPECT_EQ(s.state.superFreezeTicks, 0);
+        EXPECT_EQ(s.state.fighters[0].meter, game::METER_MAX - 1);
+    });
+}
+
+TEST(Meter, HitsAndBlocksFillBothSides) {
+    RunBoth([](Scene& s) {
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 238, Facing::Left);
+        s.Step(P, 0);
+        s.Run(3);
+        EXPECT_EQ(s.state.fighters[0].meter, game::METER_HIT_GIVEN);
+        EXPECT_EQ(s.state.fighters[1].meter, game::METER_HIT_TAKEN);
+        s.Run(40);
+        s.Place(0, 200, Facing::Right);
+        s.Place(1, 228, Facing::Left);  // holding back walks back: close enough to be in reach
+        s.Step(P, R);
+        s.Run(3, 0, R);
+        EXPECT_EQ(s.state.fighters[0].meter, game::METER_HIT_GIVEN + game::METER_BLOCK_GIVEN);
+        EXPECT_EQ(s.state.fighters[1].meter, game::METER_HIT_TAKEN + game::METER_BLOCK_TAKEN);
+    });
+}
+
+TEST(Inputs, TheMoveListNotationComesFromTheMoves) {
+    const game::FighterDef d = synth::Make(synth::Kick::Rising);
+    const std::vector<std::string> want = {"5P", "5K", "2K", "5S", "j.P", "j.K", "623P", "236K", "6PK", "236236S"};
+    ASSERT_EQ(d.moves.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(game::MoveInputNotation(d.moves[i]), want[i]);
+}
+
 // ---- rounds --------------------------------------------------------------------------------------------
 
 TEST(Rounds, KnockoutThenTheNextRoundThenTheMatch) {
@@ -574,7 +1106,9 @@ TEST(Determinism, TenThousandLiveTicksTwiceGiveTheSameHashEveryTick) {
     const LiveRun changed(2024, LiveRun::TICKS / 2);
     const int flip = changed.changedTick;
     ASSERT_GE(flip, LiveRun::TICKS / 2);
-    ASSERT_LT(flip, LiveRun::TICKS / 2 + 600) << "P1 is free and empty-handed often";
+    // (600 before the fight-depth rules; random presses now spend long stretches in air attacks,
+    // which last until landing, and in the hard CPU's combos: the first free tick came at +731.)
+    ASSERT_LT(flip, LiveRun::TICKS / 2 + 1000) << "P1 is free and empty-handed often";
     for (int t = 0; t < flip; ++t)
         ASSERT_EQ(changed.hashes[static_cast<std::size_t>(t)], first.hashes[static_cast<std::size_t>(t)]);
     EXPECT_NE(changed.hashes[static_cast<std::size_t>(flip)], first.hashes[static_cast<std::size_t>(flip)]);
@@ -688,6 +1222,24 @@ TEST(Determinism, TheFighterHashSeesEveryField) {
         {"projectile speedSubpx", [&](FighterDef& d) { ++orb(d).speedSubpx; }},
         {"projectile spinMilliDegreesPerTick", [&](FighterDef& d) { ++orb(d).spinMilliDegreesPerTick; }},
         {"projectile lifetimeTicks", [&](FighterDef& d) { ++orb(d).lifetimeTicks; }},
+        {"move motion", [](FighterDef& d) { d.moves[0].motion = "236"; }},
+        {"cancel present", [](FighterDef& d) { d.moves[2].cancels.push_back({}); }},
+        {"cancel into", [](FighterDef& d) { d.moves[0].cancels[0].into.push_back(2); }},
+        {"cancel firstFrame", [](FighterDef& d) { --d.moves[0].cancels[0].firstFrame; }},
+        {"cancel lastFrame", [](FighterDef& d) { ++d.moves[0].cancels[0].lastFrame; }},
+        {"cancel on", [](FighterDef& d) { d.moves[0].cancels[0].on = game::CancelOn::Hit; }},
+        {"move advanceSubpx", [](FighterDef& d) { ++d.moves[0].advanceSubpx; }},
+        {"move meterCost", [](FighterDef& d) { ++d.moves[0].meterCost; }},
+        {"move superFreezeTicks", [](FighterDef& d) { ++d.moves[0].superFreezeTicks; }},
+        {"throw present", [](FighterDef& d) { d.moves[0].throwDef = game::ThrowDef{}; }},
+        {"throw animation", [](FighterDef& d) { ++d.moves[synth::THROW_MOVE].throwDef->animation; }},
+        {"throw victim offset", [](FighterDef& d) { ++d.moves[synth::THROW_MOVE].throwDef->victimOffsetsPx[2].y; }},
+        {"throw landingPx", [](FighterDef& d) { ++d.moves[synth::THROW_MOVE].throwDef->landingPx; }},
+        {"thrownAnimation", [](FighterDef& d) { d.thrownAnimation = -1; }},
+        {"palette",
+         [](FighterDef& d) {
+             d.palette.push_back({0x112233, 0x332211});
+         }},
     };
     std::set<std::uint64_t> seen{h};
     for (const auto& [field, change] : changes) {

@@ -7,9 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <tuple>
 
 namespace {
 
@@ -205,6 +207,151 @@ TEST(RealFighters, ClickingPicksByPixelsNotByBox) {
     for (int x = body.x; x < body.Right() && picked < 0; ++x)
         picked = game::PickFighter(s.Defs(), s.state, x, body.y + body.h / 2);
     EXPECT_EQ(picked, 0);
+}
+
+// ---- fight depth on the real fighters ------------------------------------------------------------------
+
+constexpr std::uint8_t P = Input::PUNCH, K = Input::KICK, S = Input::SPECIAL, D = Input::DOWN, R = Input::RIGHT,
+                       L = Input::LEFT;
+
+std::int32_t MoveIndex(const game::FighterDef& def, const std::string& name) {
+    for (std::size_t m = 0; m < def.moves.size(); ++m) {
+        if (def.moves[m].name == name) return static_cast<std::int32_t>(m);
+    }
+    ADD_FAILURE() << "no move " << name;
+    return -1;
+}
+
+// light_punch, cancelled into heavy_kick in its hitstop, cancelled into the rush (236K) typed in
+// the kick's hitstop: the chain every fighter must have. From `gapPx` between the anchors.
+void LightHeavyRush(Scene& s, int gapPx) {
+    s.Place(0, 200, Facing::Right);
+    s.Place(1, 200 + gapPx, Facing::Left);
+    const std::int32_t full = s.state.fighters[1].health;
+    s.Step(P, 0);
+    for (int i = 0; i < 12 && s.state.fighters[1].health == full; ++i) s.Step(0, 0);
+    ASSERT_LT(s.state.fighters[1].health, full) << "the light punch lands";
+    s.Step(K, 0);  // in its hitstop
+    const std::int32_t afterOne = s.state.fighters[1].health;
+    for (int i = 0; i < 40 && s.state.fighters[1].health == afterOne; ++i) s.Step(0, 0);
+    ASSERT_LT(s.state.fighters[1].health, afterOne) << "the heavy kick lands";
+    EXPECT_EQ(s.state.fighters[1].comboHits, 2);
+    s.Step(D, 0);  // in its hitstop
+    s.Step(D | R, 0);
+    s.Step(R | K, 0);
+    const std::int32_t afterTwo = s.state.fighters[1].health;
+    for (int i = 0; i < 40 && s.state.fighters[1].health == afterTwo; ++i) s.Step(0, 0);
+    EXPECT_LT(s.state.fighters[1].health, afterTwo) << "the rush lands";
+    EXPECT_EQ(s.state.fighters[1].comboHits, 3) << "three hits, one combo";
+}
+
+TEST(RealFighters, LightPunchHeavyKickRushIsAComboForBothFighters) {
+    const auto& r = TheRoster();
+    for (const auto& [a, b, gap] :
+         {std::tuple{&r.brick.def, &r.kestrel.def, 90}, std::tuple{&r.kestrel.def, &r.brick.def, 80}}) {
+        SCOPED_TRACE(a->id);
+        RunBoth(*a, *b, [&](Scene& s) { LightHeavyRush(s, gap); });
+    }
+}
+
+// Forward + punch + kick, close: the grab; the victim is carried along the throw's offsets,
+// showing its own thrown frames, and lands 60 px beyond the last one for the throw's damage.
+TEST(RealFighters, EachFighterThrowsTheOtherAlongItsVictimOffsets) {
+    const auto& r = TheRoster();
+    for (const auto& [a, b] : {std::pair{&r.brick.def, &r.kestrel.def}, std::pair{&r.kestrel.def, &r.brick.def}}) {
+        SCOPED_TRACE(a->id);
+        const game::MoveDef& grab = Move(*a, "throw");
+        ASSERT_TRUE(grab.throwDef.has_value());
+        RunBoth(*a, *b, [&](Scene& s) {
+            s.Place(0, 200, Facing::Right);
+            s.Place(1, 200 + (a->pushboxWidthPx + b->pushboxWidthPx) / 2, Facing::Left);
+            s.Step(R | P | K, 0);
+            for (int i = 0; i < 12 && s.state.fighters[0].action != Action::Throwing; ++i) s.Step(0, 0);
+            ASSERT_EQ(s.state.fighters[0].action, Action::Throwing) << "the grab connects";
+            ASSERT_EQ(s.state.fighters[1].action, Action::Thrown);
+            const int x0 = game::ToPx(s.state.fighters[0].xSubpx);
+            const int sign = s.state.fighters[0].facing == Facing::Right ? 1 : -1;
+            s.Step(0, 0);
+            EXPECT_EQ(game::ToPx(s.state.fighters[1].xSubpx), x0 + sign * grab.throwDef->victimOffsetsPx[0].x);
+            EXPECT_EQ(s.state.fighters[1].animation, b->thrownAnimation) << "its own thrown frames";
+            for (int i = 0; i < 60 && s.state.fighters[0].action == Action::Throwing; ++i) s.Step(0, 0);
+            EXPECT_EQ(s.state.fighters[1].health, b->maxHealth - grab.damage);
+            EXPECT_EQ(game::ToPx(s.state.fighters[1].xSubpx),
+                      x0 + sign * (grab.throwDef->victimOffsetsPx.back().x + grab.throwDef->landingPx));
+        });
+    }
+}
+
+// The mirror match's second fighter wears the manifest's alternate palette: other colours, the
+// same shapes (alpha), the same hotmaps (the definition is one).
+TEST(RealFighters, EachFighterHasAnAlternatePaletteForMirrorMatches) {
+    const auto& r = TheRoster();
+    for (const assets::LoadedFighter* f : {&r.brick, &r.kestrel}) {
+        SCOPED_TRACE(f->def.id);
+        ASSERT_FALSE(f->def.palette.empty());
+        ASSERT_EQ(f->altSprites.size(), f->sprites.size());
+        std::size_t changed = 0, total = 0;
+        for (std::size_t a = 0; a < f->sprites.size(); ++a) {
+            ASSERT_EQ(f->altSprites[a].size(), f->sprites[a].size());
+            for (std::size_t i = 0; i < f->sprites[a].size(); ++i) {
+                const auto& plain = f->sprites[a][i].rgba;
+                const auto& alt = f->altSprites[a][i].rgba;
+                ASSERT_EQ(alt.size(), plain.size());
+                for (std::size_t p = 0; p < plain.size(); p += 4) {
+                    EXPECT_EQ(alt[p + 3], plain[p + 3]);
+                    total += plain[p + 3] != 0;
+                    changed += plain[p + 3] != 0 &&
+                               (alt[p] != plain[p] || alt[p + 1] != plain[p + 1] || alt[p + 2] != plain[p + 2]);
+                }
+            }
+        }
+        EXPECT_GT(changed * 10, total) << "more than a tenth of the body changes colour: " << changed << " of "
+                                       << total;
+    }
+}
+
+// The CPU at level 3 against level 2 (its memory and PRNG outside the state, at its own level):
+// combos on hit and anti-airs jump-ins. Counted from the events of 20 seeded matches, the level-3
+// side alternating between the fighters.
+TEST(Cpu, LevelThreeLandsACombosAndAnAntiAirInAlmostEveryMatch) {
+    const auto& r = TheRoster();
+    int good = 0;
+    std::string report;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const bool brickIsThree = seed % 2 == 1;
+        const game::FighterDef& three = brickIsThree ? r.brick.def : r.kestrel.def;
+        const game::FighterDef& two = brickIsThree ? r.kestrel.def : r.brick.def;
+        const game::MatchDefs defs{{&three, &two}};
+        game::MatchConfig config;
+        config.controllers = {game::Controller::Cpu, game::Controller::Human};
+        config.cpuLevel = 3;
+        config.seed = seed;
+        game::MatchState s = game::NewMatch(defs, config);
+        game::CpuState memory;
+        game::Rng rng{seed * 7919};
+        const std::int32_t antiAir = MoveIndex(three, "anti_air");
+        int combos = 0, antiAirs = 0;
+        game::EventList events;
+        for (int t = 0; t < 20000 && s.phase != game::Phase::MatchOver; ++t) {
+            const game::Input two = game::ThinkCpu(defs, s, 1, memory, rng, 2);
+            game::StepMatch(defs, s, {game::Input{}, two}, game::StepHooks{nullptr, nullptr, &events});
+            for (const game::Event& e : events.View()) {
+                if (e.kind == game::EventKind::Combo && e.fighter == 0) ++combos;
+                if (e.kind == game::EventKind::Hit && e.fighter == 0 && e.move == antiAir &&
+                    s.fighters[1].ySubpx < game::FLOOR_Y_PX * game::SUBPIXELS_PER_PX)
+                    ++antiAirs;
+            }
+        }
+        good += combos > 0 && antiAirs > 0;
+        report.append(" ")
+            .append(std::to_string(seed))
+            .append(":")
+            .append(std::to_string(combos))
+            .append("/")
+            .append(std::to_string(antiAirs));
+    }
+    std::printf("level 3 (combos/anti-airs per seed):%s\n", report.c_str());
+    EXPECT_GE(good, 18) << "matches with a combo and an anti-air:" << report;
 }
 
 // ---- the committed replays ---------------------------------------------------------------------

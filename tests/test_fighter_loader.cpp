@@ -160,10 +160,10 @@ TEST_F(FighterLoader, MistypedFields) {
     ExpectError(ErrorCode::ManifestField, ManifestPath(),
                 "walkForwardSpeed: expected a number 0-32, got a boolean true");
     m = fixture::Manifest();
-    m["moves"]["light_punch"]["height"] = "overhead";
+    m["moves"]["light_punch"]["height"] = "sideways";
     WriteManifest(m);
     ExpectError(ErrorCode::ManifestField, ManifestPath(),
-                "moves.light_punch.height: expected one of \"high\", \"mid\", \"low\"");
+                "moves.light_punch.height: expected one of \"high\", \"mid\", \"low\", \"overhead\"");
     m = fixture::Manifest();
     m["health"] = 12.5;
     WriteManifest(m);

@@ -21,8 +21,12 @@ std::string Doc() {
 
 TEST(Format, DocsManifestHoldsEveryFieldTableAsTheFormatMakesIt) {
     const std::string doc = Doc();
-    for (const auto& [parent, prefix] : std::initializer_list<std::pair<const char*, const char*>>{
-             {"", ""}, {"animations.*", ""}, {"moves.*", ""}, {"moves.*.projectile", "projectile."}}) {
+    for (const auto& [parent, prefix] :
+         std::initializer_list<std::pair<const char*, const char*>>{{"", ""},
+                                                                    {"animations.*", ""},
+                                                                    {"moves.*", ""},
+                                                                    {"moves.*.projectile", "projectile."},
+                                                                    {"moves.*.throw", "throw."}}) {
         const std::string table = assets::FieldTableMarkdown(parent, prefix);
         EXPECT_NE(doc.find(table), std::string::npos) << "docs/manifest.md should hold, verbatim:\n" << table;
     }

@@ -27,6 +27,13 @@ TEST(Help, ReadmeShowsThePlayersControlsAsTheTableHasThem) {
     EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
 }
 
+TEST(Help, ReadmeShowsTheMoveInputsAsTheTableHasThem) {
+    std::string table = "| input | numpad | what |\n| --- | --- | --- |\n";
+    for (const app::MoveInputHelp& m : app::MOVE_INPUTS)
+        table += std::string("| ") + m.input + " | " + m.numpad + " | " + m.what + " |\n";
+    EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
+}
+
 TEST(Help, ReadmeShowsTheDebugKeysAsTheTableHasThem) {
     std::string table = "| key | |\n| --- | --- |\n";
     for (const app::KeyHelp& k : app::DEBUG_KEYS) table += std::string("| ") + k.key + " | " + k.what + " |\n";

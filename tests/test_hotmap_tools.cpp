@@ -49,7 +49,8 @@ TEST_F(HotmapTools, LintCleanFighterExitsZero) {
     const auto r = Lint();
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.err, "");
-    EXPECT_EQ(r.out, "lint: 1 fighter(s), 28 frame(s): 0 error(s), 0 warning(s)\n");
+    EXPECT_EQ(r.out,
+              "lint: checking " + root_.string() + "\nlint: 1 fighter(s), 28 frame(s): 0 error(s), 0 warning(s)\n");
 }
 
 TEST_F(HotmapTools, LintAcceptsAFighterFolderToo) {
@@ -360,6 +361,41 @@ TEST_F(HotmapTools, HelpEverywhere) {
         EXPECT_EQ(r.exitCode, 0) << cmd;
         EXPECT_NE(r.out.find(std::string("usage: hotmap ") + cmd), std::string::npos) << cmd;
     }
+}
+
+}  // namespace
+
+namespace {
+
+// The programs find a project by one rule (assets/project.h): --assets, the current folder, the
+// installed data beside the program; never the source tree they were built from.
+TEST(ProjectRule, LintWithNoFolderChecksTheCurrentOneAndSaysSo) {
+    const auto project = testrun::FreshDir("rule_project");
+    fixture::Write(project, "fixture");
+    const auto r = testrun::Run(
+        "/bin/sh", {"-c", "cd " + testrun::Quote(project.string()) + " && " + testrun::Quote(HOTMAP) + " lint"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("lint: checking .\n", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("1 fighter(s)"), std::string::npos) << r.out;
+    std::filesystem::remove_all(project);
+}
+
+TEST(ProjectRule, LintWithNoProjectAnywhereIsAnErrorNamingTheFolder) {
+    const auto empty = testrun::FreshDir("rule_empty");
+    const auto r = testrun::Run(
+        "/bin/sh", {"-c", "cd " + testrun::Quote(empty.string()) + " && " + testrun::Quote(HOTMAP) + " lint"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.rfind("error: " + std::filesystem::canonical(empty).string() + ": no project here", 0), 0u)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out.find("0 error(s)"), std::string::npos) << "no silent lint of another folder: " << r.out;
+    std::filesystem::remove_all(empty);
+}
+
+TEST(ProjectRule, BothProgramsTellTheirVersion) {
+    const auto h = testrun::Run(HOTMAP, {"--version"});
+    EXPECT_EQ(h.exitCode, 0);
+    EXPECT_EQ(h.out.rfind("hotmap ", 0), 0u) << h.out;
 }
 
 }  // namespace

@@ -57,15 +57,16 @@ protected:
 
 void PlayBothAndCompare(const fs::path& root, const std::vector<std::string>& extra) {
     const std::string hostReplay = (root / "host.replay").string(), joinReplay = (root / "join.replay").string();
-    std::vector<std::string> hostArgs{"--headless", "--host", "0", "--p1", "cpu", "--frames", "600", "--record",
-                                      hostReplay, "--assets", root.string()};
+    std::vector<std::string> hostArgs{"--headless", "--host",   "0",        "--p1",     "cpu",        "--frames",
+                                      "600",        "--record", hostReplay, "--assets", root.string()};
     hostArgs.insert(hostArgs.end(), extra.begin(), extra.end());
     testrun::Process host(BRAWL, hostArgs);
     const std::string hosting = host.WaitForErrLine("brawl: hosting on port ");
     std::smatch m;
     ASSERT_TRUE(std::regex_search(hosting, m, std::regex("port ([0-9]+)"))) << hosting;
-    std::vector<std::string> joinArgs{"--headless", "--join", "127.0.0.1:" + m[1].str(), "--p2", "cpu", "--frames",
-                                      "600", "--record", joinReplay, "--assets", root.string()};
+    std::vector<std::string> joinArgs{
+        "--headless", "--join",     "127.0.0.1:" + m[1].str(), "--p2", "cpu", "--frames", "600", "--record", joinReplay,
+        "--assets",   root.string()};
     joinArgs.insert(joinArgs.end(), extra.begin(), extra.end());
     testrun::Process join(BRAWL, joinArgs);
     const auto h = host.Finish(), j = join.Finish();
@@ -103,9 +104,9 @@ TEST_F(Online, APeerKilledMidMatchLeavesTheOtherWithOneLine) {
                                   "--record", replay, "--assets", root_.string()});
     const int port = StartHost(host);
     ASSERT_GT(port, 0);
-    testrun::Process join(BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu",
-                                       "--frames", "100000"},
-                                      root_.string()));
+    testrun::Process join(
+        BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu", "--frames", "100000"},
+                    root_.string()));
     ASSERT_FALSE(host.WaitForErrLine("brawl: match 1 begins").empty());
     join.Signal(SIGKILL);
     (void)join.Finish();
@@ -127,8 +128,8 @@ TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshake) {
     auto manifest = fixture::Manifest();
     manifest["moves"]["light_punch"]["damage"] = 51;
     fixture::Write(other, "beta", manifest);
-    testrun::Process host(BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "600", "--timeout", "5"},
-                                      root_.string()));
+    testrun::Process host(
+        BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "600", "--timeout", "5"}, root_.string()));
     const int port = StartHost(host);
     ASSERT_GT(port, 0);
     testrun::Process join(BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu",
@@ -142,14 +143,17 @@ TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshake) {
 }
 
 TEST_F(Online, TheSyncTestPassesAndBadOptionsAreUsageErrors) {
-    const auto r = testrun::Run(BRAWL, {"--headless", "--synctest", "8", "--frames", "600", "--p1", "cpu", "--p2", "cpu",
-                                        "--assets", root_.string()});
+    const auto r = testrun::Run(BRAWL, {"--headless", "--synctest", "8", "--frames", "600", "--p1", "cpu", "--p2",
+                                        "cpu", "--assets", root_.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(JsonField(r.out, "mismatches"), "0");
     EXPECT_GT(std::stoi(JsonField(r.out, "compared_ticks")), 4000) << r.out;
-    for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
-             {"--host", "70000"}, {"--join", "nowhere"}, {"--delay", "5"}, {"--net-sim", "latency=x"},
-             {"--host", "0", "--join", "a:1"}, {"--synctest", "0"}}) {
+    for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{{"--host", "70000"},
+                                                                                     {"--join", "nowhere"},
+                                                                                     {"--delay", "5"},
+                                                                                     {"--net-sim", "latency=x"},
+                                                                                     {"--host", "0", "--join", "a:1"},
+                                                                                     {"--synctest", "0"}}) {
         auto args = bad;
         args.insert(args.end(), {"--headless", "--frames", "10", "--assets", root_.string()});
         const auto u = testrun::Run(BRAWL, args);

@@ -14,6 +14,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -116,14 +118,16 @@ TEST(Settings, BrawlReadsABrokenFileWithOneLineAndWritesNothing) {
     const fs::path file = xdg / "hotmap-brawl" / "settings.json";
     Write(file, "not json at all");
     const std::string before = Read(file);
-    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "30", "--mute", "--volume", "40"},
-                                "XDG_CONFIG_HOME=" + testrun::Quote(xdg.string()));
+    const auto r = testrun::Run(
+        BRAWL_EXE, {"--headless", "--frames", "30", "--mute", "--volume", "40", "--assets", HOTMAP_SOURCE_DIR},
+        "XDG_CONFIG_HOME=" + testrun::Quote(xdg.string()));
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n') - 1, 1) << "the load line and one warning:\n" << r.err;
     EXPECT_NE(r.err.find("warning: " + file.string() + ": not JSON"), std::string::npos) << r.err;
     EXPECT_EQ(Read(file), before) << "a headless run writes no settings; --mute and --volume never";
-    const auto clean = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "30", "--mute"},
-                                    "XDG_CONFIG_HOME=" + testrun::Quote((xdg / "empty").string()));
+    const auto clean =
+        testrun::Run(BRAWL_EXE, {"--headless", "--frames", "30", "--mute", "--assets", HOTMAP_SOURCE_DIR},
+                     "XDG_CONFIG_HOME=" + testrun::Quote((xdg / "empty").string()));
     EXPECT_EQ(clean.exitCode, 0) << clean.err;
     EXPECT_FALSE(fs::exists(xdg / "empty")) << "nothing written where no file was";
     EXPECT_FALSE(fs::exists(fs::path(HOTMAP_SOURCE_DIR) / "settings.json"));
@@ -280,3 +284,120 @@ TEST(OptionsMenu, TheDefaultBindingsAreTheControlsTable) {
 }
 
 }  // namespace
+
+// ---- the menus driven headless (--menu: the moves a player makes, one a tick) ---------------------
+
+// A headless run's settings, as the file it wrote says (LoadSettings reads it back).
+app::UserSettings Written(const fs::path& xdg) {
+    const fs::path file = xdg / "hotmap-brawl" / "settings.json";
+    EXPECT_TRUE(fs::exists(file)) << "the menu changed a setting: the file is written";
+    const app::LoadedSettings loaded = app::LoadSettings(file.string());
+    EXPECT_FALSE(loaded.warning.has_value()) << *loaded.warning;
+    return loaded.settings;
+}
+
+testrun::Output RunWithMenu(const fs::path& xdg, std::vector<std::string> args, const std::string& moves) {
+    args.insert(args.end(), {"--headless", "--menu", moves, "--assets", HOTMAP_SOURCE_DIR});
+    return testrun::Run(BRAWL_EXE, args, "XDG_CONFIG_HOME=" + testrun::Quote(xdg.string()));
+}
+
+TEST(OptionsMenuHeadless, TheOptionsSceneChangesVolumesAndMuteAndTheFileRemembersThem) {
+    const fs::path xdg = testrun::FreshDir("menu_options");
+    // Master down a step, music down two, effects untouched, mute on; then back out.
+    const auto r =
+        RunWithMenu(xdg, {"--scene", "options", "--frames", "12"}, "left,down,left,left,down,down,confirm,back");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const app::UserSettings s = Written(xdg);
+    EXPECT_EQ(s.volumes.master, 100 - app::VOLUME_STEP);
+    EXPECT_EQ(s.volumes.music, app::UserSettings{}.volumes.music - 2 * app::VOLUME_STEP);
+    EXPECT_EQ(s.volumes.effects, 100);
+    EXPECT_TRUE(s.volumes.mute);
+    EXPECT_EQ(s.bindings, app::Bindings::Defaults());
+    // The next run starts from them, and the menu goes on from there: mute off again.
+    const auto again = RunWithMenu(xdg, {"--scene", "options", "--frames", "6"}, "down,down,down,confirm");
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_FALSE(Written(xdg).volumes.mute);
+    EXPECT_EQ(Written(xdg).volumes.master, 100 - app::VOLUME_STEP);
+}
+
+TEST(OptionsMenuHeadless, ThePauseMenuOpensTheOptionsOverAPausedFight) {
+    const fs::path xdg = testrun::FreshDir("menu_pause");
+    // Esc pauses; OPTIONS is the pause menu's fifth row; its fourth row is mute; window scale 3.
+    const auto r =
+        RunWithMenu(xdg, {"--frames", "30"}, "back,down,down,down,down,confirm,down,down,down,confirm,down,down,right");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "the fight's one JSON line:\n" << r.out;
+    EXPECT_NE(r.out.find("\"frames\": 30"), std::string::npos) << r.out;
+    const app::UserSettings s = Written(xdg);
+    EXPECT_TRUE(s.volumes.mute);
+    EXPECT_EQ(s.windowScale, app::UserSettings{}.windowScale + 1);
+}
+
+TEST(OptionsMenuHeadless, TheTitlesOptionsRowOpensTheSameMenu) {
+    const fs::path xdg = testrun::FreshDir("menu_title");
+    // The cursor starts on START; OPTIONS is four rows below; then the effects volume down.
+    const auto r =
+        RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "down,down,down,down,confirm,down,down,left");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(Written(xdg).volumes.effects, 100 - app::VOLUME_STEP);
+}
+
+TEST(OptionsMenuHeadless, MenuMovesAreForHeadlessRunsAndNamedWords) {
+    const auto bad = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "5", "--menu", "up,jump"});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--menu is"), std::string::npos) << bad.err;
+    const auto windowed = testrun::Run(BRAWL_EXE, {"--frames", "5", "--menu", "up"});
+    EXPECT_EQ(windowed.exitCode, 2);
+    EXPECT_NE(windowed.err.find("--menu drives a headless run"), std::string::npos) << windowed.err;
+}
+
+// ---- the app's sound: the device under SDL's dummy driver, no device, and the output unchanged -----
+
+TEST(AppAudio, AHeadlessRunOpensTheDummyDeviceSilentlyAndItsJsonIsUnchanged) {
+    const fs::path xdg = testrun::FreshDir("audio_dummy");
+    const std::string env = "XDG_CONFIG_HOME=" + testrun::Quote(xdg.string());
+    const auto plain =
+        testrun::Run(BRAWL_EXE, {"--headless", "--frames", "600", "--p1", "cpu", "--assets", HOTMAP_SOURCE_DIR}, env);
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(plain.err.find("audio"), std::string::npos) << "the dummy device opens without a word:\n" << plain.err;
+    EXPECT_EQ(plain.err.find("warning"), std::string::npos) << "every committed sound loads:\n" << plain.err;
+    for (const std::vector<std::string>& extra :
+         {std::vector<std::string>{"--mute"}, {"--volume", "0"}, {"--volume", "100"}}) {
+        std::vector<std::string> args{"--headless", "--frames", "600", "--p1", "cpu", "--assets", HOTMAP_SOURCE_DIR};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto r = testrun::Run(BRAWL_EXE, args, env);
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(r.out, plain.out) << extra[0] << ": sound never changes the match or its line";
+    }
+    EXPECT_FALSE(fs::exists(xdg / "hotmap-brawl")) << "--mute and --volume are never written";
+}
+
+TEST(AppAudio, NoDeviceIsOneLineAndASilentGameNeverAnError) {
+    const fs::path xdg = testrun::FreshDir("audio_none");
+    const std::string env = "XDG_CONFIG_HOME=" + testrun::Quote(xdg.string());
+    const auto heard = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "300", "--assets", HOTMAP_SOURCE_DIR}, env);
+    const auto none = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "300", "--assets", HOTMAP_SOURCE_DIR},
+                                   env + " SDL_AUDIODRIVER=no_such_driver");
+    ASSERT_EQ(none.exitCode, 0) << none.err;
+    EXPECT_EQ(none.out, heard.out);
+    std::size_t lines = 0;
+    for (std::size_t at = 0; (at = none.err.find("no audio device", at)) != std::string::npos; ++at) ++lines;
+    EXPECT_EQ(lines, 1u) << none.err;
+    EXPECT_NE(none.err.find("brawl: no audio device"), std::string::npos) << none.err;
+    EXPECT_NE(none.err.find("the game runs silent"), std::string::npos) << none.err;
+}
+
+TEST(AppAudio, AMissingSoundIsOneWarningAndTheRestPlays) {
+    // A copy of the project with one shared sound gone and one broken: a line each, and a normal run.
+    const fs::path root = testrun::FreshDir("audio_missing");
+    for (const char* dir : {"assets", "hotmaps"})
+        fs::copy(fs::path(HOTMAP_SOURCE_DIR) / dir, root / dir, fs::copy_options::recursive);
+    fs::remove(root / "assets" / "sfx" / "block.wav");
+    Write(root / "assets" / "sfx" / "clash.wav", "RIFF, but not really");
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "60", "--assets", root.string()},
+                                "XDG_CONFIG_HOME=" + testrun::Quote((root / "config").string()));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("block.wav"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("clash.wav"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 3) << "the load line and one line per sound:\n" << r.err;
+}

@@ -25,7 +25,8 @@ long PeakChildKiB() {
 }
 
 TEST(Soak, HundredThousandTicksTwiceSameHashFlatMemory) {
-    const std::vector<std::string> base{"--headless", "--p1", "cpu", "--p2", "cpu", "--level", "3", "--seed", "2026"};
+    const std::vector<std::string> base{"--headless", "--p1", "cpu",      "--p2",           "cpu", "--level", "3",
+                                        "--seed",     "2026", "--assets", HOTMAP_SOURCE_DIR};
     auto run = [&](const char* frames) {
         auto args = base;
         args.insert(args.end(), {"--frames", frames});

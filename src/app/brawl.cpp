@@ -13,6 +13,7 @@
 #include "app/scene.h"
 #include "app/screens.h"
 #include "app/settings.h"
+#include "assets/project.h"
 #include "audio/audio.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
@@ -24,6 +25,9 @@
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -68,14 +72,6 @@ constexpr const char* NO_DISPLAY =
     "brawl: no display; run it with --headless --frames N (add --screenshot shot.png to see a frame), or under "
     "xvfb-run -a\n";
 
-// The project folder: --assets, else the current folder if it holds assets/, else the source tree.
-std::string ProjectRoot(const Options& o) {
-    if (o.assetsRoot) return *o.assetsRoot;
-    std::error_code ec;
-    if (std::filesystem::is_directory("assets", ec) && std::filesystem::is_directory("hotmaps", ec)) return ".";
-    return HOTMAP_SOURCE_DIR;
-}
-
 // A debug key's command, from the controls table (help.h): the F-keys and what they do are listed once.
 std::optional<debug::Command> CommandForKey(SDL_Keycode key) {
     static constexpr SDL_Keycode F_KEYS[] = {SDLK_F1, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5, SDLK_F6, SDLK_F7};
@@ -112,6 +108,7 @@ private:
     bool SaveScreenshot(const std::string& path);
 
     Options opt_;
+    std::string projectRoot_;  ///< the folder holding assets/ and hotmaps/ ("" before it is found)
     std::unique_ptr<Roster> roster_;
     std::shared_ptr<const game::Replay> replay_;
     SceneArgs firstArgs_;
@@ -162,7 +159,10 @@ int Shell::Prepare() {
                   : opt_.headless || opt_.frames || !opt_.screenshotPath.empty() || replay_ ? "fight"
                                                                                             : "title";
     if (FindScene(firstScene_)->needsRoster) {
-        const std::string root = ProjectRoot(opt_);
+        const auto project = assets::FindProject(opt_.assetsRoot, assets::ProgramFolder());
+        if (!project.Ok()) return std::fprintf(stderr, "%s\n", project.GetError().ToLine().c_str()), 1;
+        const std::string& root = project.Value();
+        projectRoot_ = root;
         // The folder given names the error when it is not a project at all, as `hotmap lint` does.
         std::error_code ec;
         if (!std::filesystem::is_directory(root, ec))
@@ -229,21 +229,39 @@ int Shell::Prepare() {
 // The audio device: headless runs use SDL's dummy driver (the same calls, nothing heard); no device
 // is one line and a silent game, never an error.
 void Shell::StartAudio() {
-    if (opt_.headless) SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        std::fprintf(stderr, "brawl: no audio device (%s): the game runs silent\n", SDL_GetError());
+    // Headless: the dummy driver, unless SDL_AUDIODRIVER names one (a test names a missing one).
+    if (opt_.headless) SDL_setenv("SDL_AUDIODRIVER", "dummy", 0);
+    // The system's sound libraries (ALSA) print their own lines while SDL probes for a device that
+    // is not there; our one line says what happened, so theirs are kept off stderr meanwhile.
+    std::fflush(stderr);
+    const int savedStderr = dup(STDERR_FILENO);
+    const int devNull = open("/dev/null", O_WRONLY);
+    if (savedStderr >= 0 && devNull >= 0) dup2(devNull, STDERR_FILENO);
+    const bool initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0;
+    std::string why = initialised ? "" : SDL_GetError();
+    if (initialised) sink_ = audio::MixerSink::Open(bank_, why);
+    if (savedStderr >= 0 && devNull >= 0) dup2(savedStderr, STDERR_FILENO);
+    if (devNull >= 0) close(devNull);
+    if (savedStderr >= 0) close(savedStderr);
+    if (!initialised) {
+        std::fprintf(stderr, "brawl: no audio device (%s): the game runs silent\n", why.c_str());
         return;
     }
-    std::string why;
-    sink_ = audio::MixerSink::Open(bank_, why);
     if (!sink_) {
         std::fprintf(stderr, "brawl: cannot open the audio device (%s): the game runs silent\n", why.c_str());
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return;
     }
-    const std::string assetsDir = ProjectRoot(opt_) + "/assets";
-    for (const std::string& line : bank_.LoadShared(assetsDir)) std::fprintf(stderr, "%s\n", line.c_str());
-    if (roster_) {
+    // A scene without fighters (the bumper) still hears the shared sounds when there is a project.
+    if (projectRoot_.empty()) {
+        const auto project = assets::FindProject(opt_.assetsRoot, assets::ProgramFolder());
+        if (project.Ok()) projectRoot_ = project.Value();
+    }
+    const std::string assetsDir = projectRoot_ + "/assets";
+    if (!projectRoot_.empty()) {
+        for (const std::string& line : bank_.LoadShared(assetsDir)) std::fprintf(stderr, "%s\n", line.c_str());
+    }
+    if (roster_ && !projectRoot_.empty()) {
         for (std::size_t i = 0; i < roster_->Size(); ++i) {
             const assets::LoadedFighter& f = roster_->At(i).loaded;
             for (const std::string& line : bank_.LoadFighter(assetsDir, f.def.id, f.moveSounds))
@@ -266,8 +284,8 @@ void Shell::ApplySettings() {
                        user_.vsync != applied_.vsync;
     applied_ = user_;
     if (video) ApplyVideo();
-    // Headless runs never write it (nobody changed anything there); --mute and --volume never do.
-    if (settingsPath_ && !opt_.headless) {
+    // Only what a player changed is written (--menu in a headless run too); --mute and --volume never.
+    if (settingsPath_) {
         if (const auto error = SaveSettings(*settingsPath_, user_)) std::fprintf(stderr, "%s\n", error->c_str());
     }
 }
@@ -285,6 +303,7 @@ void Shell::ApplyVideo() {
 
 void Shell::SwitchScene(const SceneSwitch& to) {
     if (scene_) scene_->Leave(ctx_);
+    ctx_.textInput = false;  // a text field belongs to the scene that had it
     scene_ = FindScene(to.scene)->make(to.args);
     scene_->Enter(ctx_);
 }
@@ -339,7 +358,7 @@ void Shell::PollReload() {
             const int i = roster_->Find(n.id);
             if (i >= 0) {
                 const assets::LoadedFighter& f = roster_->At(static_cast<std::size_t>(i)).loaded;
-                for (const std::string& line : bank_.LoadFighter(ProjectRoot(opt_) + "/assets", n.id, f.moveSounds))
+                for (const std::string& line : bank_.LoadFighter(projectRoot_ + "/assets", n.id, f.moveSounds))
                     std::fprintf(stderr, "%s\n", line.c_str());
             }
         }
@@ -498,7 +517,17 @@ int Shell::RunHeadless() {
     std::int64_t ticksRun = 0;
     // Nobody can press anything: human sides stand still (a replay moves them).
     for (; (endsItself ? !scene_->Done() : ticksRun < frames) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
-        Tick(game::Inputs{});
+        // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
+        if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
+            scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);
+            AfterCall();
+        }
+        // A menu the moves opened over a fight (its pause) stops its ticks, as in a window.
+        if (scene_->Ticking()) {
+            Tick(game::Inputs{});
+        } else {
+            ++ctx_.clock.ticks;
+        }
         if (opt_.realtime) {
             std::this_thread::sleep_until(
                 started + std::chrono::microseconds(static_cast<std::int64_t>((ticksRun + 1) * 1e6 / game::TICK_HZ)));
@@ -666,8 +695,8 @@ int Shell::Run() {
         return 1;
     }
     if (const int rc = Prepare(); rc != 0) return rc;
+    if (!opt_.headless && !StartVideo(false)) return 1;  // no display: its one line, before any sound
     StartAudio();
-    if (!opt_.headless && !StartVideo(false)) return 1;
     SwitchScene(SceneSwitch{firstScene_, firstArgs_});
     AfterCall();
     return opt_.headless ? RunHeadless() : RunWindowed();
@@ -679,10 +708,14 @@ int Shell::Run() {
 
 int main(int argc, char** argv) {
     std::string error;
-    bool help = false;
-    auto options = app::ParseOptions(argc, argv, error, help);
-    if (help) {
+    app::Request request = app::Request::Play;
+    auto options = app::ParseOptions(argc, argv, error, request);
+    if (request == app::Request::Help) {
         std::printf("%s", app::HelpText().c_str());
+        return 0;
+    }
+    if (request == app::Request::Version) {
+        std::printf("brawl %s\n", HOTMAP_VERSION);
         return 0;
     }
     if (!options) {

@@ -23,6 +23,23 @@ inline constexpr PlayerControls PLAYER_CONTROLS[] = {
     {"Gamepads (hot-plugged; first is P1, second P2)", "d-pad or left stick", "A", "B", "X or Y"},
 };
 
+/// The moves beyond one button (docs/rules.md, "Inputs"): how each is made, its numpad notation
+/// (6 forward, 2 down, 3 down-forward; as the pause menu's MOVE LIST writes it), what it does.
+struct MoveInputHelp {
+    const char* input;
+    const char* numpad;
+    const char* what;
+};
+inline constexpr MoveInputHelp MOVE_INPUTS[] = {
+    {"down, down-forward, forward + kick", "236K", "rush: drives forward through its hits"},
+    {"forward, down, down-forward + punch", "623P", "anti-air: invulnerable as it starts"},
+    {"punch or kick in a jump", "j.P, j.K", "air attack: an overhead, blocked only standing"},
+    {"forward + punch + kick, close", "6PK", "throw: cannot be blocked"},
+    {"punch + kick when thrown", "PK", "throw tech, within 7 ticks of the grab"},
+    {"a move's next one as it hits", "5P > 5K > 236K", "cancel: a combo (the HUD counts its hits)"},
+    {"twice down, down-forward, forward + special, meter full", "236236S", "super: freezes the fight, costs the bar"},
+};
+
 /// A key and what it does; for the debug keys, the command it makes.
 struct KeyHelp {
     const char* key;
@@ -50,6 +67,7 @@ inline constexpr KeyHelp DEBUG_KEYS[] = {
 /// The rules of play in a few lines, after the tables.
 inline constexpr const char* PLAY_NOTES[] = {
     "Up jumps, down crouches; down + kick is a low kick; special throws a projectile.",
+    "Hits, blocks and whiffs fill the meter under the health bar; pause: MOVE LIST.",
     "Hold back, away from the opponent, to block; block lows crouching (down and back).",
     "With the overlay on, click a fighter to select it by its pixels.",
 };

@@ -158,6 +158,19 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) {
          std::int32_t n = 0;
          return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
+    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back), as a player's keys",
+     [](Options& o, std::string_view v, std::string& e) {
+         o.menuMoves.clear();
+         while (true) {
+             const auto comma = v.find(',');
+             const std::string_view word = v.substr(0, comma);
+             MenuMove m{};
+             if (!Choice("--menu", MENU_MOVE_NAMES, word, m, e)) return false;
+             o.menuMoves.push_back(m);
+             if (comma == std::string_view::npos) return true;
+             v.remove_prefix(comma + 1);
+         }
+     }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
      [](Options& o, std::string_view v, std::string&) {
          const auto nl = v.find('\n');
@@ -181,7 +194,7 @@ std::span<const OptionSpec> OptionTable() {
 }
 
 std::string UsageText() {
-    std::string out = "usage: brawl";
+    std::string out = "usage: brawl [--help] [--version]";
     std::size_t lineLength = out.size();
     for (const OptionSpec& spec : OPTIONS) {
         const std::string word =
@@ -221,13 +234,13 @@ std::string HelpText() {
     return out;
 }
 
-std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help) {
+std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, Request& request) {
     Options o;
-    help = false;
+    request = Request::Play;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            help = true;
+        if (arg == "--help" || arg == "-h" || arg == "--version") {
+            request = arg == "--version" ? Request::Version : Request::Help;
             return o;
         }
         const OptionSpec* spec = FindOption(arg);
@@ -254,6 +267,10 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, b
     }
     if (o.headless && !o.frames && o.replayPath.empty() && o.compareDumps[0].empty()) {
         error = "--headless needs --frames N (or --replay FILE)";
+        return std::nullopt;
+    }
+    if (!o.menuMoves.empty() && !o.headless) {
+        error = "--menu drives a headless run (a window has a keyboard)";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

@@ -3,6 +3,7 @@
 // or a bad value is a usage error (exit 2).
 #pragma once
 
+#include "app/controls.h"
 #include "game/game.h"
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace app {
 
@@ -46,6 +48,8 @@ struct Options {
     // Sound, for this run only (never written to the settings file).
     bool mute = false;                   ///< --mute
     std::optional<std::int32_t> volume;  ///< --volume 0-100: the master volume
+    /// --menu: headless, the menu moves a person would make, one a tick from the first tick on.
+    std::vector<MenuMove> menuMoves;
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an
@@ -66,7 +70,11 @@ struct OptionSpec {
 /// The whole of `brawl --help`: usage, every option, the controls (help.h).
 [[nodiscard]] std::string HelpText();
 
-/// Parses argv; on a usage error returns nothing and sets `error`; `help` is set by --help.
-std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, bool& help);
+/// What a run is asked to do besides playing.
+enum class Request { Play, Help, Version };
+
+/// Parses argv; on a usage error returns nothing and sets `error`; `request` says --help or
+/// --version (then the rest is not read).
+std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, Request& request);
 
 }  // namespace app

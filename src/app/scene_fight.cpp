@@ -175,9 +175,11 @@ public:
     void Render(SceneContext& ctx) override {
         std::array<const render::FighterArt*, 2> art{};
         for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).art;
-        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view);
+        // A mirror match: the second of two alike wears the alternate palette.
+        const bool mirrorMatch = match_.fighter[0] == match_.fighter[1];
+        render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view, {false, mirrorMatch});
         render::DrawHud(ctx.renderer, match_.defs, match_.state);
-        if (pauseOpen_ && !options_.open) DrawPause(ctx.renderer, pause_);
+        if (pauseOpen_ && !options_.open) DrawPause(ctx.renderer, pause_, match_.defs);
         options_.Draw(ctx);
     }
 

@@ -171,7 +171,9 @@ public:
             std::array<const render::FighterArt*, 2> art{};
             for (std::size_t i = 0; i < 2; ++i)
                 art[i] = &ctx.roster->At(static_cast<std::size_t>(ctx.roster->Find(session_->FighterIds()[i]))).art;
-            render::DrawMatch(ctx.renderer, defs, art, session_->State(), ctx.debug->view);
+            // A mirror match: the second of two alike wears the alternate palette, as offline.
+            const bool mirrorMatch = session_->FighterIds()[0] == session_->FighterIds()[1];
+            render::DrawMatch(ctx.renderer, defs, art, session_->State(), ctx.debug->view, {false, mirrorMatch});
             render::DrawHud(ctx.renderer, defs, session_->State());
             const net::SessionStats& st = session_->Stats();
             render::DrawNetStatus(ctx.renderer, st.pingMillis, QualityOf(st.quality), session_->WaitingForPeer());

@@ -111,7 +111,11 @@ void TitleMenu::Type(std::string_view text) {
 }
 
 PauseResult PauseMenu::Apply(MenuMove move) {
-    constexpr int ITEMS = 5;
+    constexpr int ITEMS = PAUSE_ITEMS;
+    if (moveList) {
+        if (move != MenuMove::None) moveList = false;  // any key back to the menu
+        return PauseResult::Stay;
+    }
     switch (move) {
         case MenuMove::Up:
             cursor = (cursor + ITEMS - 1) % ITEMS;
@@ -120,10 +124,14 @@ PauseResult PauseMenu::Apply(MenuMove move) {
             cursor = (cursor + 1) % ITEMS;
             break;
         case MenuMove::Confirm:
+            if (cursor == 2) {
+                moveList = true;
+                return PauseResult::Stay;
+            }
             return cursor == 0   ? PauseResult::Resume
                    : cursor == 1 ? PauseResult::Restart
-                   : cursor == 2 ? PauseResult::Help
-                   : cursor == 3 ? PauseResult::Options
+                   : cursor == 3 ? PauseResult::Help
+                   : cursor == 4 ? PauseResult::Options
                                  : PauseResult::QuitToTitle;
         case MenuMove::Back:
             return PauseResult::Resume;
@@ -182,11 +190,69 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
 }
 
-void DrawPause(SDL_Renderer* r, const PauseMenu& menu) {
+namespace {
+
+// A move's kind, for the list: what the rules do with it (docs/rules.md).
+const char* MoveKind(const game::MoveDef& m) {
+    if (m.meterCost > 0) return "SUPER";
+    if (m.throwDef) return "THROW";
+    if (!m.motion.empty() || m.projectile) return "SPECIAL";
+    if (m.stance == game::Stance::Air) return "AIR";
+    return "";
+}
+
+std::string Spaced(std::string name) {
+    for (char& c : name) c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return name;
+}
+
+// One fighter's column: name, then "INPUT  MOVE  KIND" a line each, in the manifest's order.
+void MoveColumn(SDL_Renderer* r, int x, int y, const game::FighterDef& def) {
+    render::DrawTextOutlined(r, x, y, Spaced(def.displayName), GOLD, 2);
+    y += 22;
+    // Grouped as a player learns them: normals, air attacks, specials, the throw, the super.
+    const auto group = [](const game::MoveDef& m) {
+        return m.meterCost > 0                 ? 5
+               : m.throwDef                    ? 4
+               : !m.motion.empty()             ? 3
+               : m.projectile                  ? 2
+               : m.stance == game::Stance::Air ? 1
+                                               : 0;
+    };
+    std::vector<const game::MoveDef*> moves;
+    for (const game::MoveDef& m : def.moves) moves.push_back(&m);
+    std::stable_sort(moves.begin(), moves.end(),
+                     [&](const game::MoveDef* a, const game::MoveDef* b) { return group(*a) < group(*b); });
+    for (const game::MoveDef* mp : moves) {
+        const game::MoveDef& m = *mp;
+        render::DrawText(r, x, y, game::MoveInputNotation(m), WHITE, 1);
+        render::DrawText(r, x + 54, y, Spaced(m.name), WHITE, 1);
+        render::DrawText(r, x + 162, y, MoveKind(m), DIM, 1);
+        y += 12;
+    }
+}
+
+}  // namespace
+
+void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs) {
+    constexpr int ITEMS = PAUSE_ITEMS;
     Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 140);
+    if (menu.moveList) {
+        Shade(r, 24, 28, game::STAGE_WIDTH_PX - 48, game::STAGE_HEIGHT_PX - 56, 210);
+        const std::string title = "MOVE LIST";
+        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 3)) / 2, 38, title, GOLD, 3);
+        MoveColumn(r, 44, 76, *defs.fighters[0]);
+        MoveColumn(r, 344, 76, *defs.fighters[1]);
+        const std::string key =
+            "NUMPAD: 6 FORWARD, 2 DOWN, 3 DOWN-FORWARD; 5 STANDING, J. IN A JUMP; P K S: PUNCH KICK SPECIAL";
+        render::DrawText(r, (game::STAGE_WIDTH_PX - render::TextWidth(key, 1)) / 2, 300, key, DIM, 1);
+        const std::string close = "ANY KEY: BACK";
+        render::DrawText(r, (game::STAGE_WIDTH_PX - render::TextWidth(close, 1)) / 2, 316, close, DIM, 1);
+        return;
+    }
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
-    const char* items[5] = {"RESUME", "RESTART MATCH", "CONTROLS", "OPTIONS", "QUIT TO TITLE"};
-    for (int i = 0; i < 5; ++i) Item(r, 160 + i * 24, items[i], "", menu.cursor == i);
+    const char* items[ITEMS] = {"RESUME", "RESTART MATCH", "MOVE LIST", "CONTROLS", "OPTIONS", "QUIT TO TITLE"};
+    for (int i = 0; i < ITEMS; ++i) Item(r, 142 + i * 24, items[i], "", menu.cursor == i);
 }
 
 namespace {
@@ -206,8 +272,9 @@ std::string ShortWho(const char* who) {
 }  // namespace
 
 void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
-    Shade(r, 40, 40, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 80, 225);
-    int y = 54;
+    // Two more rows than the default controls had (fullscreen, mute): the panel reaches nearer the edges.
+    Shade(r, 40, 16, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 24, 225);
+    int y = 26;
     const auto line = [&](const std::string& text, SDL_Color c) {
         render::DrawText(r, 60, y, text, c, 1);
         y += 12;

@@ -47,8 +47,12 @@ struct TitleMenu {
 
 enum class PauseResult { Stay, Resume, Restart, Help, Options, QuitToTitle };
 
+/// RESUME, RESTART MATCH, MOVE LIST, CONTROLS, OPTIONS, QUIT TO TITLE.
+constexpr int PAUSE_ITEMS = 6;
+
 struct PauseMenu {
     int cursor = 0;
+    bool moveList = false;  ///< the MOVE LIST page is open (any move closes it)
     PauseResult Apply(MenuMove move);
 };
 
@@ -70,7 +74,9 @@ struct LobbyView {
     std::string hint;  ///< the keys, on the bottom line
 };
 void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
-void DrawPause(SDL_Renderer* r, const PauseMenu& menu);
+/// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
+/// notation (game::MoveInputNotation), made from the definitions.
+void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs);
 /// The controls, for players (the current bindings) and for developers (help.h's tables).
 void DrawHelp(SDL_Renderer* r, const Bindings& bindings);
 

@@ -112,6 +112,9 @@ struct LoadedFighter {
     std::vector<MoveSounds> moveSounds;
     /// sprites[animation][frame], parallel to def.animations.
     std::vector<std::vector<Image>> sprites;
+    /// The sprites in the manifest's alternate palette (def.palette), for the second of two alike
+    /// fighters; empty when the manifest has no palette.
+    std::vector<std::vector<Image>> altSprites;
     /// hotmaps[animation][frame] when LoadOptions::keepHotmapImages (lint reads their colours);
     /// an empty Image where the frame fell back to its sprite.
     std::vector<std::vector<Image>> hotmaps;

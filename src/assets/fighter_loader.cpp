@@ -99,6 +99,7 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
     game::FighterDef& def = out.def;
 
     out.sprites.resize(def.animations.size());
+    if (!def.palette.empty()) out.altSprites.resize(def.animations.size());
     if (options.keepHotmapImages) out.hotmaps.resize(def.animations.size());
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
         game::AnimationDef& anim = def.animations[a];
@@ -152,6 +153,7 @@ Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id
                 out.warnings.push_back(
                     {hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
             }
+            if (!def.palette.empty()) out.altSprites[a].push_back(ApplyPalette(sprite.Value(), def.palette));
             out.sprites[a].push_back(std::move(sprite).Value());
             if (options.keepHotmapImages) out.hotmaps[a].push_back(std::move(hotmapImage));
         }

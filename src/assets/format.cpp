@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -18,9 +19,10 @@ using json = nlohmann::json;
 
 constexpr double MAX_ANCHOR_PX = MAX_IMAGE_SIDE_PX;
 
-constexpr const char* BUTTON_WORDS[] = {"punch", "kick", "special"};
-constexpr const char* STANCE_WORDS[] = {"stand", "crouch"};
-constexpr const char* HEIGHT_WORDS[] = {"high", "mid", "low"};
+constexpr const char* BUTTON_WORDS[] = {"punch", "kick", "special", "punch+kick"};
+constexpr const char* STANCE_WORDS[] = {"stand", "crouch", "air"};
+constexpr const char* HEIGHT_WORDS[] = {"high", "mid", "low", "overhead"};
+constexpr const char* CANCEL_ON_WORDS[] = {"hit", "contact"};
 
 // clang-format off
 constexpr Field FIELDS[] = {
@@ -38,6 +40,7 @@ constexpr Field FIELDS[] = {
     {"pushbox", "crouchHeight", FieldType::Whole, 1, 512, false, "", "", "pixels, crouching"},
     {"", "animations", FieldType::Map, 0, 0, false, "", "name -> animation", "every animation of the fighter (below)"},
     {"", "moves", FieldType::Map, 0, 0, false, "", "name -> move", "every attack (below)"},
+    {"", "palette", FieldType::Array, 0, 64, true, "", "[\"RRGGBB\", \"RRGGBB\"] pairs", "the alternate palette for mirror matches: when both sides pick this fighter, the second one's sprites have each pixel of the first colour turned into the second (alpha kept; the hotmaps do not change)"},
 
     {"animations.*", "loop", FieldType::Bool, 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"},
     {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it"},
@@ -46,16 +49,25 @@ constexpr Field FIELDS[] = {
     {"animations.*.frames[]", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "this frame's own anchor"},
 
     {"moves.*", "animation", FieldType::Text, 1, 32, false, "", "", "the animation the move plays"},
-    {"moves.*", "button", FieldType::Choice, 0, 0, false, "", "", "the button that starts it", BUTTON_WORDS},
-    {"moves.*", "stance", FieldType::Choice, 0, 0, false, "", "", "pressed standing or crouching (holding down)", STANCE_WORDS},
+    {"moves.*", "button", FieldType::Choice, 0, 0, false, "", "", "the button that starts it; `punch+kick`: both pressed within 2 ticks of each other", BUTTON_WORDS},
+    {"moves.*", "stance", FieldType::Choice, 0, 0, false, "", "", "pressed standing, crouching (holding down) or in a jump (`air`: the jump's flight goes on, the move lasts until landing); a move with a `motion` is `stand`", STANCE_WORDS},
     {"moves.*", "damage", FieldType::Whole, 0, 10000, false, "", "", "health taken from the defender on hit (a tenth of it on block)"},
     {"moves.*", "hitstun", FieldType::Whole, 0, 600, false, "ticks", "", "how long the defender cannot act after a hit"},
     {"moves.*", "blockstun", FieldType::Whole, 0, 600, false, "ticks", "", "how long after a blocked hit"},
     {"moves.*", "hitstop", FieldType::Whole, 0, 60, false, "ticks", "", "both fighters freeze this long on contact (hit or block)"},
     {"moves.*", "knockback", FieldType::Number, 0, 64, false, "", "", "px/tick the defender slides away on contact, slowing to a stop"},
     {"moves.*", "active", FieldType::Point, 0, 63, false, "", "[first, last] frame indices", "the frames whose attack pixels can hit; their hotmaps must hold attack pixels (`FF0000`); may be omitted when the move throws a projectile"},
-    {"moves.*", "height", FieldType::Choice, 0, 0, false, "", "", "high and mid are blocked standing or crouching, low only crouching", HEIGHT_WORDS},
+    {"moves.*", "height", FieldType::Choice, 0, 0, false, "", "", "high and mid are blocked standing or crouching, low only crouching, overhead only standing", HEIGHT_WORDS},
     {"moves.*", "projectile", FieldType::Object, 0, 0, true, "", "", "the move throws one (below); `active` may then be omitted"},
+    {"moves.*", "motion", FieldType::Text, 1, 8, true, "", "", "numpad digits relative to facing that must come before the button (docs/rules.md, \"Inputs\"): `\"236\"` down, down-forward, forward; `\"623\"` forward, down, down-forward; `\"236236\"`; `\"6\"` forward"},
+    {"moves.*", "cancels", FieldType::Array, 1, 8, true, "", "cancel window", "after the move's attack made contact, the moves it may be cancelled into, and on which frames"},
+    {"moves.*.cancels[]", "into", FieldType::Array, 1, 16, false, "", "move name", "the moves that may start inside the window"},
+    {"moves.*.cancels[]", "frames", FieldType::Point, 0, 63, false, "", "[first, last] frame indices", "the move's frames the window covers"},
+    {"moves.*.cancels[]", "on", FieldType::Choice, 0, 0, false, "", "", "`hit`: only after a hit; `contact`: after a hit or a block", CANCEL_ON_WORDS},
+    {"moves.*", "advance", FieldType::Number, 0, 32, true, "", "", "px/tick the fighter drives forward during the active frames, until the move connects (a rush)"},
+    {"moves.*", "meterCost", FieldType::Whole, 0, 1000, true, "", "", "meter spent to start it (1000 is a full bar); above 0 it is a super, started only with that much meter"},
+    {"moves.*", "superFreezeTicks", FieldType::Whole, 0, 120, true, "ticks", "", "when it starts, both fighters, projectiles and the round timer hold this long (the super freeze)"},
+    {"moves.*", "throw", FieldType::Object, 0, 0, true, "", "", "the move is a throw (below): its active frames are the grab, unblockable"},
     {"moves.*", "sound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder (`\"rock_throw.wav\"`): played when the move starts, or, for a move that throws, when its projectile leaves, instead of the shared whiff or throw sound"},
     {"moves.*", "hitSound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder, played when the move (or its projectile) hits, instead of the shared hit sound"},
 
@@ -65,6 +77,10 @@ constexpr Field FIELDS[] = {
     {"moves.*.projectile", "speed", FieldType::Number, 0.25, 64, false, "", "", "px/tick forward"},
     {"moves.*.projectile", "spinDegreesPerTick", FieldType::Number, -90, 90, true, "", "", "0 (default): drawn and collided upright. Otherwise it turns this many degrees a tick, drawn rotated and collided through the transformed query"},
     {"moves.*.projectile", "lifetimeTicks", FieldType::Whole, 1, 1200, false, "", "", "how long it lives unless it hits something or leaves the stage"},
+
+    {"moves.*.throw", "animation", FieldType::Text, 1, 32, false, "", "", "the toss the thrower plays once the grab connects; the victim shows its own `thrown` animation's frame of the same index"},
+    {"moves.*.throw", "victimOffsets", FieldType::Array, 1, 64, false, "", "[x, y] whole numbers", "per toss frame: the victim's anchor relative to the thrower's, facing right (y up is negative)"},
+    {"moves.*.throw", "landing", FieldType::Whole, -512, 512, true, "", "", "px beyond the last victim offset where the victim lands, lies and gets up (default 60)"},
 };
 // clang-format on
 
@@ -355,11 +371,69 @@ ManifestMove ReadMove(const std::string& name, const json& value, Problem& error
         pf.Finish();
         move.projectile = p;
     }
+    move.motion = f.Text("motion");
+    if (f.Ok() && !std::all_of(move.motion.begin(), move.motion.end(), [](char c) { return c >= '1' && c <= '9'; }))
+        error.Set(f.PathOf("motion"), "a motion is numpad digits 1-9 (2 down, 6 forward, 3 down-forward), got \"" +
+                                          Printable(move.motion) + "\"");
+    if (const json* cancels = f.ArrayField("cancels")) {
+        for (std::size_t i = 0; i < cancels->size() && f.Ok(); ++i) {
+            Fields cf((*cancels)[i], "moves.*.cancels[]", f.PathOf("cancels") + "[" + std::to_string(i) + "]", error);
+            ManifestCancel c;
+            if (const json* into = cf.ArrayField("into")) {
+                for (std::size_t k = 0; k < into->size() && cf.Ok(); ++k) {
+                    const json& name = (*into)[k];
+                    if (!name.is_string() || name.get<std::string>().empty()) {
+                        error.Set(cf.PathOf("into") + "[" + std::to_string(k) + "]",
+                                  "expected a move's name, got " + Describe(name));
+                        break;
+                    }
+                    c.into.push_back(name.get<std::string>());
+                }
+            }
+            if (const auto frames = cf.PointField("frames")) {
+                c.frames = {frames->x, frames->y};
+                if (cf.Ok() && frames->y < frames->x)
+                    error.Set(cf.PathOf("frames"), "[first, last] with first <= last, got [" +
+                                                       std::to_string(frames->x) + ", " + std::to_string(frames->y) +
+                                                       "]");
+            }
+            c.on = static_cast<game::CancelOn>(cf.Choice("on"));
+            cf.Finish();
+            move.cancels.push_back(std::move(c));
+        }
+    }
+    move.advancePxPerTick = f.Number("advance", 0.0);
+    move.meterCost = f.Whole("meterCost");
+    move.superFreezeTicks = f.Whole("superFreezeTicks");
+    if (const json* thr = f.ObjectField("throw")) {
+        Fields tf(*thr, "moves.*.throw", f.PathOf("throw"), error);
+        ManifestThrow t;
+        t.animation = tf.Text("animation");
+        if (const json* offsets = tf.ArrayField("victimOffsets")) {
+            const Field& field = FieldAt("moves.*.throw", "victimOffsets");
+            for (std::size_t k = 0; k < offsets->size() && tf.Ok(); ++k) {
+                const json& o = (*offsets)[k];
+                const std::string at = tf.PathOf("victimOffsets") + "[" + std::to_string(k) + "]";
+                if (!o.is_array() || o.size() != 2) {
+                    error.Set(at, std::string("expected ") + field.shape + ", got " + Describe(o));
+                    break;
+                }
+                const std::int32_t x = tf.WholeValue(o[0], at + "[0]", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
+                const std::int32_t y = tf.WholeValue(o[1], at + "[1]", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
+                t.victimOffsetsPx.push_back({x, y});
+            }
+        }
+        if (thr->is_object() && thr->contains("landing")) t.landingPx = tf.Whole("landing");
+        tf.Finish();
+        move.throwMove = t;
+    }
     for (auto [key, into] : {std::pair{"sound", &move.sound}, std::pair{"hitSound", &move.hitSound}}) {
         *into = f.Text(key);
         if (f.Ok() && !into->empty() && !IsSafeSoundName(*into)) {
-            error.Set(f.PathOf(key), "a sound is a file name in the fighter's sfx/ folder: a-z, 0-9, _, - and ., ending "
-                                     "in .wav, got \"" + Printable(*into) + "\"");
+            error.Set(f.PathOf(key),
+                      "a sound is a file name in the fighter's sfx/ folder: a-z, 0-9, _, - and ., ending "
+                      "in .wav, got \"" +
+                          Printable(*into) + "\"");
         }
     }
     // `active` may be left out only by a move that throws.
@@ -573,6 +647,32 @@ Result<Manifest> ReadManifest(const std::string& text, const std::string& nameFo
             m.moves.push_back(ReadMove(name, value, error));
         }
     }
+    if (const json* palette = top.ArrayField("palette")) {
+        // Each entry: ["RRGGBB", "RRGGBB"], six hex digits each.
+        const auto hex = [](const json& v) -> std::optional<std::uint32_t> {
+            if (!v.is_string()) return std::nullopt;
+            const std::string t = v.get<std::string>();
+            if (t.size() != 6 || !std::all_of(t.begin(), t.end(),
+                                              [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }))
+                return std::nullopt;
+            return static_cast<std::uint32_t>(std::stoul(t, nullptr, 16));
+        };
+        for (std::size_t i = 0; i < palette->size() && error.empty(); ++i) {
+            const json& pair = (*palette)[i];
+            std::string at = "palette[";  // appended: GCC 12 -O3 misreads "literal" + to_string
+            at.append(std::to_string(i)).append("]");
+            const auto from = pair.is_array() && pair.size() == 2 ? hex(pair[0]) : std::nullopt;
+            const auto to = pair.is_array() && pair.size() == 2 ? hex(pair[1]) : std::nullopt;
+            if (!from || !to) {
+                error.Set(at, "expected [\"RRGGBB\", \"RRGGBB\"] (two colours of six hex digits), got " +
+                                  (pair.is_array() && pair.size() == 2
+                                       ? "[" + Describe(pair[0]) + ", " + Describe(pair[1]) + "]"
+                                       : Describe(pair)));
+                break;
+            }
+            m.palette.push_back({*from, *to});
+        }
+    }
     top.Finish();
     if (!error.empty()) return Error{error.code, nameForErrors, error.text};
     return m;
@@ -670,15 +770,63 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
             frameRule("active", move.activeFirst);
             frameRule("active", move.activeLast);
         }
-        // Two moves on the same button and stance: the game could not tell which to start.
+        move.motion = mm.motion;
+        if (error.empty() && !move.motion.empty() && move.stance != game::Stance::Stand)
+            error.Set(path + ".stance", "a move with a motion is \"stand\" (the motion decides, not the down key)",
+                      ErrorCode::ManifestRule);
+        move.advanceSubpx = ToSubpixels(mm.advancePxPerTick);
+        move.meterCost = mm.meterCost;
+        move.superFreezeTicks = mm.superFreezeTicks;
+        for (const ManifestCancel& c : mm.cancels) {
+            frameRule("cancels", c.frames[0]);
+            frameRule("cancels", c.frames[1]);
+            move.cancels.push_back(game::CancelDef{{}, c.frames[0], c.frames[1], c.on});  // `into` below
+        }
+        if (mm.throwMove) {
+            const ManifestThrow& mt = *mm.throwMove;
+            game::ThrowDef t;
+            t.animation = def.FindAnimation(mt.animation);
+            if (error.empty() && t.animation < 0)
+                error.Set(path + ".throw.animation", "no animation named \"" + mt.animation + "\"");
+            t.victimOffsetsPx = mt.victimOffsetsPx;
+            t.landingPx = mt.landingPx;
+            if (error.empty() && !mm.active)
+                error.Set(path + ".active", "a throw needs `active`: its grab frames", ErrorCode::ManifestRule);
+            if (error.empty() && move.stance == game::Stance::Air)
+                error.Set(path + ".stance", "a throw is made on the ground", ErrorCode::ManifestRule);
+            move.throwDef = t;
+        }
+        if (error.empty() && move.stance == game::Stance::Air && move.projectile)
+            error.Set(path + ".stance", "an air move does not throw a projectile", ErrorCode::ManifestRule);
+        // Two moves on the same input: the game could not tell which to start.
         for (const game::MoveDef& other : def.moves) {
-            if (error.empty() && other.button == move.button && other.stance == move.stance) {
-                error.Set(path, "starts on the same button and stance as moves." + Printable(other.name),
+            if (error.empty() && other.button == move.button && other.stance == move.stance &&
+                other.motion == move.motion) {
+                error.Set(path,
+                          "starts on the same button and stance as moves." + Printable(other.name) +
+                              (move.motion.empty() ? "" : " (and the same motion)"),
                           ErrorCode::ManifestRule);
             }
         }
         def.moves.push_back(std::move(move));
     }
+    // Cancels name moves that may come later in the file: resolved once every move is known.
+    for (std::size_t i = 0; i < m.moves.size() && error.empty(); ++i) {
+        for (std::size_t c = 0; c < m.moves[i].cancels.size() && error.empty(); ++c) {
+            for (const std::string& name : m.moves[i].cancels[c].into) {
+                const auto it = std::find_if(def.moves.begin(), def.moves.end(),
+                                             [&](const game::MoveDef& d) { return d.name == name; });
+                if (it == def.moves.end()) {
+                    error.Set("moves." + Printable(m.moves[i].name) + ".cancels[" + std::to_string(c) + "].into",
+                              "no move named \"" + Printable(name) + "\"", ErrorCode::ManifestRule);
+                    break;
+                }
+                def.moves[i].cancels[c].into.push_back(static_cast<std::int32_t>(it - def.moves.begin()));
+            }
+        }
+    }
+    def.thrownAnimation = def.FindAnimation("thrown");
+    for (const ManifestColourSwap& p : m.palette) def.palette.push_back({p.fromRgb, p.toRgb});
     if (!error.empty()) return Error{error.code, nameForErrors, error.text};
     return def;
 }
@@ -739,14 +887,65 @@ std::string WriteManifest(const Manifest& m) {
             pj["lifetimeTicks"] = p.lifetimeTicks;
             j["projectile"] = pj;
         }
+        if (!mm.motion.empty()) j["motion"] = mm.motion;
+        if (!mm.cancels.empty()) {
+            OrderedJson cancels = OrderedJson::array();
+            for (const ManifestCancel& c : mm.cancels) {
+                OrderedJson cj;
+                cj["into"] = c.into;
+                cj["frames"] = {c.frames[0], c.frames[1]};
+                cj["on"] = game::NameOf(game::CANCEL_ON_NAMES, c.on);
+                cancels.push_back(cj);
+            }
+            j["cancels"] = cancels;
+        }
+        if (mm.advancePxPerTick != 0.0) j["advance"] = mm.advancePxPerTick;
+        if (mm.meterCost != 0) j["meterCost"] = mm.meterCost;
+        if (mm.superFreezeTicks != 0) j["superFreezeTicks"] = mm.superFreezeTicks;
+        if (mm.throwMove) {
+            const ManifestThrow& t = *mm.throwMove;
+            OrderedJson tj;
+            tj["animation"] = t.animation;
+            OrderedJson offsets = OrderedJson::array();
+            for (const collide::Point& o : t.victimOffsetsPx) offsets.push_back(PointJson(o));
+            tj["victimOffsets"] = offsets;
+            tj["landing"] = t.landingPx;
+            j["throw"] = tj;
+        }
         if (!mm.sound.empty()) j["sound"] = mm.sound;
         if (!mm.hitSound.empty()) j["hitSound"] = mm.hitSound;
         moves[mm.name] = j;
     }
     root["moves"] = moves;
+    if (!m.palette.empty()) {
+        OrderedJson palette = OrderedJson::array();
+        for (const ManifestColourSwap& p : m.palette) {
+            char from[8], to[8];
+            std::snprintf(from, sizeof from, "%06X", p.fromRgb & 0xFFFFFFu);
+            std::snprintf(to, sizeof to, "%06X", p.toRgb & 0xFFFFFFu);
+            palette.push_back(OrderedJson::array({from, to}));
+        }
+        root["palette"] = palette;
+    }
     std::string text;
     WritePretty(root, 0, text);
     return text + "\n";
+}
+
+Image ApplyPalette(const Image& image, std::span<const game::PaletteSwap> palette) {
+    Image out = image;
+    for (std::size_t i = 0; i + 3 < out.rgba.size(); i += 4) {
+        const std::uint32_t rgb =
+            (std::uint32_t{out.rgba[i]} << 16) | (std::uint32_t{out.rgba[i + 1]} << 8) | std::uint32_t{out.rgba[i + 2]};
+        for (const game::PaletteSwap& p : palette) {
+            if (p.fromRgb != rgb) continue;
+            out.rgba[i] = static_cast<std::uint8_t>(p.toRgb >> 16);
+            out.rgba[i + 1] = static_cast<std::uint8_t>(p.toRgb >> 8);
+            out.rgba[i + 2] = static_cast<std::uint8_t>(p.toRgb);
+            break;
+        }
+    }
+    return out;
 }
 
 }  // namespace assets

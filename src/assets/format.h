@@ -58,6 +58,21 @@ struct ManifestProjectile {
     std::int32_t lifetimeTicks = 60;
 };
 
+/// A cancel window: after the move's attack made contact (`on`), on frames [first, last], the
+/// moves named in `into` may start at once.
+struct ManifestCancel {
+    std::vector<std::string> into;
+    std::array<std::int32_t, 2> frames{};
+    game::CancelOn on = game::CancelOn::Hit;
+};
+
+/// A throw: the toss animation the grab leads to, and where the victim is on each of its frames.
+struct ManifestThrow {
+    std::string animation;
+    std::vector<collide::Point> victimOffsetsPx;  ///< from the thrower's anchor, facing right, y up negative
+    std::int32_t landingPx = 60;                  ///< beyond the last offset, where the victim lands
+};
+
 struct ManifestMove {
     std::string name;
     std::string animation;
@@ -71,8 +86,20 @@ struct ManifestMove {
     std::optional<std::array<std::int32_t, 2>> active;  ///< [first, last] frame; none: the move only throws
     game::HitHeight height = game::HitHeight::Mid;
     std::optional<ManifestProjectile> projectile;
+    std::string motion;  ///< numpad digits, "" for none
+    std::vector<ManifestCancel> cancels;
+    double advancePxPerTick = 0.0;
+    std::int32_t meterCost = 0;
+    std::int32_t superFreezeTicks = 0;
+    std::optional<ManifestThrow> throwMove;
     std::string sound;     ///< a file in the fighter's sfx/ folder, or empty (the shared sound)
     std::string hitSound;  ///< the same, for a hit
+};
+
+/// One colour of the alternate palette: every sprite pixel of `fromRgb` becomes `toRgb` (0xRRGGBB).
+struct ManifestColourSwap {
+    std::uint32_t fromRgb = 0;
+    std::uint32_t toRgb = 0;
 };
 
 /// fighter.json as a person writes it: speeds in px/tick, durations in ticks. Animations and moves
@@ -90,6 +117,7 @@ struct Manifest {
     std::int32_t pushboxCrouchHeightPx = 0;
     std::vector<ManifestAnimation> animations;
     std::vector<ManifestMove> moves;
+    std::vector<ManifestColourSwap> palette;  ///< the alternate palette; empty: none
 };
 
 // ---- the field table ------------------------------------------------------------------------------
@@ -133,5 +161,9 @@ struct Field {
 /// The document as fighter.json's text: fields in the table's order, a value that fits on a
 /// short line kept on one line, two-space indents, a final newline.
 [[nodiscard]] std::string WriteManifest(const Manifest& manifest);
+
+/// `image` in the alternate palette: each pixel whose RGB is a swap's `fromRgb` takes its `toRgb`
+/// (alpha kept). The mirror match's second fighter wears it; hotmaps never change.
+[[nodiscard]] Image ApplyPalette(const Image& image, std::span<const game::PaletteSwap> palette);
 
 }  // namespace assets

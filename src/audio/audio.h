@@ -44,6 +44,11 @@ enum class Sfx : std::uint8_t {
     RoundFinal,
     Fight,
     TimeOver,
+    Grab,
+    ThrowSlam,
+    ThrowTech,
+    Super,
+    MeterFull,
     MenuMove,
     MenuChoose,
     COUNT
@@ -67,6 +72,11 @@ inline constexpr game::EnumName<Sfx> SFX_FILES[] = {
     {Sfx::RoundFinal, "round_final.wav"},
     {Sfx::Fight, "fight.wav"},
     {Sfx::TimeOver, "time_over.wav"},
+    {Sfx::Grab, "grab.wav"},
+    {Sfx::ThrowSlam, "throw_slam.wav"},
+    {Sfx::ThrowTech, "throw_tech.wav"},
+    {Sfx::Super, "super.wav"},
+    {Sfx::MeterFull, "meter_full.wav"},
     {Sfx::MenuMove, "menu_move.wav"},
     {Sfx::MenuChoose, "menu_choose.wav"},
 };
@@ -294,6 +304,14 @@ inline constexpr EventSoundRule EVENT_SOUNDS[] = {
     {game::EventKind::RoundEnd, Pick::Silent, Sfx::Ko, PanFrom::Centre, Priority::Stinger},  // KO or time over sounded
     {game::EventKind::TimeOver, Pick::Fixed, Sfx::TimeOver, PanFrom::Centre, Priority::Stinger},
     {game::EventKind::MatchOver, Pick::Silent, Sfx::Ko, PanFrom::Centre, Priority::Stinger},
+    {game::EventKind::Cancel, Pick::Silent, Sfx::WhiffLight, PanFrom::Fighter,
+     Priority::Swing},  // its MoveStart swings
+    {game::EventKind::Grab, Pick::Fixed, Sfx::Grab, PanFrom::Event, Priority::Impact},
+    {game::EventKind::ThrowTech, Pick::Fixed, Sfx::ThrowTech, PanFrom::Event, Priority::Impact},
+    {game::EventKind::Thrown, Pick::Fixed, Sfx::ThrowSlam, PanFrom::Event, Priority::Impact},
+    {game::EventKind::SuperStart, Pick::Fixed, Sfx::Super, PanFrom::Fighter, Priority::Stinger},
+    {game::EventKind::Combo, Pick::Silent, Sfx::HitLight, PanFrom::Event, Priority::Impact},  // its Hit sounded
+    {game::EventKind::MeterFull, Pick::Fixed, Sfx::MeterFull, PanFrom::Fighter, Priority::Movement},
 };
 
 /// A move is heavy (heavy whiff, heavy hit) from this much damage up; light below.

@@ -285,6 +285,9 @@ std::string DescribeContactEvent(const game::MatchDefs& defs, const game::Event&
             return std::string(Side(e.fighter)) + " attack spent in the clash";
         case game::EventKind::ProjectileCancel:
             return "projectiles cancelled";
+        case game::EventKind::Grab:
+            return std::string(Side(e.fighter)) + " " + MoveName(defs, e.fighter, e.move) + " grabbed " +
+                   Side(e.target);
         default:
             return game::NameOf(game::EVENT_KIND_NAMES, e.kind);
     }

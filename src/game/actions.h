@@ -17,11 +17,15 @@ enum class Action : std::uint8_t {
     Crouch,
     Jump,
     Attack,
+    AirAttack,  ///< a move started in a jump: the jump's flight goes on; it lasts until landing
     BlockStand,
     BlockCrouch,
     Hitstun,
     Knockdown,  ///< KO: down until the round ends
     Win,
+    Throwing,    ///< a grab connected: playing the toss, carrying the victim
+    Thrown,      ///< carried by the thrower, then lying where it landed until it gets up
+    TechRecoil,  ///< a throw broken by a tech: both fighters stagger apart
     COUNT
 };
 
@@ -34,22 +38,28 @@ struct ActionRule {
     bool mayBlock;     ///< holding back when a hit arrives blocks it
     bool low;          ///< uses the crouching pushbox
     bool hittable;     ///< its hurt mask takes part in the hitbox pass
+    bool throwable;    ///< a grab connects on it (on the ground; docs/rules.md, "Throws")
+    bool pushes;       ///< its pushbox keeps the bodies apart (not while a throw joins them)
 };
 
 // clang-format off
 inline constexpr ActionRule ACTION_RULES[] = {
-    //  action               name                free   mayBlock low    hittable
-    {Action::Idle,        "idle",              true,  true,    false, true},
-    {Action::WalkForward, "walk forward",      true,  false,   false, true},
-    {Action::WalkBack,    "walk back",         true,  true,    false, true},
-    {Action::Crouch,      "crouch",            true,  true,    true,  true},
-    {Action::Jump,        "jump",              false, false,   false, true},
-    {Action::Attack,      "attack",            false, false,   false, true},
-    {Action::BlockStand,  "block (standing)",  false, true,    false, true},
-    {Action::BlockCrouch, "block (crouching)", false, true,    true,  true},
-    {Action::Hitstun,     "hitstun",           false, false,   false, true},
-    {Action::Knockdown,   "knocked down",      false, false,   true,  false},
-    {Action::Win,         "win",               false, false,   false, true},
+    //  action               name                free   mayBlock low    hittable throwable pushes
+    {Action::Idle,        "idle",              true,  true,    false, true,    true,     true},
+    {Action::WalkForward, "walk forward",      true,  false,   false, true,    true,     true},
+    {Action::WalkBack,    "walk back",         true,  true,    false, true,    true,     true},
+    {Action::Crouch,      "crouch",            true,  true,    true,  true,    true,     true},
+    {Action::Jump,        "jump",              false, false,   false, true,    false,    true},
+    {Action::Attack,      "attack",            false, false,   false, true,    true,     true},
+    {Action::AirAttack,   "air attack",        false, false,   false, true,    false,    true},
+    {Action::BlockStand,  "block (standing)",  false, true,    false, true,    false,    true},
+    {Action::BlockCrouch, "block (crouching)", false, true,    true,  true,    false,    true},
+    {Action::Hitstun,     "hitstun",           false, false,   false, true,    false,    true},
+    {Action::Knockdown,   "knocked down",      false, false,   true,  false,   false,    true},
+    {Action::Win,         "win",               false, false,   false, true,    false,    true},
+    {Action::Throwing,    "throwing",          false, false,   false, false,   false,    false},
+    {Action::Thrown,      "thrown",            false, false,   true,  false,   false,    false},
+    {Action::TechRecoil,  "throw tech",        false, false,   false, true,    false,    true},
 };
 // clang-format on
 static_assert(std::size(ACTION_RULES) == static_cast<std::size_t>(Action::COUNT),

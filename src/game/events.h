@@ -29,6 +29,13 @@ enum class EventKind : std::uint8_t {
     RoundEnd,          ///< value = the winner: 0, 1, or 2 for a draw
     TimeOver,          ///< the round timer ran out (before RoundEnd)
     MatchOver,         ///< value = the winner: 0, 1, or 2 for a draw
+    Cancel,            ///< `fighter` cancels into `move`; value = the move it cancelled
+    Grab,              ///< `fighter`'s throw `move` grabs `target` (a grab/hurt contact)
+    ThrowTech,         ///< `target` breaks `fighter`'s throw `move`: both stagger apart
+    Thrown,            ///< `fighter`'s throw `move` lands `target`; value = damage
+    SuperStart,        ///< `fighter` starts its super `move`; value = the freeze's ticks
+    Combo,             ///< `fighter`'s hit on `target` extends a combo; value = its hits so far (2+)
+    MeterFull,         ///< `fighter`'s meter reached a full bar
 };
 
 inline constexpr EnumName<EventKind> EVENT_KIND_NAMES[] = {
@@ -47,6 +54,13 @@ inline constexpr EnumName<EventKind> EVENT_KIND_NAMES[] = {
     {EventKind::RoundEnd, "round_end"},
     {EventKind::TimeOver, "time_over"},
     {EventKind::MatchOver, "match_over"},
+    {EventKind::Cancel, "cancel"},
+    {EventKind::Grab, "grab"},
+    {EventKind::ThrowTech, "throw_tech"},
+    {EventKind::Thrown, "thrown"},
+    {EventKind::SuperStart, "super_start"},
+    {EventKind::Combo, "combo"},
+    {EventKind::MeterFull, "meter_full"},
 };
 
 /// One fact of one tick. Positions are world pixels.
@@ -69,9 +83,10 @@ struct Event {
 
 /// One tick's events, in the order they happened. Fixed capacity: no allocation in the step.
 struct EventList {
-    /// Far more than a tick can make: two moves, two jumps, two landings, two throws, one event per
-    /// contact (at most 15), two knock-outs and the round's end.
-    static constexpr std::int32_t CAPACITY = 48;
+    /// Far more than a tick can make: two moves (each with a cancel and a super's start), two jumps,
+    /// two landings, two projectiles, up to two events per contact (at most 21: a hit and its combo),
+    /// two meters filling, a throw's grab, tech or landing, two knock-outs and the round's end.
+    static constexpr std::int32_t CAPACITY = 64;
     std::array<Event, CAPACITY> items{};
     std::int32_t count = 0;
 

@@ -9,6 +9,9 @@ namespace game {
 
 namespace {
 
+// One bar (game.h's METER_MAX; fighter_def.h cannot see game.h's constants, this file can).
+constexpr std::int32_t METER_MAX_FOR_DEFS = METER_MAX;
+
 // Messages are built only for a problem found: a valid definition is checked without allocating.
 std::string FrameProblem(const AnimationDef& anim, std::size_t f) {
     const FrameDef& frame = anim.frames[f];
@@ -71,11 +74,40 @@ std::string FindDefProblem(const FighterDef& def) {
                 if (frame.masks.attack.IsEmpty()) return where() + ": every projectile frame needs attack pixels";
             }
         }
+        if (move.motion.size() > MAX_MOTION_LENGTH) return where() + ": a motion has at most 8 directions";
+        for (const char c : move.motion) {
+            if (c < '1' || c > '9') return where() + ": a motion is numpad digits 1-9";
+        }
+        if (!move.motion.empty() && move.stance != Stance::Stand)
+            return where() + ": a move with a motion has stance stand (the motion decides)";
+        if (move.stance == Stance::Air && (move.projectile || move.throwDef))
+            return where() + ": an air move neither throws a projectile nor grabs";
+        if (move.meterCost < 0 || move.meterCost > METER_MAX_FOR_DEFS)
+            return where() + ": meterCost must be 0 to one bar (1000)";
+        if (move.superFreezeTicks < 0) return where() + ": superFreezeTicks must not be negative";
+        for (const CancelDef& c : move.cancels) {
+            if (c.firstFrame < 0 || c.lastFrame < c.firstFrame || c.lastFrame >= frameCount(move.animation))
+                return where() + ": a cancel window's frames must lie inside its animation";
+            for (const std::int32_t into : c.into) {
+                if (into < 0 || static_cast<std::size_t>(into) >= def.moves.size())
+                    return where() + ": a cancel names a move index out of range";
+            }
+        }
+        if (move.throwDef) {
+            const ThrowDef& t = *move.throwDef;
+            if (!animationOk(t.animation)) return where() + ": the throw's animation index out of range";
+            if (t.victimOffsetsPx.empty()) return where() + ": a throw needs a victim offset per toss frame";
+            if (move.activeFirst < 0) return where() + ": a throw's active frames are its grab";
+        }
         for (std::size_t other = 0; other < m; ++other) {
-            if (def.moves[other].button == move.button && def.moves[other].stance == move.stance)
-                return where() + ": starts on the same button and stance as moves \"" + def.moves[other].name + "\"";
+            const MoveDef& o = def.moves[other];
+            if (o.button == move.button && o.stance == move.stance && o.motion == move.motion)
+                return where() + ": starts on the same button and stance as moves \"" + o.name + "\"" +
+                       (move.motion.empty() ? "" : " (and the same motion)");
         }
     }
+    if (def.thrownAnimation != -1 && !animationOk(def.thrownAnimation))
+        return "thrownAnimation must be -1 or an animation index";
     if (def.maxHealth < 1) return "maxHealth must be at least 1";
     if (def.pushboxWidthPx < 1 || def.pushboxHeightPx < 1 || def.pushboxCrouchHeightPx < 1)
         return "the pushbox needs a size";

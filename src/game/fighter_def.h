@@ -57,14 +57,26 @@ struct AnimationDef {
     }
 };
 
-enum class Button : std::uint8_t { Punch, Kick, Special };
-enum class Stance : std::uint8_t { Stand, Crouch };
-enum class HitHeight : std::uint8_t { High, Mid, Low };
+/// What starts a move: one button, or punch and kick pressed within THROW_PRESS_GAP_TICKS of each
+/// other (docs/rules.md, "Inputs").
+enum class Button : std::uint8_t { Punch, Kick, Special, PunchKick };
+/// Where a move is started: standing, crouching (down held), or in a jump.
+enum class Stance : std::uint8_t { Stand, Crouch, Air };
+/// How a move must be blocked: high and mid standing or crouching, low only crouching, overhead only
+/// standing.
+enum class HitHeight : std::uint8_t { High, Mid, Low, Overhead };
+/// Which contacts open a cancel window: a hit, or a hit or a block.
+enum class CancelOn : std::uint8_t { Hit, Contact };
 inline constexpr EnumName<Button> BUTTON_NAMES[] = {
-    {Button::Punch, "punch"}, {Button::Kick, "kick"}, {Button::Special, "special"}};
-inline constexpr EnumName<Stance> STANCE_NAMES[] = {{Stance::Stand, "stand"}, {Stance::Crouch, "crouch"}};
+    {Button::Punch, "punch"}, {Button::Kick, "kick"}, {Button::Special, "special"}, {Button::PunchKick, "punch+kick"}};
+inline constexpr EnumName<Stance> STANCE_NAMES[] = {
+    {Stance::Stand, "stand"}, {Stance::Crouch, "crouch"}, {Stance::Air, "air"}};
 inline constexpr EnumName<HitHeight> HIT_HEIGHT_NAMES[] = {
-    {HitHeight::High, "high"}, {HitHeight::Mid, "mid"}, {HitHeight::Low, "low"}};
+    {HitHeight::High, "high"}, {HitHeight::Mid, "mid"}, {HitHeight::Low, "low"}, {HitHeight::Overhead, "overhead"}};
+inline constexpr EnumName<CancelOn> CANCEL_ON_NAMES[] = {{CancelOn::Hit, "hit"}, {CancelOn::Contact, "contact"}};
+
+/// The longest motion a move may ask for, in directions ("236236" is 6).
+inline constexpr std::size_t MAX_MOTION_LENGTH = 8;
 
 struct ProjectileDef {
     std::int32_t animation = 0;                ///< index into FighterDef::animations
@@ -73,6 +85,24 @@ struct ProjectileDef {
     std::int32_t speedSubpx = 0;               ///< subpixels per tick
     std::int32_t spinMilliDegreesPerTick = 0;  ///< 0: upright (axis-aligned query)
     std::int32_t lifetimeTicks = 0;
+};
+
+/// A window in which a move may be cancelled into others: after its attack made contact, on frames
+/// [firstFrame, lastFrame] of its animation, the moves `into` may start at once.
+struct CancelDef {
+    std::vector<std::int32_t> into;  ///< indices into FighterDef::moves
+    std::int32_t firstFrame = 0;
+    std::int32_t lastFrame = 0;
+    CancelOn on = CancelOn::Hit;
+};
+
+/// A throw's second half: once the grab (the move's active frames, attack pixels on the defender's
+/// hurt pixels) connects, the thrower plays `animation` and carries the victim.
+struct ThrowDef {
+    std::int32_t animation = 0;  ///< index into FighterDef::animations: the toss
+    /// Per toss frame: where the victim's anchor is, from the thrower's, facing right, y up negative.
+    std::vector<collide::Point> victimOffsetsPx;
+    std::int32_t landingPx = 60;  ///< after the toss the victim lies this far beyond the last offset
 };
 
 struct MoveDef {
@@ -89,6 +119,19 @@ struct MoveDef {
     std::int32_t activeLast = -1;
     HitHeight height = HitHeight::Mid;
     std::optional<ProjectileDef> projectile;
+    /// Numpad digits relative to facing ("236", "623", "236236", "6"); empty: the button alone.
+    std::string motion;
+    std::vector<CancelDef> cancels;
+    std::int32_t advanceSubpx = 0;      ///< forward speed during the active frames (a rush)
+    std::int32_t meterCost = 0;         ///< meter spent to start it; > 0 makes it a super
+    std::int32_t superFreezeTicks = 0;  ///< everything holds this long when it starts
+    std::optional<ThrowDef> throwDef;   ///< the move is a throw (its active frames are the grab)
+};
+
+/// A colour swap for the alternate palette (mirror matches): 0xRRGGBB to 0xRRGGBB.
+struct PaletteSwap {
+    std::uint32_t fromRgb = 0;
+    std::uint32_t toRgb = 0;
 };
 
 struct FighterDef {
@@ -105,6 +148,8 @@ struct FighterDef {
     std::int32_t pushboxCrouchHeightPx = 0;
     std::vector<AnimationDef> animations;  ///< Anim::COUNT required ones first, then the rest
     std::vector<MoveDef> moves;
+    std::int32_t thrownAnimation = -1;  ///< "thrown", when the fighter has one: shown while thrown
+    std::vector<PaletteSwap> palette;   ///< the alternate palette, for the second of two alike
 
     [[nodiscard]] const AnimationDef& Animation(Anim a) const { return animations[static_cast<std::size_t>(a)]; }
     /// Index of the animation named `name`, or -1.

@@ -24,7 +24,7 @@ namespace game {
 /// The simulation's version: any change that alters a hash for the same inputs (a rule, a field of
 /// the state, the hash's encoding) bumps it, and in the same commit re-records docs/replays/ and
 /// updates README's example hash (DEVELOPERS.md, "Versions"). Replays record it.
-inline constexpr std::int32_t SIMULATION_VERSION = 1;
+inline constexpr std::int32_t SIMULATION_VERSION = 2;
 
 // ---- the stage and the rules' constants -------------------------------------------------------
 
@@ -45,6 +45,30 @@ inline constexpr std::int32_t CLASH_PUSH_SUBPX = 5 * SUBPIXELS_PER_PX;
 inline constexpr std::int32_t CLASH_HITSTOP_TICKS = 8;
 inline constexpr std::int32_t MAX_PROJECTILES = 4;        ///< at most one per fighter in flight
 inline constexpr std::int32_t MAX_CONTACT_PIXELS = 2048;  ///< colliding pixels kept per contact
+
+// Inputs beyond one button (docs/rules.md, "Inputs"): motions, two-button presses, move priority.
+inline constexpr std::int32_t INPUT_HISTORY_TICKS = 32;        ///< ticks of input each fighter keeps
+inline constexpr std::int32_t MOTION_TICKS_PER_DIRECTION = 4;  ///< "236" may take 12 ticks, "236236" 24
+inline constexpr std::int32_t MOTION_BUTTON_GAP_TICKS = 4;     ///< last direction to the button's press
+inline constexpr std::int32_t THROW_PRESS_GAP_TICKS = 2;       ///< punch and kick "together": this close
+inline constexpr std::int32_t REPLACE_WINDOW_TICKS = 2;  ///< a move's first ticks, in which a higher one replaces it
+
+// Throws (docs/rules.md, "Throws").
+inline constexpr std::int32_t TECH_WINDOW_TICKS = 7;   ///< ticks after the grab in which a tech breaks it
+inline constexpr std::int32_t TECH_RECOIL_TICKS = 16;  ///< both stagger this long after a tech
+inline constexpr std::int32_t TECH_PUSH_SUBPX = 4 * SUBPIXELS_PER_PX;  ///< and slide apart this fast
+inline constexpr std::int32_t THROWN_FALLBACK_DOWN_TICKS = 42;         ///< lying, for a fighter without "thrown"
+
+// Combos and meter (docs/rules.md, "Combos", "Meter").
+/// Damage of a combo's n-th hit, in percent (n = 1, 2, ...); hits past the table take its last entry.
+inline constexpr std::int32_t COMBO_SCALING_PERCENT[] = {100, 100, 80, 70, 60, 50, 40, 30};
+inline constexpr std::int32_t METER_MAX = 1000;        ///< one bar; a fighter holds at most one
+inline constexpr std::int32_t METER_HIT_GIVEN = 70;    ///< the attacker, per hit landed
+inline constexpr std::int32_t METER_HIT_TAKEN = 35;    ///< the defender, per hit taken
+inline constexpr std::int32_t METER_BLOCK_GIVEN = 25;  ///< the attacker, per hit blocked
+inline constexpr std::int32_t METER_BLOCK_TAKEN = 40;  ///< the defender, per hit it blocks
+inline constexpr std::int32_t METER_WHIFF = 15;        ///< a melee move that ends without contact
+inline constexpr std::int32_t METER_THROW = 100;       ///< the thrower, per throw landed
 
 // ---- inputs -----------------------------------------------------------------------------------
 
@@ -100,6 +124,9 @@ struct MatchDefs {
 
 enum class Facing : std::uint8_t { Right, Left };
 
+/// What the current move's attack did: nothing yet, hit, or was blocked (a cancel's condition).
+enum class MoveLanded : std::uint8_t { None, Hit, Block };
+
 struct FighterState {
     std::int32_t xSubpx = 0;  ///< anchor (feet), world subpixels
     std::int32_t ySubpx = 0;
@@ -119,6 +146,13 @@ struct FighterState {
     std::int32_t roundsWon = 0;
     std::uint8_t heldBits = 0;                           ///< last tick's input, for press edges
     std::array<std::int32_t, 3> pressedAgo{99, 99, 99};  ///< ticks since punch, kick, special were pressed
+    /// Every tick's input bits (on screen, as given), a ring: inputHistory[historyAt] is this tick's.
+    /// Kept on every tick of a round, hitstop and super freeze included (motions are read from it).
+    std::array<std::uint8_t, INPUT_HISTORY_TICKS> inputHistory{};
+    std::int32_t historyAt = 0;
+    MoveLanded moveLanded = MoveLanded::None;
+    std::int32_t comboHits = 0;  ///< hits taken in the combo this fighter is in (0: none)
+    std::int32_t meter = 0;      ///< 0 to METER_MAX
 };
 
 struct ProjectileState {
@@ -161,6 +195,10 @@ struct CpuState {
     std::int32_t lastSeenAttack = -1;  ///< the opponent's attack (animation) it decided about
     bool willBlock = false;
     std::int32_t cooldownTicks = 0;  ///< before the next attack
+    /// A motion being typed, one input a tick (screen bits, fixed when planned): sequence[sequenceAt..).
+    std::array<std::uint8_t, 12> sequence{};
+    std::int32_t sequenceLength = 0;
+    std::int32_t sequenceAt = 0;
 };
 
 struct MatchStats {
@@ -182,8 +220,9 @@ struct MatchState {
     std::int32_t round = 1;
     std::int32_t roundTicksLeft = ROUND_TICKS;
     std::int32_t hitstopTicks = 0;
-    std::int32_t roundWinner = -1;  ///< last round: 0, 1, or 2 for a draw; -1 while fighting
-    std::int32_t matchWinner = -1;  ///< 0, 1, 2 for a draw, -1 until MatchOver
+    std::int32_t superFreezeTicks = 0;  ///< a super's start: everything but the inputs holds
+    std::int32_t roundWinner = -1;      ///< last round: 0, 1, or 2 for a draw; -1 while fighting
+    std::int32_t matchWinner = -1;      ///< 0, 1, 2 for a draw, -1 until MatchOver
     std::array<FighterState, 2> fighters{};
     std::array<ProjectileState, MAX_PROJECTILES> projectiles{};
     std::array<CpuState, 2> cpu{};
@@ -195,13 +234,14 @@ struct MatchState {
 
 // ---- the debug record (read-only, never part of the state) --------------------------------------
 
-enum class BodyKind : std::uint8_t { FighterHurt, FighterAttack, Projectile };
-enum class PairKind : std::uint8_t { AttackHurt, AttackAttack, ProjectileHurt, ProjectileProjectile };
+enum class BodyKind : std::uint8_t { FighterHurt, FighterAttack, Projectile, FighterGrab };
+enum class PairKind : std::uint8_t { AttackHurt, AttackAttack, ProjectileHurt, ProjectileProjectile, GrabHurt };
 inline constexpr EnumName<PairKind> PAIR_KIND_NAMES[] = {
     {PairKind::AttackHurt, "attack/hurt"},
     {PairKind::AttackAttack, "attack/attack"},
     {PairKind::ProjectileHurt, "projectile/hurt"},
     {PairKind::ProjectileProjectile, "projectile/projectile"},
+    {PairKind::GrabHurt, "grab/hurt"},
 };
 
 /// A placed tight box in the hitbox pass.
@@ -279,8 +319,9 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 [[nodiscard]] Input ThinkCpu(const MatchDefs& defs, MatchState& state, std::int32_t side);
 /// The same decision from a view of the state, with a memory and a PRNG kept outside it: a CPU
 /// that plays online as a local input source, whose choices must not live in the rolled-back state.
+/// `level` 1-3 overrides the configuration's CPU level (0: the configuration's).
 [[nodiscard]] Input ThinkCpu(const MatchDefs& defs, const MatchState& view, std::int32_t side, CpuState& memory,
-                             Rng& rng);
+                             Rng& rng, std::int32_t level = 0);
 /// 64-bit FNV-1a over a canonical little-endian encoding of every field of the state.
 [[nodiscard]] std::uint64_t HashState(const MatchState& state);
 /// Every field of the state, one "path value" line each, in the hash's order ("fighters[1].health
@@ -291,6 +332,16 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 /// The first promise of fighter_def.h that `def` breaks, naming the field, or "" (NewMatch
 /// asserts this; the loader makes definitions that keep them).
 [[nodiscard]] std::string FindDefProblem(const FighterDef& def);
+
+/// The numpad digit (1-9, 5 neutral) of `input`'s directions for a fighter facing `facing`: 6 is
+/// forward, 4 back, 2 down, 8 up. Left and right together, or up and down together, cancel out.
+[[nodiscard]] std::int32_t NumpadDirection(Input input, Facing facing);
+/// A move's input in numpad notation, as the move list shows it: "5P", "2K", "j.K", "236K",
+/// "623P", "6PK" (punch and kick), "236236S".
+[[nodiscard]] std::string MoveInputNotation(const MoveDef& move);
+/// The move `fighter`'s input asks for on this tick, by the rules' priority (super, then motions,
+/// longest first, then throws, then normals), or -1. Reads the fighter's presses and input history.
+[[nodiscard]] std::int32_t FindRequestedMove(const FighterDef& def, const FighterState& fighter, Input input);
 
 /// The frame a fighter shows now.
 [[nodiscard]] const FrameDef& CurrentFrame(const FighterDef& def, const FighterState& f);

@@ -98,25 +98,28 @@ constexpr std::size_t FieldCount() {
     }
 }
 
-static_assert(FieldCount<FighterState>() == 18, "FighterState changed: update HashFighter and this count");
+static_assert(FieldCount<FighterState>() == 23, "FighterState changed: update HashFighter and this count");
 static_assert(FieldCount<ProjectileState>() == 10,
               "ProjectileState changed: update the projectile loop and this count");
-static_assert(FieldCount<CpuState>() == 5, "CpuState changed: update the CPU loop and this count");
+static_assert(FieldCount<CpuState>() == 8, "CpuState changed: update the CPU loop and this count");
 static_assert(FieldCount<Spark>() == 4, "Spark changed: update the spark loop and this count");
 static_assert(FieldCount<MatchConfig>() == 5, "MatchConfig changed: update HashConfig and this count");
 static_assert(FieldCount<MatchStats>() == 4, "MatchStats changed: update the stats lines of HashState and this count");
 static_assert(FieldCount<Rng>() == 1, "Rng changed: update HashState and this count");
-static_assert(FieldCount<MatchState>() == 16, "MatchState changed: update HashState and this count");
-static_assert(FieldCount<FighterDef>() == 13, "FighterDef changed: update HashFighterDef and this count");
+static_assert(FieldCount<MatchState>() == 17, "MatchState changed: update HashState and this count");
+static_assert(FieldCount<FighterDef>() == 15, "FighterDef changed: update HashFighterDef and this count");
 static_assert(FieldCount<AnimationDef>() == 3, "AnimationDef changed: update HashFighterDef and this count");
 static_assert(FieldCount<FrameDef>() == 6, "FrameDef changed: update HashFrameDef and this count");
 static_assert(FieldCount<collide::HotMasks>() == 3, "HotMasks changed: update HashFrameDef and this count");
-static_assert(FieldCount<MoveDef>() == 13, "MoveDef changed: update HashMoveDef and this count");
+static_assert(FieldCount<MoveDef>() == 19, "MoveDef changed: update HashMoveDef and this count");
+static_assert(FieldCount<CancelDef>() == 4, "CancelDef changed: update HashMoveDef and this count");
+static_assert(FieldCount<ThrowDef>() == 3, "ThrowDef changed: update HashMoveDef and this count");
+static_assert(FieldCount<PaletteSwap>() == 2, "PaletteSwap changed: update HashFighterDef and this count");
 static_assert(FieldCount<ProjectileDef>() == 6, "ProjectileDef changed: update HashMoveDef and this count");
 // sizeof as well: it sees a field whose type changed width (int32 to int64), which a count does not.
-static_assert(sizeof(FighterState) == 68, "FighterState changed: update HashFighter and this size");
+static_assert(sizeof(FighterState) == 116, "FighterState changed: update HashFighter and this size");
 static_assert(sizeof(ProjectileState) == 36, "ProjectileState changed: update the projectile loop and this size");
-static_assert(sizeof(CpuState) == 20, "CpuState changed: update the CPU loop and this size");
+static_assert(sizeof(CpuState) == 40, "CpuState changed: update the CPU loop and this size");
 static_assert(sizeof(Spark) == 16, "Spark changed: update the spark loop and this size");
 static_assert(sizeof(MatchConfig) == 24, "MatchConfig changed: update HashConfig and this size");
 
@@ -132,6 +135,15 @@ void VisitFighter(V& v, const FighterState& f) {
     v.U8("heldBits", f.heldBits);
     v.I32("pressedAgo[punch]", f.pressedAgo[0]), v.I32("pressedAgo[kick]", f.pressedAgo[1]);
     v.I32("pressedAgo[special]", f.pressedAgo[2]);
+    for (std::size_t k = 0; k < f.inputHistory.size(); ++k) {
+        // Appended piece by piece: GCC 12 at -O3 misreads `"literal" + std::to_string(k)` (-Wrestrict).
+        std::string name = "inputHistory[";
+        name.append(std::to_string(k)).append("]");
+        v.U8(name.c_str(), f.inputHistory[k]);
+    }
+    v.I32("historyAt", f.historyAt);
+    v.Enum("moveLanded", f.moveLanded);
+    v.I32("comboHits", f.comboHits), v.I32("meter", f.meter);
 }
 
 template <class V>
@@ -152,7 +164,7 @@ void VisitState(V& v, const MatchState& s) {
     v.U64("tick", s.tick);
     v.Enum("phase", s.phase);
     v.I32("phaseTicks", s.phaseTicks), v.I32("round", s.round), v.I32("roundTicksLeft", s.roundTicksLeft);
-    v.I32("hitstopTicks", s.hitstopTicks);
+    v.I32("hitstopTicks", s.hitstopTicks), v.I32("superFreezeTicks", s.superFreezeTicks);
     v.I32("roundWinner", s.roundWinner), v.I32("matchWinner", s.matchWinner);
     for (std::size_t i = 0; i < s.fighters.size(); ++i) {
         v.Enter("fighters", static_cast<int>(i));
@@ -173,6 +185,12 @@ void VisitState(V& v, const MatchState& s) {
         v.Enter("cpu", static_cast<int>(i));
         v.U8("planBits", c.planBits), v.I32("planTicks", c.planTicks), v.I32("lastSeenAttack", c.lastSeenAttack);
         v.Bool("willBlock", c.willBlock), v.I32("cooldownTicks", c.cooldownTicks);
+        for (std::size_t k = 0; k < c.sequence.size(); ++k) {
+            std::string name = "sequence[";
+            name.append(std::to_string(k)).append("]");
+            v.U8(name.c_str(), c.sequence[k]);
+        }
+        v.I32("sequenceLength", c.sequenceLength), v.I32("sequenceAt", c.sequenceAt);
         v.Leave();
     }
     for (std::size_t i = 0; i < s.sparks.size(); ++i) {
@@ -215,6 +233,21 @@ void HashMoveDef(Hasher& h, const MoveDef& m) {
             h.I32(p.speedSubpx);
         h.I32(p.spinMilliDegreesPerTick), h.I32(p.lifetimeTicks);
     }
+    h.Str(m.motion);
+    h.Size(m.cancels.size());
+    for (const CancelDef& c : m.cancels) {
+        h.Size(c.into.size());
+        for (const std::int32_t into : c.into) h.I32(into);
+        h.I32(c.firstFrame), h.I32(c.lastFrame), h.Enum(c.on);
+    }
+    h.I32(m.advanceSubpx), h.I32(m.meterCost), h.I32(m.superFreezeTicks);
+    h.Bool(m.throwDef.has_value());
+    if (m.throwDef) {
+        h.I32(m.throwDef->animation);
+        h.Size(m.throwDef->victimOffsetsPx.size());
+        for (const collide::Point& o : m.throwDef->victimOffsetsPx) h.I32(o.x), h.I32(o.y);
+        h.I32(m.throwDef->landingPx);
+    }
 }
 
 }  // namespace
@@ -233,6 +266,9 @@ std::uint64_t HashFighterDef(const FighterDef& def) {
     }
     h.Size(def.moves.size());
     for (const MoveDef& m : def.moves) HashMoveDef(h, m);
+    h.I32(def.thrownAnimation);
+    h.Size(def.palette.size());
+    for (const PaletteSwap& p : def.palette) h.U64(p.fromRgb), h.U64(p.toRgb);
     return h.Value();
 }
 

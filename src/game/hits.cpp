@@ -55,11 +55,16 @@ constexpr std::size_t MAX_PAIRS = MAX_BODIES * (MAX_BODIES - 1) / 2;
 // Which bodies interact, and as what: the row is the striking body's kind, the column the struck
 // one's. No entry: no rule (a fighter's attack passes through a projectile; bodies of one fighter
 // never meet, which FindPairs checks first). The one place the pair rules are written.
-constexpr std::optional<PairKind> PAIR_RULES[3][3] = {
-    /* FighterHurt   strikes */ {std::nullopt, std::nullopt, std::nullopt},
-    /* FighterAttack strikes */ {PairKind::AttackHurt, PairKind::AttackAttack, std::nullopt},
-    /* Projectile    strikes */ {PairKind::ProjectileHurt, std::nullopt, PairKind::ProjectileProjectile},
+// A grab (a throw's active frames) touches only a body: it neither clashes nor is struck.
+// clang-format off
+constexpr std::optional<PairKind> PAIR_RULES[4][4] = {
+    /*                          FighterHurt               FighterAttack           Projectile                      FighterGrab */
+    /* FighterHurt   strikes */ {std::nullopt,            std::nullopt,           std::nullopt,                   std::nullopt},
+    /* FighterAttack strikes */ {PairKind::AttackHurt,    PairKind::AttackAttack, std::nullopt,                   std::nullopt},
+    /* Projectile    strikes */ {PairKind::ProjectileHurt, std::nullopt,          PairKind::ProjectileProjectile, std::nullopt},
+    /* FighterGrab   strikes */ {PairKind::GrabHurt,      std::nullopt,           std::nullopt,                   std::nullopt},
 };
+// clang-format on
 
 std::optional<PairKind> RuleFor(BodyKind striker, BodyKind struck) {
     return PAIR_RULES[static_cast<std::size_t>(striker)][static_cast<std::size_t>(struck)];
@@ -108,9 +113,11 @@ void CollectBodies(const MatchDefs& defs, const MatchState& s, Passes& p) {
                                            {},
                                            collide::PlacedBounds(frame.masks.hurt, place)};
         }
-        if (f.action == Action::Attack && !f.moveHasHit &&
+        if ((f.action == Action::Attack || f.action == Action::AirAttack) && !f.moveHasHit &&
             IsActiveFrame(def.moves[static_cast<std::size_t>(f.move)], frameIndex) && !frame.masks.attack.IsEmpty()) {
-            p.bodies[p.bodyCount++] = Body{BodyKind::FighterAttack,
+            // A throw's active frames are a grab: its attack pixels take hold instead of striking.
+            const bool grab = def.moves[static_cast<std::size_t>(f.move)].throwDef.has_value();
+            p.bodies[p.bodyCount++] = Body{grab ? BodyKind::FighterGrab : BodyKind::FighterAttack,
                                            i,
                                            -1,
                                            collide::Collider{&frame.masks.attack, place, nullptr},
@@ -213,7 +220,7 @@ void CountBoxHitsRejectedByPixels(const Passes& p, MatchState& s) {
         for (const std::int32_t index : {p.pairs[k].a, p.pairs[k].b}) {
             const Body& body = p.bodies[static_cast<std::size_t>(index)];
             bool* counted = nullptr;
-            if (body.kind == BodyKind::FighterAttack)
+            if (body.kind == BodyKind::FighterAttack || body.kind == BodyKind::FighterGrab)
                 counted = &s.fighters[static_cast<std::size_t>(body.owner)].moveBoxHitRejected;
             if (body.kind == BodyKind::Projectile)
                 counted = &s.projectiles[static_cast<std::size_t>(body.projectile)].boxHitRejected;
@@ -297,7 +304,9 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
     FighterState& d = s.fighters[static_cast<std::size_t>(defender)];
     const Input in = inputs[static_cast<std::size_t>(defender)];
     const bool crouching = in.Has(Input::DOWN);
-    const bool blocked = CanBlock(was) && HoldsBack(was, in) && (move.height != HitHeight::Low || crouching);
+    // Lows are blocked crouching, overheads standing, the rest either way.
+    const bool blocked = CanBlock(was) && HoldsBack(was, in) && (move.height != HitHeight::Low || crouching) &&
+                         (move.height != HitHeight::Overhead || !crouching);
     const FighterDef& ddef = *defs.fighters[static_cast<std::size_t>(defender)];
     std::int32_t slide = direction * move.knockbackSubpx;
     // Pushback off the wall: a defender with its back to the wall cannot slide, so the attacker
@@ -314,6 +323,10 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
     e.fighter = static_cast<std::int8_t>(attacker);
     e.target = static_cast<std::int8_t>(defender);
     e.projectile = !melee;
+    FighterState& a = s.fighters[static_cast<std::size_t>(attacker)];
+    if (melee) a.moveLanded = blocked ? MoveLanded::Block : MoveLanded::Hit;
+    // Meter for both sides, except for the super that spends it.
+    const bool earns = move.meterCost == 0;
     if (blocked) {
         d.health = std::max(std::min(d.health, 1), d.health - move.damage / CHIP_DAMAGE_DIVISOR);
         StartAction(d, crouching ? Action::BlockCrouch : Action::BlockStand,
@@ -324,9 +337,16 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
         e.kind = EventKind::Block;
         e.value = healthBefore - d.health;
         Emit(events, e);
+        if (earns) AddMeter(s, attacker, METER_BLOCK_GIVEN, events);
+        AddMeter(s, defender, METER_BLOCK_TAKEN, events);
         return;
     }
-    d.health = std::max(0, d.health - move.damage);
+    // A hit on a defender still in hitstun extends its combo; each hit of a combo is scaled by its
+    // place in it (COMBO_SCALING_PERCENT, in whole percent, rounded down).
+    d.comboHits = was.action == Action::Hitstun ? was.comboHits + 1 : 1;
+    const std::size_t scaleAt = std::min(static_cast<std::size_t>(d.comboHits), std::size(COMBO_SCALING_PERCENT)) - 1;
+    const std::int32_t damage = move.damage * COMBO_SCALING_PERCENT[scaleAt] / 100;
+    d.health = std::max(0, d.health - damage);
     d.vxSubpx = 0;
     if (d.health == 0) {
         StartAction(d, Action::Knockdown, AnimIndex(Anim::Knockdown));
@@ -339,16 +359,57 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
     e.kind = EventKind::Hit;
     e.value = healthBefore - d.health;
     Emit(events, e);
+    if (d.comboHits >= 2) {
+        Event c = FighterEvent(s, EventKind::Combo, attacker, e.move);
+        c.target = static_cast<std::int8_t>(defender);
+        c.xPx = e.xPx, c.yPx = e.yPx;
+        c.value = d.comboHits;
+        Emit(events, c);
+    }
+    if (earns) AddMeter(s, attacker, METER_HIT_GIVEN, events);
+    AddMeter(s, defender, METER_HIT_TAKEN, events);
     if (d.health == 0) Emit(events, FighterEvent(s, EventKind::KnockOut, defender));
+}
+
+// A grab's contact (docs/rules.md, "Throws"): it takes hold only of a defender that a throw can
+// take (on the ground, not stunned, not jumping) and only if the grabber was not hit earlier on
+// this tick; two grabs on one tick break each other, as a tech.
+void ApplyGrab(const MatchDefs& defs, MatchState& s, std::int32_t thrower, std::int32_t moveIndex, bool mutual, Event e,
+               EventList& events) {
+    FighterState& t = s.fighters[static_cast<std::size_t>(thrower)];
+    FighterState& v = s.fighters[static_cast<std::size_t>(1 - thrower)];
+    if (t.action != Action::Attack || t.move != moveIndex) return;  // struck out of the grab this tick
+    if (!RuleOf(v.action).throwable || !IsGrounded(v)) return;
+    if (mutual) {
+        TechApart(s, thrower, moveIndex, events);
+        return;
+    }
+    const FighterDef& tdef = *defs.fighters[static_cast<std::size_t>(thrower)];
+    const FighterDef& vdef = *defs.fighters[static_cast<std::size_t>(1 - thrower)];
+    t.moveHasHit = true;
+    t.moveLanded = MoveLanded::Hit;
+    StartAction(t, Action::Throwing, tdef.moves[static_cast<std::size_t>(moveIndex)].throwDef->animation);
+    t.vxSubpx = t.slideSubpx = 0;
+    StartAction(v, Action::Thrown, vdef.thrownAnimation >= 0 ? vdef.thrownAnimation : AnimIndex(Anim::Hit));
+    v.move = -1;
+    v.vxSubpx = v.vySubpx = v.slideSubpx = 0;
+    v.stunTicks = 0;
+    e.kind = EventKind::Grab;
+    e.fighter = static_cast<std::int8_t>(thrower);
+    e.target = static_cast<std::int8_t>(1 - thrower);
+    e.move = static_cast<std::int16_t>(moveIndex);
+    Emit(events, e);
 }
 
 // Every contact's reaction, in the contacts' order, each told as an event.
 void React(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const Passes& p, EventList& events) {
     const std::array<FighterState, 2> before = s.fighters;
-    std::array<bool, 2> clashed{false, false};
+    std::array<bool, 2> clashed{false, false}, grabbing{false, false};
     std::int32_t hitstop = 0;
     for (std::size_t c = 0; c < p.contactCount; ++c) {
         if (p.contacts[c].kind == PairKind::AttackAttack) clashed = {true, true};
+        if (p.contacts[c].kind == PairKind::GrabHurt)
+            grabbing[static_cast<std::size_t>(p.bodies[static_cast<std::size_t>(p.contacts[c].a)].owner)] = true;
     }
     for (std::size_t c = 0; c < p.contactCount; ++c) {
         const Contact& ct = p.contacts[c];
@@ -402,6 +463,10 @@ void React(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const Pas
                 s.projectiles[static_cast<std::size_t>(b.projectile)].alive = false;
                 e.kind = EventKind::ProjectileCancel;
                 Emit(events, e);
+                break;
+            case PairKind::GrabHurt:
+                ApplyGrab(defs, s, a.owner, before[static_cast<std::size_t>(a.owner)].move, grabbing[0] && grabbing[1],
+                          e, events);
                 break;
         }
     }

@@ -9,6 +9,8 @@ inline std::int32_t FacingSign(Facing f) {
     return f == Facing::Right ? 1 : -1;
 }
 
+inline constexpr std::int32_t FLOOR_SUBPX = FLOOR_Y_PX * SUBPIXELS_PER_PX;
+
 inline bool IsGrounded(const FighterState& f) {
     return f.ySubpx >= FLOOR_Y_PX * SUBPIXELS_PER_PX && f.vySubpx >= 0;
 }
@@ -31,6 +33,12 @@ inline bool HoldsBack(const FighterState& f, Input input) {
 inline bool HoldsForward(const FighterState& f, Input input) {
     return input.Has(f.facing == Facing::Right ? Input::RIGHT : Input::LEFT);
 }
+
+/// The rules' priority of a move when several match one tick (inputs.cpp): higher wins.
+std::int32_t MovePriority(const MoveDef& m);
+/// FindRequestedMove among the moves `allowed` (indices; empty: every move).
+std::int32_t FindMoveAmong(const FighterDef& def, const FighterState& f, Input input,
+                           std::span<const std::int32_t> allowed);
 
 /// Switches to a state that plays `animation` continuously (idle, walk, crouch): the animation
 /// restarts only when it changes, so a walk does not stutter every tick.
@@ -65,6 +73,12 @@ inline Event FighterEvent(const MatchState& s, EventKind kind, std::int32_t figh
 
 /// The sparks a tick's events call for (hits, blocks, clashes, cancelled projectiles), in order.
 void SpawnSparks(MatchState& s, std::span<const Event> events);
+
+/// Adds meter to `side` (capped at METER_MAX), telling a bar that fills.
+void AddMeter(MatchState& s, std::int32_t side, std::int32_t amount, EventList& events);
+
+/// Breaks `thrower`'s throw `move`: both fighters stagger apart (TechRecoil), told as a ThrowTech.
+void TechApart(MatchState& s, std::int32_t thrower, std::int32_t move, EventList& events);
 
 /// The two-pass hit check and the reactions (hits.cpp). `inputs` are the effective inputs.
 void RunHitPasses(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const StepHooks& hooks,

@@ -17,8 +17,6 @@ using namespace detail;
 
 namespace {
 
-constexpr std::int32_t FLOOR_SUBPX = FLOOR_Y_PX * SUBPIXELS_PER_PX;
-
 // The anchor's pixel stays in [w/2, STAGE_WIDTH_PX - 1 - w/2], so the pushbox stays on the stage;
 // the range is symmetric under x -> STAGE_WIDTH_PX - 1 - x, which keeps the rules mirror-exact.
 std::int32_t MinAnchorSubpx(const FighterDef& def) {
@@ -32,10 +30,12 @@ void ClampToStage(const FighterDef& def, FighterState& f) {
 }
 
 void ResetFighterForRound(const FighterDef& def, FighterState& f, std::int32_t side) {
-    const std::int32_t roundsWon = f.roundsWon;
+    // Round wins and the meter carry over from round to round.
+    const std::int32_t roundsWon = f.roundsWon, meter = f.meter;
     const std::uint8_t held = f.heldBits;
     f = FighterState{};
     f.roundsWon = roundsWon;
+    f.meter = meter;
     f.heldBits = held;
     f.xSubpx = START_X_PX[side] * SUBPIXELS_PER_PX;
     f.ySubpx = FLOOR_SUBPX;
@@ -54,6 +54,7 @@ void StartRound(const MatchDefs& defs, MatchState& s) {
     s.phaseTicks = INTRO_TICKS;
     s.roundTicksLeft = ROUND_TICKS;
     s.hitstopTicks = 0;
+    s.superFreezeTicks = 0;
     s.roundWinner = -1;
 }
 
@@ -69,38 +70,99 @@ void RecordPresses(FighterState& f, Input input, bool timePasses) {
         }
     }
     f.heldBits = input.bits;
+    // The history keeps every tick, frozen ones too: a motion typed during hitstop still counts.
+    f.historyAt = (f.historyAt + 1) % INPUT_HISTORY_TICKS;
+    f.inputHistory[static_cast<std::size_t>(f.historyAt)] = input.bits;
 }
 
-// The move `input` asks for: the most recently buffered button with a move in this stance.
-std::int32_t FindBufferedMove(const FighterDef& def, const FighterState& f, Input input) {
-    const Stance stance = input.Has(Input::DOWN) ? Stance::Crouch : Stance::Stand;
-    std::int32_t best = -1, bestAgo = INPUT_BUFFER_TICKS;
-    for (std::size_t m = 0; m < def.moves.size(); ++m) {
-        const MoveDef& move = def.moves[m];
-        const std::int32_t ago = f.pressedAgo[static_cast<std::size_t>(move.button)];
-        if (move.stance == stance && ago < bestAgo) {
-            best = static_cast<std::int32_t>(m);
-            bestAgo = ago;
+// Marks the presses a move used as spent, so one press starts one move.
+void ConsumeButton(FighterState& f, Button button) {
+    if (button == Button::PunchKick) {
+        f.pressedAgo[0] = f.pressedAgo[1] = 99;
+    } else {
+        f.pressedAgo[static_cast<std::size_t>(button)] = 99;
+    }
+}
+
+// Starts move `move` now: from a free stance, in a jump, as a cancel (`replaced` is the move it
+// cancels, with a Cancel event) or replacing a move in its first ticks. A super pays its meter and
+// freezes the fight.
+void StartMove(const FighterDef& def, MatchState& s, std::int32_t side, std::int32_t move, EventList& events,
+               std::int32_t cancelled = -1) {
+    FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    const MoveDef& m = def.moves[static_cast<std::size_t>(move)];
+    if (f.move >= 0) ConsumeButton(f, def.moves[static_cast<std::size_t>(f.move)].button);
+    StartAction(f, m.stance == Stance::Air ? Action::AirAttack : Action::Attack, m.animation);
+    f.move = move;
+    f.moveHasHit = false;
+    f.projectileThrown = false;
+    f.moveBoxHitRejected = false;
+    f.moveLanded = MoveLanded::None;
+    if (m.stance != Stance::Air) f.vxSubpx = 0;  // an air attack keeps the jump's flight
+    ConsumeButton(f, m.button);
+    f.meter -= m.meterCost;
+    Emit(events, FighterEvent(s, EventKind::MoveStart, side, move));
+    if (cancelled >= 0) {
+        Event e = FighterEvent(s, EventKind::Cancel, side, move);
+        e.value = cancelled;
+        Emit(events, e);
+    }
+    if (m.superFreezeTicks > 0) {
+        s.superFreezeTicks = std::max(s.superFreezeTicks, m.superFreezeTicks);
+        Event e = FighterEvent(s, EventKind::SuperStart, side, move);
+        e.value = m.superFreezeTicks;
+        Emit(events, e);
+    }
+}
+
+bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
+    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
+}
+
+// A move's way out of itself (docs/rules.md, "Cancels"): after its attack made contact, inside one
+// of its cancel windows, a move the window names starts at once; and in its first
+// REPLACE_WINDOW_TICKS ticks, before it can hit, a move of higher priority whose input completes
+// replaces it (its own press still counts: punch, then kick a tick later, is a throw). Returns
+// whether a move started.
+bool TryCancel(const FighterDef& def, MatchState& s, std::int32_t side, Input input, EventList& events) {
+    FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
+    const std::int32_t frame = FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick);
+    if (f.moveLanded != MoveLanded::None) {
+        for (const CancelDef& c : move.cancels) {
+            if (frame < c.firstFrame || frame > c.lastFrame) continue;
+            if (c.on == CancelOn::Hit && f.moveLanded != MoveLanded::Hit) continue;
+            const std::int32_t next = FindMoveAmong(def, f, input, c.into);
+            if (next < 0) continue;
+            StartMove(def, s, side, next, events, f.move);
+            return true;
         }
     }
-    return best;
+    if (f.animTick <= REPLACE_WINDOW_TICKS && !f.moveHasHit && move.stance != Stance::Air) {
+        FighterState probe = f;
+        const auto restore = [&](std::size_t b) { probe.pressedAgo[b] = std::min(probe.pressedAgo[b], f.animTick); };
+        if (move.button == Button::PunchKick) {
+            restore(0), restore(1);
+        } else {
+            restore(static_cast<std::size_t>(move.button));
+        }
+        const std::int32_t next = FindRequestedMove(def, probe, input);
+        if (next >= 0 && MovePriority(def.moves[static_cast<std::size_t>(next)]) > MovePriority(move)) {
+            f.pressedAgo = probe.pressedAgo;
+            StartMove(def, s, side, next, events);
+            return true;
+        }
+    }
+    return false;
 }
 
 // A free fighter picks what to do from its input: a move, a jump, a crouch, a walk or nothing.
 void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input input, EventList& events) {
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
-    const std::int32_t move = FindBufferedMove(def, f, input);
+    const std::int32_t move = FindRequestedMove(def, f, input);
     const std::int32_t sign = FacingSign(f.facing);
     if (move >= 0) {
-        const MoveDef& m = def.moves[static_cast<std::size_t>(move)];
-        StartAction(f, Action::Attack, m.animation);
-        f.move = move;
-        f.moveHasHit = false;
-        f.projectileThrown = false;
-        f.moveBoxHitRejected = false;
-        f.vxSubpx = 0;
-        f.pressedAgo[static_cast<std::size_t>(m.button)] = 99;  // consumed
-        Emit(events, FighterEvent(s, EventKind::MoveStart, side, move));
+        StartMove(def, s, side, move, events);
         return;
     }
     f.move = -1;
@@ -162,27 +224,52 @@ void SpawnProjectile(const FighterDef& def, MatchState& s, std::int32_t side, Ev
 void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Input input, bool acceptInput,
                    EventList& events) {
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    const FighterState& opponent = s.fighters[static_cast<std::size_t>(1 - side)];
     ++f.animTick;
+    // A victim in the thrower's hands goes where the throw puts it (UpdateThrows), nowhere else.
+    if (f.action == Action::Thrown && opponent.action == Action::Throwing) return;
     bool free = false;
     switch (f.action) {
         case Action::Hitstun:
         case Action::BlockStand:
         case Action::BlockCrouch:
+        case Action::TechRecoil:
             free = --f.stunTicks <= 0 && IsGrounded(f);
+            f.stunTicks = std::max(f.stunTicks, 0);
+            break;
+        case Action::Thrown:  // lying where it landed, then up
+            free = --f.stunTicks <= 0;
             f.stunTicks = std::max(f.stunTicks, 0);
             break;
         case Action::Attack: {
             const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
-            if (move.projectile && !f.projectileThrown &&
-                FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick) >=
-                    move.projectile->spawnFrame) {
+            const std::int32_t frame = FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick);
+            if (move.projectile && !f.projectileThrown && frame >= move.projectile->spawnFrame) {
                 SpawnProjectile(def, s, side, events);
             }
+            // A rush drives forward through its active frames until it connects.
+            if (move.advanceSubpx != 0) {
+                f.vxSubpx = IsActiveFrame(move, frame) && !f.moveHasHit ? FacingSign(f.facing) * move.advanceSubpx : 0;
+            }
+            if (acceptInput && TryCancel(def, s, side, input, events)) break;
             free = AnimationFinished(def, f);
+            // A melee move that ends without touching anything still earns a little meter.
+            if (free && move.activeFirst >= 0 && !f.moveHasHit && move.meterCost == 0)
+                AddMeter(s, side, METER_WHIFF, events);
             break;
         }
+        case Action::Jump:
+            // One attack per jump: the air attack lasts until landing.
+            if (acceptInput) {
+                const std::int32_t move = FindRequestedMove(def, f, input);
+                if (move >= 0) StartMove(def, s, side, move, events);
+            }
+            break;
+        case Action::Throwing:  // UpdateThrows ends the toss
+            break;
         default:
-            // The rest: a jump lands in the motion step below; a knockdown and a win pose last.
+            // The rest: a jump lands in the motion step below; a knockdown and a win pose last; an
+            // air attack holds its last frame until it lands.
             free = RuleOf(f.action).free;
             break;
     }
@@ -195,6 +282,8 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
             f.vxSubpx = 0;
         }
     }
+    // A combo lasts while its defender is in hitstun (or down from its last hit).
+    if (f.action != Action::Hitstun && f.action != Action::Knockdown) f.comboHits = 0;
 
     // Motion: own velocity, then the knockback slide, then gravity while airborne.
     f.xSubpx += f.vxSubpx + f.slideSubpx;
@@ -206,14 +295,107 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
         if (f.ySubpx >= FLOOR_SUBPX) {
             f.ySubpx = FLOOR_SUBPX;
             f.vySubpx = 0;
-            if (f.action == Action::Jump) {
+            if (f.action == Action::Jump || f.action == Action::AirAttack) {
                 f.vxSubpx = 0;
+                f.move = -1;
                 SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
                 Emit(events, FighterEvent(s, EventKind::Land, side));
             }
         }
     }
     ClampToStage(def, f);
+}
+
+// The tick of `anim` on which frame `frame` starts.
+std::int32_t FrameStartTick(const AnimationDef& anim, std::int32_t frame) {
+    std::int32_t t = 0;
+    for (std::int32_t i = 0; i < frame && i < static_cast<std::int32_t>(anim.frames.size()); ++i)
+        t += anim.frames[static_cast<std::size_t>(i)].ticks;
+    return t;
+}
+
+// Throws in progress (docs/rules.md, "Throws"): the victim is carried at the toss frame's victim
+// offset and shows the matching frame of its "thrown" animation; a tech in the window breaks the
+// throw; when the toss ends the victim lands, takes the damage, lies and gets up.
+void UpdateThrows(const MatchDefs& defs, MatchState& s, bool acceptInput, EventList& events) {
+    for (std::int32_t side = 0; side < 2; ++side) {
+        FighterState& t = s.fighters[static_cast<std::size_t>(side)];
+        if (t.action != Action::Throwing) continue;
+        FighterState& v = s.fighters[static_cast<std::size_t>(1 - side)];
+        const FighterDef& tdef = *defs.fighters[static_cast<std::size_t>(side)];
+        const FighterDef& vdef = *defs.fighters[static_cast<std::size_t>(1 - side)];
+        const MoveDef& move = tdef.moves[static_cast<std::size_t>(t.move)];
+        const ThrowDef& td = *move.throwDef;
+        const AnimationDef& toss = tdef.animations[static_cast<std::size_t>(td.animation)];
+        const std::int32_t sign = FacingSign(t.facing);
+        // The tech: punch and kick together on one of the TECH_WINDOW_TICKS ticks after the grab.
+        const std::int32_t punch = v.pressedAgo[0], kick = v.pressedAgo[1];
+        const bool techPressed =
+            punch < INPUT_BUFFER_TICKS && kick < INPUT_BUFFER_TICKS && std::abs(punch - kick) <= THROW_PRESS_GAP_TICKS;
+        if (acceptInput && t.animTick >= 1 && t.animTick <= TECH_WINDOW_TICKS && techPressed) {
+            TechApart(s, side, t.move, events);
+            continue;
+        }
+        const auto offsetCount = static_cast<std::int32_t>(td.victimOffsetsPx.size());
+        if (AnimationFinished(tdef, t)) {
+            const collide::Point last = td.victimOffsetsPx.back();
+            v.xSubpx = t.xSubpx + sign * (last.x + td.landingPx) * SUBPIXELS_PER_PX;
+            v.ySubpx = FLOOR_SUBPX;
+            v.vxSubpx = v.vySubpx = v.slideSubpx = 0;
+            ClampToStage(vdef, v);
+            const std::int32_t healthBefore = v.health;
+            if (s.phase == Phase::Fight) {
+                v.health = std::max(0, v.health - move.damage);
+                ++s.stats.hits[static_cast<std::size_t>(side)];
+                AddMeter(s, side, METER_THROW, events);
+                AddMeter(s, 1 - side, METER_HIT_TAKEN, events);
+            }
+            Event e = FighterEvent(s, EventKind::Thrown, side, t.move);
+            e.target = static_cast<std::int8_t>(1 - side);
+            e.xPx = ToPx(v.xSubpx), e.yPx = FLOOR_Y_PX;
+            e.value = healthBefore - v.health;
+            Emit(events, e);
+            if (v.health == 0) {
+                StartAction(v, Action::Knockdown, AnimIndex(Anim::Knockdown));
+                v.stunTicks = 0;
+                Emit(events, FighterEvent(s, EventKind::KnockOut, 1 - side));
+            } else if (vdef.thrownAnimation >= 0 &&
+                       static_cast<std::int32_t>(
+                           vdef.animations[static_cast<std::size_t>(vdef.thrownAnimation)].frames.size()) >
+                           offsetCount) {
+                // The thrown animation's frames after the carried ones: lying, getting up.
+                const AnimationDef& thrown = vdef.animations[static_cast<std::size_t>(vdef.thrownAnimation)];
+                v.animation = vdef.thrownAnimation;
+                v.animTick = FrameStartTick(thrown, offsetCount);
+                v.stunTicks = thrown.TotalTicks() - v.animTick;
+            } else {
+                StartAction(v, Action::Thrown, AnimIndex(Anim::Knockdown));
+                v.stunTicks = THROWN_FALLBACK_DOWN_TICKS;
+            }
+            t.move = -1;
+            SetAction(t, Action::Idle, AnimIndex(Anim::Idle));
+            continue;
+        }
+        // Carried: frame i of the toss holds the victim at offset i, showing its thrown frame i.
+        const std::int32_t frame = FrameIndexAt(toss, t.animTick);
+        const collide::Point off = td.victimOffsetsPx[static_cast<std::size_t>(std::min(frame, offsetCount - 1))];
+        v.xSubpx = t.xSubpx + sign * off.x * SUBPIXELS_PER_PX;
+        v.ySubpx = t.ySubpx + off.y * SUBPIXELS_PER_PX;
+        v.vxSubpx = v.vySubpx = v.slideSubpx = 0;
+        v.facing = t.facing == Facing::Right ? Facing::Left : Facing::Right;
+        ClampToStage(vdef, v);
+        if (vdef.thrownAnimation >= 0) {
+            const AnimationDef& thrown = vdef.animations[static_cast<std::size_t>(vdef.thrownAnimation)];
+            const std::int32_t vf = std::min(frame, static_cast<std::int32_t>(thrown.frames.size()) - 1);
+            const std::int32_t into = t.animTick - FrameStartTick(toss, frame);
+            v.animation = vdef.thrownAnimation;
+            v.animTick =
+                FrameStartTick(thrown, vf) + std::min(into, thrown.frames[static_cast<std::size_t>(vf)].ticks - 1);
+        } else {
+            v.animation = AnimIndex(Anim::Hit);
+            v.animTick = 0;
+        }
+    }
 }
 
 // Fighters turn to face each other whenever they are free on the ground.
@@ -238,6 +420,7 @@ void UpdateFacing(MatchState& s) {
 // so the split is the same seen from either side: the rules are mirror-exact), and what a wall
 // stops one fighter from taking, the other takes (the corner push).
 void ResolvePushboxes(const MatchDefs& defs, MatchState& s) {
+    if (!RuleOf(s.fighters[0].action).pushes || !RuleOf(s.fighters[1].action).pushes) return;  // a throw
     const collide::Rect boxA = PushboxOf(*defs.fighters[0], s.fighters[0]);
     const collide::Rect boxB = PushboxOf(*defs.fighters[1], s.fighters[1]);
     if (boxA.y >= boxB.Bottom() || boxB.y >= boxA.Bottom()) return;  // one is above the other
@@ -321,6 +504,7 @@ void UpdateRoundEnd(const MatchDefs& defs, MatchState& s, EventList& events) {
         }
         UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, Input{}, false, events);
     }
+    UpdateThrows(defs, s, false, events);
     ResolvePushboxes(defs, s);
     if (s.phase == Phase::MatchOver || --s.phaseTicks > 0) return;
     const bool aDone = s.fighters[0].roundsWon >= ROUNDS_TO_WIN, bDone = s.fighters[1].roundsWon >= ROUNDS_TO_WIN;
@@ -368,11 +552,16 @@ void StepPhases(const MatchDefs& defs, MatchState& s, const Inputs& inputs, cons
         case Phase::Fight:
             break;
     }
-    const bool frozen = s.hitstopTicks > 0;
+    const bool frozen = s.hitstopTicks > 0 || s.superFreezeTicks > 0;
     for (std::int32_t i = 0; i < 2; ++i)
         RecordPresses(s.fighters[static_cast<std::size_t>(i)], effective[static_cast<std::size_t>(i)], !frozen);
     if (frozen) {
-        --s.hitstopTicks;  // both fighters and everything else hold still
+        // Both fighters and everything else hold still: a super's freeze first, then hitstop.
+        if (s.superFreezeTicks > 0) {
+            --s.superFreezeTicks;
+        } else {
+            --s.hitstopTicks;
+        }
         return;
     }
     --s.roundTicksLeft;
@@ -380,6 +569,7 @@ void StepPhases(const MatchDefs& defs, MatchState& s, const Inputs& inputs, cons
         UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, effective[static_cast<std::size_t>(i)], true,
                       events);
     }
+    UpdateThrows(defs, s, true, events);
     UpdateProjectiles(defs, s);
     UpdateFacing(s);
     ResolvePushboxes(defs, s);
@@ -471,12 +661,27 @@ void ConformToDefs(const MatchDefs& defs, MatchState& s) {
         const FighterDef& def = *defs.fighters[i];
         FighterState& f = s.fighters[i];
         const bool animGone = f.animation < 0 || static_cast<std::size_t>(f.animation) >= def.animations.size();
-        const bool moveGone = f.move >= 0 && (static_cast<std::size_t>(f.move) >= def.moves.size() ||
-                                              def.moves[static_cast<std::size_t>(f.move)].animation != f.animation);
-        if (animGone || moveGone) {
+        // A throw whose thrower no longer has it (or whose toss is gone) lets both go, on the floor.
+        const FighterState& o = s.fighters[1 - i];
+        const FighterDef& odef = *defs.fighters[1 - i];
+        const auto throwGone = [](const FighterDef& d, const FighterState& t) {
+            return t.move < 0 || static_cast<std::size_t>(t.move) >= d.moves.size() ||
+                   !d.moves[static_cast<std::size_t>(t.move)].throwDef ||
+                   static_cast<std::size_t>(d.moves[static_cast<std::size_t>(t.move)].throwDef->animation) !=
+                       static_cast<std::size_t>(t.animation);
+        };
+        const bool throwBroken = (f.action == Action::Throwing && throwGone(def, f)) ||
+                                 (f.action == Action::Thrown &&
+                                  (o.action == Action::Throwing ? throwGone(odef, o) : f.ySubpx < FLOOR_SUBPX));
+        const bool moveGone = f.move >= 0 && f.action != Action::Throwing &&
+                              (static_cast<std::size_t>(f.move) >= def.moves.size() ||
+                               def.moves[static_cast<std::size_t>(f.move)].animation != f.animation);
+        if (animGone || moveGone || throwBroken) {
             StartAction(f, Action::Idle, AnimIndex(Anim::Idle));
             f.move = -1;
             f.stunTicks = 0;
+            f.ySubpx = FLOOR_SUBPX;
+            f.vySubpx = 0;
         }
         f.health = std::min(f.health, def.maxHealth);
         ClampToStage(def, f);
@@ -514,7 +719,7 @@ void StepMatch(const MatchDefs& defs, MatchState& s, const Inputs& inputs, const
     ++s.tick;
     // A hitstop tick runs no hit passes: the record keeps the last tick's passes (what froze the
     // fight) marked frozen, instead of going blank while the picture holds still.
-    const bool hitstopTick = s.phase == Phase::Fight && s.hitstopTicks > 0;
+    const bool hitstopTick = s.phase == Phase::Fight && (s.hitstopTicks > 0 || s.superFreezeTicks > 0);
     if (hooks.debug != nullptr && hitstopTick) {
         hooks.debug->frozen = true;
     } else if (hooks.debug != nullptr) {
@@ -536,6 +741,34 @@ void Emit(EventList& events, const Event& e) {
     const bool kept = events.Push(e);
     GAME_ASSERT(kept, "a tick made more events than EventList::CAPACITY: raise the capacity in events.h");
     (void)kept;
+}
+
+// Both fighters stagger apart: a tech, or two grabs on one tick.
+void TechApart(MatchState& s, std::int32_t thrower, std::int32_t move, EventList& events) {
+    FighterState& t = s.fighters[static_cast<std::size_t>(thrower)];
+    FighterState& v = s.fighters[static_cast<std::size_t>(1 - thrower)];
+    const std::int32_t sign = FacingSign(t.facing);
+    for (FighterState* f : {&t, &v}) {
+        StartAction(*f, Action::TechRecoil, AnimIndex(Anim::BlockStand));
+        f->stunTicks = TECH_RECOIL_TICKS;
+        f->move = -1;
+        f->vxSubpx = f->vySubpx = 0;
+        f->ySubpx = FLOOR_SUBPX;
+        f->pressedAgo[0] = f->pressedAgo[1] = 99;  // the tech's presses are spent
+    }
+    t.slideSubpx = -sign * TECH_PUSH_SUBPX;
+    v.slideSubpx = sign * TECH_PUSH_SUBPX;
+    v.facing = t.facing == Facing::Right ? Facing::Left : Facing::Right;
+    Event e = FighterEvent(s, EventKind::ThrowTech, thrower, move);
+    e.target = static_cast<std::int8_t>(1 - thrower);
+    Emit(events, e);
+}
+
+void AddMeter(MatchState& s, std::int32_t side, std::int32_t amount, EventList& events) {
+    FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    if (f.meter >= METER_MAX) return;
+    f.meter = std::min(METER_MAX, f.meter + amount);
+    if (f.meter == METER_MAX) Emit(events, FighterEvent(s, EventKind::MeterFull, side));
 }
 
 void SpawnSparks(MatchState& s, std::span<const Event> events) {

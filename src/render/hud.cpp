@@ -1,5 +1,5 @@
-// The HUD: health bars with names, the round timer, round wins, and the announcements (round,
-// fight, KO, time, the winner). Reads the state only.
+// The HUD: health bars with names, the round timer, round wins, the meters, a combo's hit count,
+// and the announcements (round, fight, KO, time, the winner, a super). Reads the state only.
 #include "render/render.h"
 
 #include <algorithm>
@@ -41,11 +41,40 @@ void HealthBar(SDL_Renderer* r, int side, const game::FighterDef& def, const gam
     }
 }
 
+// The meter under the health bar, filling toward the centre like the health bar drains: gold and
+// blinking "MAX" when a full bar waits to be spent.
+void MeterBar(SDL_Renderer* r, int side, const game::FighterState& f, std::uint64_t tick) {
+    constexpr int BAR_W = 120, BAR_H = 5, Y = 42;
+    const int x = side == 0 ? 14 : game::STAGE_WIDTH_PX - 14 - BAR_W;
+    Fill(r, x - 1, Y - 1, BAR_W + 2, BAR_H + 2, DARK);
+    Fill(r, x, Y, BAR_W, BAR_H, SDL_Color{40, 36, 70, 255});
+    const int filled = BAR_W * std::clamp(f.meter, 0, game::METER_MAX) / game::METER_MAX;
+    const bool full = f.meter >= game::METER_MAX;
+    Fill(r, side == 0 ? x : x + BAR_W - filled, Y, filled, BAR_H, full ? GOLD : SDL_Color{90, 170, 255, 255});
+    if (full && (tick / 8) % 2 == 0) {
+        const int tx = side == 0 ? x + BAR_W + 6 : x - 6 - TextWidth("MAX", 1);
+        DrawTextOutlined(r, tx, Y - 1, "MAX", GOLD, 1);
+    }
+}
+
+// "3 HITS" on the attacker's side while its combo lasts (the defender's count, 2 or more).
+void ComboCount(SDL_Renderer* r, int attacker, const game::FighterState& defender) {
+    if (defender.comboHits < 2) return;
+    std::string text = std::to_string(defender.comboHits);
+    text.append(" HITS");
+    const int w = TextWidth(text, 3);
+    const int x = attacker == 0 ? 18 : game::STAGE_WIDTH_PX - 18 - w;
+    DrawTextOutlined(r, x, 62, text, GOLD, 3);
+}
+
 }  // namespace
 
 void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchState& s) {
-    for (int i = 0; i < 2; ++i)
+    for (int i = 0; i < 2; ++i) {
         HealthBar(r, i, *defs.fighters[static_cast<std::size_t>(i)], s.fighters[static_cast<std::size_t>(i)]);
+        MeterBar(r, i, s.fighters[static_cast<std::size_t>(i)], s.tick);
+        ComboCount(r, i, s.fighters[static_cast<std::size_t>(1 - i)]);
+    }
     const int seconds = (s.roundTicksLeft + game::TICK_HZ - 1) / game::TICK_HZ;
     std::string timer = std::to_string(std::max(0, seconds));
     if (timer.size() < 2) timer.insert(timer.begin(), '0');  // "09": the timer always shows two digits
@@ -76,6 +105,7 @@ void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchStat
             break;
         }
         case game::Phase::Fight:
+            if (s.superFreezeTicks > 0) Centered(r, 96, "SUPER!", GOLD, 5);
             break;
     }
 }

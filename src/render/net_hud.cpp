@@ -34,7 +34,8 @@ void DrawNetStatus(SDL_Renderer* r, int pingMillis, NetQuality quality, bool wai
     if (waiting) {
         const std::string text = "WAITING FOR OPPONENT";
         Fill(r, 0, 150, game::STAGE_WIDTH_PX, 30, SDL_Color{14, 8, 24, 190});
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text, 2)) / 2, 158, text, SDL_Color{255, 208, 96, 255}, 2);
+        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text, 2)) / 2, 158, text, SDL_Color{255, 208, 96, 255},
+                         2);
     }
 }
 

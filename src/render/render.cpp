@@ -51,6 +51,11 @@ FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& f
             art.hotmaps[a].push_back(MakeTexture(renderer, TintMasks(frame.masks, frame.widthPx, frame.heightPx)));
         }
     }
+    art.altSprites.resize(fighter.altSprites.size());
+    for (std::size_t a = 0; a < fighter.altSprites.size(); ++a) {
+        for (const assets::Image& image : fighter.altSprites[a])
+            art.altSprites[a].push_back(MakeTexture(renderer, image));
+    }
     return art;
 }
 
@@ -133,16 +138,25 @@ void DrawSpark(SDL_Renderer* renderer, const game::Spark& sp) {
 }  // namespace
 
 void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
-               const game::MatchState& state, ViewMode view) {
+               const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate) {
+    if (state.superFreezeTicks > 0) {
+        // The super's flash: the stage dims while everything holds.
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(renderer, 8, 4, 24, 150);
+        SDL_RenderFillRect(renderer, nullptr);
+    }
     for (int i = 0; i < 2; ++i) {
         const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
         DrawShadow(renderer, game::ToPx(state.fighters[static_cast<std::size_t>(i)].xSubpx), game::FLOOR_Y_PX,
                    def.pushboxWidthPx * 2 / 3);
     }
-    // The attacker in front: whoever attacks is drawn last, as fighting games layer it.
+    // The attacker in front: whoever attacks (or throws) is drawn last, as fighting games layer it.
+    const auto attacking = [&](int i) {
+        const game::Action a = state.fighters[static_cast<std::size_t>(i)].action;
+        return a == game::Action::Attack || a == game::Action::AirAttack || a == game::Action::Throwing;
+    };
     int order[2] = {0, 1};
-    if (state.fighters[0].action == game::Action::Attack && state.fighters[1].action != game::Action::Attack)
-        std::swap(order[0], order[1]);
+    if (attacking(0) && !attacking(1)) std::swap(order[0], order[1]);
     for (const int i : order) {
         const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
         const game::FighterState& f = state.fighters[static_cast<std::size_t>(i)];
@@ -151,8 +165,11 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
         const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
         const FighterArt& fa = *art[static_cast<std::size_t>(i)];
+        const bool alt = alternate[static_cast<std::size_t>(i)] && !fa.altSprites.empty();
         DrawLayers(renderer,
-                   fa.sprites[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(),
+                   (alt ? fa.altSprites
+                        : fa.sprites)[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)]
+                       .get(),
                    fa.hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(), frame,
                    place, view);
     }

@@ -29,7 +29,8 @@ enum class ViewMode : std::uint8_t { Sprites, Hotmaps, Both };
 /// One fighter's textures, frame by frame, parallel to its FighterDef's animations.
 struct FighterArt {
     std::vector<std::vector<TexturePtr>> sprites;
-    std::vector<std::vector<TexturePtr>> hotmaps;  ///< the masks tinted: attack red, hurt blue
+    std::vector<std::vector<TexturePtr>> hotmaps;     ///< the masks tinted: attack red, hurt blue
+    std::vector<std::vector<TexturePtr>> altSprites;  ///< in the alternate palette; empty without one
 };
 
 /// Textures for every frame of `fighter` (its sprites and its masks' tints).
@@ -47,10 +48,13 @@ int DrawText(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_
 int DrawTextOutlined(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale = 1);
 int TextWidth(const std::string& text, int scale = 1);
 
-/// The fighters, their shadows, the projectiles (spinning ones rotated) and the hit sparks.
+/// The fighters, their shadows, the projectiles (spinning ones rotated) and the hit sparks; a side
+/// whose `alternate` is set wears its alternate palette (the mirror match's second fighter), when
+/// it has one. A super's freeze dims the stage behind the fighters.
 void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
-               const game::MatchState& state, ViewMode view);
-/// Health bars, names, the timer, round wins, and the round and KO announcements.
+               const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate = {false, false});
+/// Health bars, names, the timer, round wins, the meters under the health bars, a combo's hit count
+/// on the attacker's side, and the round and KO announcements.
 void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);
 
 /// An online connection as the HUD marks it.

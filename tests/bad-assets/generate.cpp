@@ -285,7 +285,7 @@ const std::vector<Case>& Cases() {
          [](const fs::path& r) { EditManifest(r, [](ordered_json& m) { m["name"] = "Fixture The Magnificent!!"; }); }},
         {"manifest-bad-enum",
          [](const fs::path& r) {
-             EditManifest(r, [](ordered_json& m) { m["moves"]["light_punch"]["height"] = "overhead"; });
+             EditManifest(r, [](ordered_json& m) { m["moves"]["light_punch"]["height"] = "sideways"; });
          }},
         {"manifest-bool-mistyped",
          [](const fs::path& r) { EditManifest(r, [](ordered_json& m) { m["animations"]["hit"]["loop"] = "no"; }); }},

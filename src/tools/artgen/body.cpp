@@ -3,6 +3,8 @@
 #include "tools/artgen/body.h"
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 
 namespace artgen {
 
@@ -131,6 +133,106 @@ void DrawFistTrail(Canvas& canvas, const Limb& arm, float spreadPx) {
             canvas.PaintEffect(arm.end + side * off - dir * (4.0f + d), Hex(0xffffff), alpha);
         }
     }
+}
+
+void DrawSpeedLines(Canvas& canvas, float fromX, float topY, float bottomY, float lengthPx) {
+    // A fixed pattern of streaks, staggered so they read as air rushing past and not as a grid.
+    constexpr std::array<std::array<float, 3>, 6> STREAKS = {{
+        {0.05f, 0.0f, 0.7f},
+        {0.24f, 6.0f, 1.0f},
+        {0.42f, 2.0f, 0.55f},
+        {0.6f, 9.0f, 0.9f},
+        {0.78f, 4.0f, 0.65f},
+        {0.95f, 11.0f, 0.8f},
+    }};
+    for (const auto& [at, skip, share] : STREAKS) {
+        const float y = Lerp(topY, bottomY, at);
+        const float len = lengthPx * share;
+        for (float d = 0.0f; d < len; d += 1.0f) {
+            const auto alpha = static_cast<std::uint8_t>(170.0f * (1.0f - d / len));
+            canvas.PaintEffect({fromX - skip - d, y}, Hex(0xffffff), alpha);
+        }
+    }
+}
+
+void DrawFlashRays(Canvas& canvas, Vec2 centre, float innerPx, float outerPx) {
+    constexpr std::int32_t RAYS = 16;
+    for (std::int32_t i = 0; i < RAYS; ++i) {
+        // Long and short rays alternate; a quarter step of twist keeps them off the axes, where
+        // a ray would merge with the floor line or the body's vertical edges.
+        const float a = (static_cast<float>(i) + 0.25f) * 2.0f * std::numbers::pi_v<float> / RAYS;
+        const float outer = i % 2 == 0 ? outerPx : Lerp(innerPx, outerPx, 0.6f);
+        const Vec2 dir = Rotate({1.0f, 0.0f}, a);
+        const Vec2 side = {-dir.y, dir.x};
+        for (float r = innerPx; r < outer; r += 1.0f) {
+            const float t = (r - innerPx) / (outer - innerPx);
+            const auto core = static_cast<std::uint8_t>(230.0f * (1.0f - t));
+            canvas.PaintEffect(centre + dir * r, Hex(0xfff4c8), core);
+            // Rays widen outward, their edges fainter: a beam of light, not a line.
+            if (r > Lerp(innerPx, outer, 0.3f)) {
+                canvas.PaintEffect(centre + dir * r + side, Hex(0xffd870), static_cast<std::uint8_t>(core / 2));
+            }
+        }
+    }
+}
+
+void DrawSweep(Canvas& canvas, const Sweep& sweep, bool hot) {
+    auto at = [&](float radius, float radians) {
+        const Vec2 round = Rotate({radius, 0.0f}, radians);
+        return sweep.centre + Rotate({round.x, round.y * sweep.squash}, sweep.tilt);
+    };
+    const float turn = sweep.toRadians - sweep.fromRadians;
+    const auto steps = static_cast<std::int32_t>(std::ceil(std::fabs(turn) * sweep.outerPx));
+    for (std::int32_t i = 0; i <= steps; ++i) {
+        const float t = steps == 0 ? 1.0f : static_cast<float>(i) / static_cast<float>(steps);
+        const float a = sweep.fromRadians + turn * t;
+        // Fading in from where the sweep began, as DrawLegTrail does.
+        const auto alpha = static_cast<std::uint8_t>(20.0f + 200.0f * t * t);
+        // Streaks across the band, the outer one (where the hand or foot travels) the brightest; a
+        // wide band gets more of them, so it reads as a blur rather than a few wires.
+        const float width = sweep.outerPx - sweep.innerPx;
+        const auto streaks = std::max(3, static_cast<std::int32_t>(width / 5.0f));
+        for (std::int32_t k = 0; k < streaks; ++k) {
+            const float share = 1.0f - static_cast<float>(k) / static_cast<float>(streaks - 1) * 0.75f;
+            const auto a2 = k == 0 ? alpha : static_cast<std::uint8_t>(static_cast<float>(alpha) * share * 0.8f);
+            canvas.PaintEffect(at(Lerp(sweep.innerPx, sweep.outerPx, share), a), Hex(0xffffff), a2);
+        }
+    }
+    if (!hot) return;
+    std::vector<Vec2> band;
+    const std::int32_t segments = std::max(2, static_cast<std::int32_t>(std::ceil(std::fabs(turn) * 8.0f)));
+    for (std::int32_t i = 0; i <= segments; ++i) {
+        band.push_back(
+            at(sweep.outerPx, sweep.fromRadians + turn * static_cast<float>(i) / static_cast<float>(segments)));
+    }
+    for (std::int32_t i = segments; i >= 0; --i) {
+        band.push_back(
+            at(sweep.innerPx, sweep.fromRadians + turn * static_cast<float>(i) / static_cast<float>(segments)));
+    }
+    Shape shape;
+    shape.Polygon(std::move(band));
+    canvas.MarkHotOverAir(shape, Region::Attack);
+}
+
+void DrawArmSweep(Canvas& canvas, const Limb& arm, float innerPx, float beyondPx) {
+    const float to = Angle(arm.end - arm.root);
+    // The arm swung toward where it is now: up from below if the fist is above the shoulder.
+    const float from = arm.end.y < arm.root.y ? to + 1.2f : to - 1.2f;
+    DrawSweep(canvas,
+              {.centre = arm.root,
+               .innerPx = innerPx,
+               .outerPx = Length(arm.end - arm.root) + beyondPx,
+               .fromRadians = from,
+               .toRadians = to},
+              false);
+}
+
+std::array<std::int32_t, 2> VictimOffset(Vec2 hand, std::int32_t frame) {
+    const Vec2 grip = THROWN_GRIP[static_cast<std::size_t>(frame)];
+    // The victim faces the thrower: its +x runs toward the thrower, so its grip point lies
+    // grip.x behind its anchor in the thrower's space.
+    return {static_cast<std::int32_t>(std::lround(hand.x + grip.x)),
+            static_cast<std::int32_t>(std::lround(hand.y - grip.y))};
 }
 
 }  // namespace artgen

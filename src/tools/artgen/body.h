@@ -6,6 +6,7 @@
 #include "tools/artgen/raster.h"
 #include "tools/artgen/skeleton.h"
 
+#include <array>
 #include <functional>
 #include <string>
 
@@ -23,6 +24,15 @@ enum FrameFlag : std::uint32_t {
     SHOCKWAVE = 1u << 7,  ///< brick's stomp: a hot area on the floor the sprite does not draw
     SWOOSH = 1u << 8,     ///< a motion arc behind the striking limb (sprite only)
     FACE_GRIN = 1u << 9,
+    STRIKE_NEAR_FOREARM = 1u << 10,   ///< the near forearm is hot too (an overhead, an uppercut)
+    STRIKE_FAR_FOREARM = 1u << 11,    ///< the far forearm is hot too
+    STRIKE_NEAR_SHOULDER = 1u << 12,  ///< the near shoulder and upper arm (a shoulder charge)
+    INVULNERABLE = 1u << 13,          ///< the hotmap is all air: nothing hits the frame, and it hits nothing
+    SLAM = 1u << 14,                  ///< a super's ground slam: a long hot shockwave along the floor
+    SPEED_LINES = 1u << 15,           ///< streaks behind a body travelling forward (sprite only)
+    SUPER_FLASH = 1u << 16,           ///< the super's freeze pose: light rays behind the body (sprite only)
+    WHIRL = 1u << 17,                 ///< a spinning kick's wide arc: drawn as a trail and hot as its swept area
+    STRIKE_FAR_SHOULDER = 1u << 18,   ///< the far shoulder and upper arm
 };
 
 struct FrameSpec {
@@ -75,5 +85,43 @@ void DrawBoot(Canvas& canvas, Vec2 ankle, float radians, float length, float hei
 /// beside a punching arm. They read fast motion at 60 Hz, where a single frame flashes by.
 void DrawLegTrail(Canvas& canvas, const Limb& leg, float arcRadians);
 void DrawFistTrail(Canvas& canvas, const Limb& arm, float spreadPx);
+
+/// Horizontal streaks trailing behind (toward -x) a body rushing forward, between heights `topY`
+/// and `bottomY` (local px), starting at x `fromX`: sprite only.
+void DrawSpeedLines(Canvas& canvas, float fromX, float topY, float bottomY, float lengthPx);
+/// The super's flash: rays of light fanning out from `centre` behind the body (sprite only, over air).
+void DrawFlashRays(Canvas& canvas, Vec2 centre, float innerPx, float outerPx);
+/// A limb's sweep within one frame: the band between two radii around `centre`, from one angle to
+/// another (radians, clockwise, the motion's direction), squashed vertically and tilted for a
+/// spin seen from the side (squash 1, tilt 0: a circle in the picture plane).
+struct Sweep {
+    Vec2 centre;
+    float innerPx = 0.0f;
+    float outerPx = 0.0f;
+    float fromRadians = 0.0f;
+    float toRadians = 0.0f;
+    float squash = 1.0f;  ///< vertical scale of the band, 0..1
+    float tilt = 0.0f;    ///< radians the squashed band is turned, clockwise
+};
+/// Streaks along a sweep (sprite only, over air), brightest at its end; with `hot` the band is also
+/// attack in the hotmap where it is air (the area a spinning limb covers within one frame).
+void DrawSweep(Canvas& canvas, const Sweep& sweep, bool hot);
+
+/// The arc a swung arm leaves around its shoulder (sprite only): an uppercut's from below, an
+/// overhead's from above, between `innerPx` from the shoulder and `beyondPx` past the wrist.
+void DrawArmSweep(Canvas& canvas, const Limb& arm, float innerPx, float beyondPx);
+
+/// Where a thrown fighter is held, frame by frame of its `thrown` animation (0 grabbed, 1 lifted,
+/// 2 upside down, 3 falling), in its own sprite px from its anchor, facing right. Every fighter's
+/// thrown frames put their grip point (the chest in frame 0, the belt after) exactly here, so one
+/// thrower's victimOffsets fit every victim: offset = (hand.x + grip.x, hand.y - grip.y).
+inline constexpr std::array<Vec2, 4> THROWN_GRIP = {Vec2{16.0f, -104.0f}, Vec2{-4.0f, -84.0f}, Vec2{-14.0f, -96.0f},
+                                                    Vec2{-20.0f, -86.0f}};
+/// After throw_toss, the thrown fighter lands on the floor this far beyond victimOffsets[3]'s x
+/// (px, away from the thrower): thrown 4-5 (lying, getting up) are drawn for that spot.
+inline constexpr std::int32_t THROWN_LANDING_DX_PX = 60;
+/// The victim offset (victim anchor from the thrower's anchor, facing right, y up negative) that
+/// puts frame `frame`'s grip point on the thrower's `hand` (local px: the lead palm's centre).
+[[nodiscard]] std::array<std::int32_t, 2> VictimOffset(Vec2 hand, std::int32_t frame);
 
 }  // namespace artgen

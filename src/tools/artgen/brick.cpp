@@ -2,6 +2,7 @@
 // About 150 px standing on a 224x192 canvas, anchor at the feet. Slow: long startups, big reach.
 // His heavy kick is a stomp whose shockwave is hot in the hotmap but never drawn (the HGE case).
 #include "tools/artgen/body.h"
+#include "tools/artgen/manifest.h"
 
 #include <algorithm>
 #include <numbers>
@@ -16,6 +17,7 @@ constexpr float BOOT_LEN = 25.0f;
 // Ankle height that puts the sole's outline on the anchor row.
 constexpr float FOOT_Y = -(BOOT_H + 1.5f);
 constexpr float PI = std::numbers::pi_v<float>;
+constexpr Vec2 HAND_SIZE = {15.0f, 13.0f};
 
 const Dims DIMS = {
     .thigh = 32.0f,
@@ -61,15 +63,35 @@ const LimbPalette FAR_SIDE = {&SKIN_FAR, &PANTS_FAR, &BOOT_FAR, &WRAP_FAR, &GLOV
 
 // ---- drawing ----
 
-void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, bool strike) {
-    c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, Region::Arm,
+// Which parts of an arm are hot: the fist alone (a punch), the forearm too (an overhead, an
+// uppercut), or the shoulder and upper arm (a shoulder charge).
+enum ArmHot : std::uint32_t { HOT_FIST = 1u << 0, HOT_FOREARM = 1u << 1, HOT_UPPER = 1u << 2 };
+
+std::uint32_t ArmHotOf(std::uint32_t flags, bool nearArm) {
+    std::uint32_t hot = 0;
+    if ((flags & (nearArm ? STRIKE_NEAR_FIST : STRIKE_FAR_FIST)) != 0) hot |= HOT_FIST;
+    if ((flags & (nearArm ? STRIKE_NEAR_FOREARM : STRIKE_FAR_FOREARM)) != 0) hot |= HOT_FOREARM;
+    if ((flags & (nearArm ? STRIKE_NEAR_SHOULDER : STRIKE_FAR_SHOULDER)) != 0) hot |= HOT_UPPER;
+    return hot;
+}
+
+void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, std::uint32_t hot) {
+    auto region = [&](std::uint32_t part) { return (hot & part) != 0 ? Region::Attack : Region::Arm; };
+    c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, region(HOT_UPPER),
                {.roundness = 10.0f});
-    c.DrawPart(Segment(arm.joint, arm.end, 9.5f, 7.0f, 2.0f, 0.3f, 0.5f), *pal.skin, Region::Arm, {.roundness = 8.0f});
+    c.DrawPart(Segment(arm.joint, arm.end, 9.5f, 7.0f, 2.0f, 0.3f, 0.5f), *pal.skin, region(HOT_FOREARM),
+               {.roundness = 8.0f});
     // Tape over the wrist, then the fist: the fist is what hits, the tape is still the arm.
-    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.8f), arm.end, 7.2f, 7.0f), *pal.wrap, Region::Arm,
+    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.8f), arm.end, 7.2f, 7.0f), *pal.wrap, region(HOT_FOREARM),
                {.roundness = 6.0f, .castShadow = false});
+    if ((hot & HOT_UPPER) != 0 && (hot & HOT_FOREARM) == 0) {
+        // A charging shoulder leads with the point of the elbow: the upper arm goes over the folded
+        // forearm's end so all of the leading edge is hot.
+        c.DrawPart(Segment(arm.root, arm.joint, 12.0f, 9.0f, 3.0f, 0.42f, 1.0f), *pal.skin, Region::Attack,
+                   {.roundness = 10.0f, .castShadow = false});
+    }
     const float angle = Angle(arm.end - arm.joint) + handTurn;
-    DrawHand(c, arm.end, angle, hand, {15.0f, 13.0f}, *pal.glove, strike ? Region::Attack : Region::Arm);
+    DrawHand(c, arm.end, angle, hand, HAND_SIZE, *pal.glove, region(HOT_FIST));
 }
 
 void DrawLeg(Canvas& c, const Limb& leg, float footAngle, const LimbPalette& pal, bool strike) {
@@ -87,7 +109,7 @@ Shape ChestShape(const Skeleton& s, float breath) {
     chest.Polygon({t(-20, -58), t(-7, -62), t(7, -62), t(18, -59), t(27 + b, -51), t(28 + b, -38), t(23, -22),
                    t(19, -8), t(13, 0), t(-13, 0), t(-20, -12), t(-27, -30), t(-30, -48)},
                   3.0f);
-    chest.Ellipse(t(6, -17), 17.0f + b, 14.0f, s.pose.lean);
+    chest.Ellipse(t(6, -17), 17.0f + b, 14.0f, s.torsoAngle);
     return chest;
 }
 
@@ -106,7 +128,7 @@ void DrawSashTails(Canvas& c, const Skeleton& s) {
 void DrawTorso(Canvas& c, const Skeleton& s, float breath) {
     auto t = [&](float u, float v) { return s.Torso(u, v); };
     Shape hips;
-    hips.Box(s.Torso(0, 1), {18.0f, 10.0f}, s.pose.lean * 0.5f, 6.0f);
+    hips.Box(s.Torso(0, 1), {18.0f, 10.0f}, s.hipAngle, 6.0f);
     c.DrawPart(hips, PANTS, Region::Torso, {.roundness = 9.0f});
     const Shape chest = ChestShape(s, breath);
     c.DrawPart(chest, SKIN, Region::Torso, {.roundness = 16.0f});
@@ -199,10 +221,71 @@ void DrawRockDetails(Canvas& c, Vec2 centre, float scale) {
     c.PaintPixel(p(-4, -6), ROCK, 3);
 }
 
+// The super's slam: both fists hit the floor and the floor itself hits, a long wave running from
+// the fists toward the front of the frame. Unlike the stomp's, it is drawn: a crest of dust lit at
+// its edge, tallest where it breaks at the front, and chunks of floor thrown up (sprite only; the
+// chunks above the wave are not hot).
+void DrawSlam(Canvas& c, const Skeleton& s) {
+    const float x0 = std::max(s.armNear.end.x, s.armFar.end.x) + 4.0f;
+    // The fists' height says how far the slam has gone: on the floor at the impact, lifting after,
+    // when the crest has run further and the debris flown higher.
+    const float phase = std::clamp((-std::min(s.armNear.end.y, s.armFar.end.y) - 10.0f) / 20.0f, 0.0f, 1.0f);
+    const float reach = Lerp(96.0f, 110.0f, phase);
+    // Chunks of floor: jagged shards, each turned its own way.
+    struct Chunk {
+        float x, y, size, turn;
+    };
+    for (const Chunk& k : {Chunk{16, -26, 5.5f, 0.3f}, Chunk{40, -44, 7.0f, 1.4f}, Chunk{64, -30, 4.5f, 2.6f},
+                           Chunk{88, -52, 6.0f, 0.9f}, Chunk{110, -34, 4.0f, 2.0f}}) {
+        const Vec2 at = {x0 + k.x + phase * 10.0f, k.y * (1.0f + phase * 0.5f)};
+        constexpr std::array<float, 7> RADII = {1.0f, 0.62f, 0.95f, 0.7f, 1.05f, 0.55f, 0.85f};
+        std::vector<Vec2> shard;
+        for (std::size_t i = 0; i < RADII.size(); ++i) {
+            const float ang = k.turn + static_cast<float>(i) * 2.0f * PI / static_cast<float>(RADII.size());
+            shard.push_back(at + Rotate({k.size * RADII[i], 0.0f}, ang));
+        }
+        Shape rock;
+        rock.Polygon(std::move(shard), 0.5f);
+        c.DrawPart(rock, ROCK, Region::Air, {.roundness = k.size * 0.6f, .castShadow = false});
+    }
+    Shape wave;
+    wave.Ellipse({x0 + reach * 0.5f, -10.0f}, reach * 0.5f + 4.0f, 10.0f);
+    c.MarkHotOverAir(wave, Region::Attack);
+    // The crest: puffs of dust along the floor, growing toward the front where the wave breaks,
+    // each with a lit cap. Later puffs overlap the earlier ones.
+    const Rgb8 dust = Hex(0xcdbb9c);
+    const Rgb8 lit = Hex(0xf0e4c8);
+    constexpr std::array<float, 5> LUMP = {0.0f, 2.5f, -1.5f, 1.5f, -0.5f};
+    std::size_t n = 0;
+    for (float x = 0.0f; x <= reach; x += 11.0f, ++n) {
+        const float t = x / reach;
+        const float r = 5.0f + 10.0f * t * t + LUMP[n % LUMP.size()] * t;
+        const Vec2 centre = {x0 + x, -1.0f - r * 0.7f};
+        const auto alpha = static_cast<std::uint8_t>(140.0f + 100.0f * t);
+        for (float dy = -r; dy <= r; dy += 1.0f) {
+            for (float dx = -r; dx <= r; dx += 1.0f) {
+                const float d2 = dx * dx + dy * dy;
+                if (d2 > r * r || centre.y + dy > -0.5f) continue;
+                // A lit cap along the top of each puff: the crest catches the light.
+                const bool cap = dy < 0.0f && d2 > (r - 2.0f) * (r - 2.0f);
+                c.PaintEffect(centre + Vec2{dx, dy}, cap ? lit : dust, alpha);
+            }
+        }
+    }
+    // A burst of white at the fists.
+    const Vec2 hit = {x0 - 6.0f, -4.0f};
+    for (const float a : {-2.9f, -2.45f, -2.0f, -1.55f, -1.1f, -0.65f, -0.2f}) {
+        const Vec2 dir = Rotate({1.0f, 0.0f}, a);
+        for (float r = 9.0f; r < 30.0f; r += 1.0f) {
+            c.PaintEffect(hit + dir * r, Hex(0xffffff), static_cast<std::uint8_t>(240.0f * (30.0f - r) / 21.0f));
+        }
+    }
+}
+
 void DrawFrame(Canvas& c, const FrameSpec& f) {
     const Pose& p = f.pose;
     const Skeleton s = Solve(p, DIMS);
-    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, (f.flags & STRIKE_FAR_FIST) != 0);
+    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, ArmHotOf(f.flags, false));
     DrawLeg(c, s.legFar, p.footFar, FAR_SIDE, (f.flags & STRIKE_FAR_LEG) != 0);
     DrawSashTails(c, s);
     DrawTorso(c, s, p.breath);
@@ -214,11 +297,13 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
         c.DrawPart(RockShape(centre, 0.8f), ROCK, Region::Held, {.roundness = 6.0f});
         DrawRockDetails(c, centre, 0.8f);
     }
-    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, (f.flags & STRIKE_NEAR_FIST) != 0);
+    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, ArmHotOf(f.flags, true));
     if ((f.flags & SWOOSH) != 0) {
         if ((f.flags & STRIKE_NEAR_LEG) != 0) DrawLegTrail(c, s.legNear, 1.1f);
         if ((f.flags & STRIKE_FAR_FIST) != 0) DrawFistTrail(c, s.armFar, 13.0f);
         if ((f.flags & STRIKE_NEAR_FIST) != 0) DrawFistTrail(c, s.armNear, 13.0f);
+        if ((f.flags & STRIKE_FAR_FOREARM) != 0) DrawArmSweep(c, s.armFar, 24.0f, 12.0f);
+        if ((f.flags & STRIKE_NEAR_FOREARM) != 0) DrawArmSweep(c, s.armNear, 24.0f, 12.0f);
     }
     if ((f.flags & SHOCKWAVE) != 0) {
         // HGE's hot area the sprite does not draw: the stomp's shockwave runs along the floor in
@@ -240,6 +325,18 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
             }
         }
     }
+    if ((f.flags & SLAM) != 0) DrawSlam(c, s);
+    if ((f.flags & SPEED_LINES) != 0) {
+        // From the back of the body backward: the air it leaves behind.
+        const float back = std::min({s.pelvis.x - 22.0f, s.legNear.end.x, s.legFar.end.x, s.Torso(-30, -50).x});
+        DrawSpeedLines(c, back, s.headCentre.y - 6.0f, -12.0f, 40.0f);
+    }
+    if ((f.flags & SUPER_FLASH) != 0) {
+        c.PaintHalo(Hex(0xffd23c), 210, 3);
+        DrawFlashRays(c, s.Torso(4, -40), 58.0f, 104.0f);
+    }
+    // Invulnerable last: whatever the frame drew hot, nothing of it collides.
+    if ((f.flags & INVULNERABLE) != 0) c.ClearHotmap();
 }
 
 // ---- poses ----
@@ -609,6 +706,505 @@ AnimSpec Win() {
     return {"win", true, {{flex, 14, FACE_GRIN}, {harder, 14, FACE_SHOUT}, {flex, 14, FACE_GRIN}}};
 }
 
+// ---- fight-depth animations: air attacks, throws, specials, the super ----
+
+// The palm's centre of a solved arm: where a hand holds something (a throw's grip).
+Vec2 PalmCentre(const Limb& arm, float handTurn) {
+    return arm.end + Rotate({HAND_SIZE.x * 0.45f, 0.0f}, Angle(arm.end - arm.joint) + handTurn);
+}
+
+// Jump's tuck, the air attacks' base: anchored at the feet like jump, knees drawn up.
+Pose AirTuck() {
+    Pose p = Stance();
+    p.pelvis = {0, -74};
+    p.lean = 0.3f;
+    p.legNear = Ik(-6, -44, Bend::Plus);
+    p.legFar = Ik(16, -50, Bend::Plus);
+    p.footNear = 0.5f;
+    p.footFar = 0.4f;
+    p.armNear = Ik(30, -112, Bend::Minus);
+    p.armFar = Ik(48, -118, Bend::Minus);
+    return p;
+}
+
+AnimSpec JumpPunch() {
+    // An overhead: the lead fist cocked high over the head, then clubbed forward and down, forearm
+    // first, onto the head of a standing opponent below; the rear arm whips back for torque.
+    Pose wind = AirTuck();
+    wind.lean = 0.0f;
+    wind.headTilt = 0.15f;
+    wind.armFar = Fk(-1.45f, -2.75f);
+    wind.armNear = Ik(24, -112, Bend::Minus);
+    wind.legNear = Ik(-4, -46, Bend::Plus);
+    wind.legFar = Ik(18, -54, Bend::Plus);
+    wind.hairSway = -1.0f;
+    Pose swing = AirTuck();
+    swing.pelvis = {2, -74};
+    swing.lean = 0.42f;
+    swing.headTilt = 0.1f;
+    swing.armFar = Ik(84, -100, Bend::Minus);
+    swing.armNear = Ik(-18, -104, Bend::Minus);
+    swing.legNear = Ik(-20, -38, Bend::Plus);
+    swing.footNear = 0.6f;
+    swing.legFar = Ik(20, -48, Bend::Plus);
+    swing.hairSway = 1.0f;
+    Pose club = swing;
+    club.pelvis = {4, -73};
+    club.lean = 0.52f;
+    club.headTilt = 0.15f;
+    club.armFar = Ik(72, -62, Bend::Minus);
+    club.armNear = Ik(-22, -96, Bend::Minus);
+    club.legNear = Ik(-22, -34, Bend::Plus);
+    Pose back = Blend(club, AirTuck(), 0.6f);
+    back.legNear = Ik(-14, -28, Bend::Plus);
+    back.legFar = Ik(16, -34, Bend::Plus);
+    back.footNear = 0.4f;
+    back.footFar = 0.35f;
+    return {"jump_punch",
+            false,
+            {{wind, 4, FACE_SHOUT},
+             {swing, 3, STRIKE_FAR_FIST | STRIKE_FAR_FOREARM | FACE_SHOUT},
+             {club, 5, STRIKE_FAR_FIST | STRIKE_FAR_FOREARM | SWOOSH | FACE_SHOUT},
+             {back, 18, 0}}};
+}
+
+AnimSpec JumpKick() {
+    // A flying kick: the front knee chambered to the chest, then the boot driven forward and down,
+    // the body leaning back behind it.
+    Pose chamber = AirTuck();
+    chamber.lean = 0.05f;
+    chamber.legNear = Ik(14, -56, Bend::Plus);
+    chamber.footNear = 0.3f;
+    chamber.legFar = Ik(-8, -40, Bend::Plus);
+    chamber.footFar = 0.7f;
+    chamber.armNear = Ik(14, -112, Bend::Minus);
+    chamber.armFar = Ik(44, -124, Bend::Minus);
+    Pose kick = AirTuck();
+    kick.pelvis = {-4, -78};
+    kick.lean = -0.36f;
+    kick.headTilt = 0.3f;
+    kick.legNear = Ik(50, -42, Bend::Plus);
+    kick.footNear = -0.85f;
+    kick.legFar = Ik(-18, -44, Bend::Plus);
+    kick.footFar = 0.8f;
+    kick.armNear = Ik(-34, -118, Bend::Minus);
+    kick.armFar = Ik(30, -134, Bend::Minus);
+    kick.hairSway = -1.0f;
+    Pose drive = kick;
+    drive.pelvis = {0, -78};
+    drive.lean = -0.42f;
+    drive.headTilt = 0.35f;
+    drive.legNear = Ik(60, -36, Bend::Plus);
+    drive.footNear = -0.8f;
+    drive.armNear = Ik(-40, -112, Bend::Minus);
+    Pose back = Blend(drive, AirTuck(), 0.6f);
+    back.legNear = Ik(4, -36, Bend::Plus);
+    back.footNear = 0.3f;
+    return {"jump_kick",
+            false,
+            {{chamber, 5, 0},
+             {kick, 3, STRIKE_NEAR_LEG | FACE_SHOUT},
+             {drive, 6, STRIKE_NEAR_LEG | FACE_SHOUT},
+             {back, 16, 0}}};
+}
+
+AnimSpec Throw() {
+    // A grab: both open hands lunge for the chest of someone standing close. Only the hands are hot
+    // on the grab frame (a throw is decided by its own rule on these pixels).
+    Pose reach = Stance();
+    reach.pelvis = {2, -65};
+    reach.lean = 0.14f;
+    reach.headTilt = 0.05f;
+    reach.legNear = Ik(-24, FOOT_Y, Bend::Plus);
+    reach.legFar = Ik(24, FOOT_Y, Bend::Plus);
+    reach.armNear = Ik(30, -110, Bend::Minus);
+    reach.armFar = Ik(44, -122, Bend::Minus);
+    reach.handNear = Hand::Open;
+    reach.handFar = Hand::Open;
+    reach.handNearTurn = -0.3f;
+    reach.handFarTurn = -0.4f;
+    Pose grab = reach;
+    grab.pelvis = {5, -64};
+    grab.lean = 0.2f;
+    grab.legNear = Ik(-22, FOOT_Y, Bend::Plus);
+    grab.legFar = Ik(30, FOOT_Y, Bend::Plus);
+    grab.armNear = Ik(48, -100, Bend::Minus);
+    grab.armFar = Ik(56, -114, Bend::Minus);
+    grab.handNearTurn = -0.35f;
+    grab.handFarTurn = -0.5f;
+    grab.hairSway = 1.0f;
+    Pose miss = grab;
+    miss.pelvis = {3, -65};
+    miss.lean = 0.1f;
+    miss.headTilt = 0.2f;
+    miss.armNear = Ik(30, -98, Bend::Minus);
+    miss.armFar = Ik(40, -106, Bend::Minus);
+    miss.handNear = Hand::Fist;
+    miss.handFar = Hand::Fist;
+    miss.handNearTurn = 0.0f;
+    miss.handFarTurn = 0.0f;
+    miss.hairSway = -1.0f;
+    Pose back = Blend(miss, Stance(), 0.6f);
+    return {"throw",
+            false,
+            {{reach, 4, 0}, {grab, 3, STRIKE_NEAR_FIST | STRIKE_FAR_FIST | FACE_SHOUT}, {miss, 8, 0}, {back, 10, 0}}};
+}
+
+// The throw's four holds. Every fighter's throw_toss runs 7, 7, 7, 14 ticks, so a victim's thrown
+// frames 0-3 keep step with any thrower.
+std::array<Pose, 4> TossPoses() {
+    // Clutch: both hands on the victim's chest.
+    Pose clutch = Stance();
+    clutch.pelvis = {6, -64};
+    clutch.lean = 0.15f;
+    clutch.legNear = Ik(-22, FOOT_Y, Bend::Plus);
+    clutch.legFar = Ik(28, FOOT_Y, Bend::Plus);
+    clutch.armNear = Ik(40, -94, Bend::Minus);
+    clutch.armFar = Ik(44, -98, Bend::Minus);
+    clutch.handNear = Hand::Open;
+    clutch.handFar = Hand::Open;
+    clutch.handNearTurn = -0.2f;
+    clutch.handFarTurn = -0.3f;
+    // Lift: sunk on his legs, leaning back, he hauls the victim off the floor by the belt.
+    Pose lift = clutch;
+    lift.pelvis = {4, -60};
+    lift.lean = 0.04f;
+    lift.headTilt = 0.0f;
+    lift.legNear = Ik(-26, FOOT_Y, Bend::Plus);
+    lift.legFar = Ik(26, FOOT_Y, Bend::Plus);
+    lift.armNear = Ik(32, -122, Bend::Minus);
+    lift.armFar = Ik(40, -124, Bend::Minus);
+    lift.handNearTurn = -0.6f;
+    lift.handFarTurn = -0.6f;
+    lift.breath = 1.0f;
+    // Heave: legs driving straight, back arched, arms overhead and forward with the victim upside down.
+    Pose heave = lift;
+    heave.pelvis = {12, -70};
+    heave.lean = 0.4f;
+    heave.headTilt = -0.45f;
+    heave.legNear = Ik(-22, AnkleYOnToes(0.4f, BOOT_LEN, BOOT_H), Bend::Plus);
+    heave.footNear = 0.4f;
+    heave.legFar = Ik(24, FOOT_Y, Bend::Plus);
+    heave.armNear = Ik(46, -158, Bend::Minus);
+    heave.armFar = Ik(62, -154, Bend::Minus);
+    heave.handNearTurn = -0.9f;
+    heave.handFarTurn = -0.9f;
+    heave.breath = 2.0f;
+    // Release: he follows through, bent over his front leg, hands opening after the victim.
+    Pose release = Stance();
+    release.pelvis = {14, -60};
+    release.lean = 0.5f;
+    release.headTilt = 0.1f;
+    release.legNear = Ik(-24, AnkleYOnToes(0.6f, BOOT_LEN, BOOT_H), Bend::Plus);
+    release.footNear = 0.6f;
+    release.legFar = Ik(34, FOOT_Y, Bend::Plus);
+    release.armNear = Ik(64, -100, Bend::Minus);
+    release.armFar = Ik(84, -108, Bend::Minus);
+    release.handNear = Hand::Open;
+    release.handFar = Hand::Open;
+    release.hairSway = 1.0f;
+    return {clutch, lift, heave, release};
+}
+
+AnimSpec ThrowToss() {
+    const std::array<Pose, 4> p = TossPoses();
+    return {"throw_toss", false, {{p[0], 7, FACE_SHOUT}, {p[1], 7, FACE_SHOUT}, {p[2], 7, FACE_SHOUT}, {p[3], 14, 0}}};
+}
+
+// Where the victim's anchor goes in each throw_toss frame: its grip point on the near palm.
+std::vector<std::array<std::int32_t, 2>> TossVictimOffsets() {
+    std::vector<std::array<std::int32_t, 2>> out;
+    const std::array<Pose, 4> poses = TossPoses();
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+        const Skeleton s = Solve(poses[i], DIMS);
+        // The lead (far) hand holds the grip point; the near hand lies on the victim beside it.
+        const Vec2 hold = PalmCentre(s.armFar, poses[i].handFarTurn);
+        out.push_back(VictimOffset(hold, static_cast<std::int32_t>(i)));
+    }
+    return out;
+}
+
+// A pose moved so that its grip point (the chest in frame 0, the belt after) is THROWN_GRIP[frame].
+Pose OnGrip(const Pose& pose, std::int32_t frame) {
+    const Skeleton s = Solve(pose, DIMS);
+    const Vec2 grip = frame == 0 ? s.Torso(26, -32) : s.Torso(0, -4);
+    return MovePose(pose, THROWN_GRIP[static_cast<std::size_t>(frame)] - grip);
+}
+
+// A thrown body flies up and away from its anchor: room on every side.
+constexpr CanvasSpec THROWN_CANVAS = {288, 232, 144, 216};
+
+AnimSpec Thrown() {
+    // Grabbed: hunched over the hands on his chest, reaching for the thrower's arms.
+    Pose grabbed = Stance();
+    grabbed.lean = 0.05f;
+    grabbed.headTilt = -0.25f;
+    grabbed.armNear = Ik(30, -118, Bend::Minus);
+    grabbed.armFar = Ik(40, -124, Bend::Minus);
+    grabbed.handNear = Hand::Open;
+    grabbed.handFar = Hand::Open;
+    grabbed.legNear = Ik(-16, FOOT_Y, Bend::Plus);
+    grabbed.legFar = Ik(18, FOOT_Y, Bend::Plus);
+    // Lifted: folded forward over the thrower's grip, legs dangling.
+    Pose lifted = Stance();
+    lifted.lean = 0.8f;
+    lifted.headTilt = -0.3f;
+    lifted.legNear = Ik(-18, -8, Bend::Plus);
+    lifted.legFar = Ik(4, -4, Bend::Plus);
+    lifted.footNear = 0.9f;
+    lifted.footFar = 0.8f;
+    lifted.armNear = Ik(40, -110, Bend::Minus);
+    lifted.armFar = Ik(-20, -150, Bend::Minus);
+    lifted.handNear = Hand::Open;
+    lifted.handFar = Hand::Open;
+    lifted.hairSway = -1.0f;
+    // Upside down over the thrower's arms, flung head first: an upright flailing pose turned over.
+    Pose flail = Stance();
+    flail.lean = 0.1f;
+    flail.headTilt = 0.25f;
+    flail.legNear = Ik(-10, -12, Bend::Plus);
+    flail.legFar = Ik(14, -22, Bend::Plus);
+    flail.footNear = 0.3f;
+    flail.footFar = 0.5f;
+    flail.armNear = Ik(-34, -158, Bend::Minus);
+    flail.armFar = Ik(24, -168, Bend::Minus);
+    flail.handNear = Hand::Open;
+    flail.handFar = Hand::Open;
+    const Pose flipped = TurnPose(flail, 3.9f);
+    // Falling away, head down, arms thrown out to break the fall.
+    Pose sprawl = flail;
+    sprawl.lean = -0.1f;
+    sprawl.legNear = Ik(-22, -14, Bend::Plus);
+    sprawl.legFar = Ik(18, -28, Bend::Plus);
+    sprawl.armNear = Ik(-56, -150, Bend::Minus);
+    sprawl.armFar = Ik(-4, -178, Bend::Minus);
+    const Pose falling = TurnPose(sprawl, 4.45f);
+    // Flat on his back, head away from the thrower, then up on an elbow and a knee.
+    Pose lying = Stance();
+    lying.pelvis = {-24, -24};
+    lying.lean = -1.57f;
+    lying.legNear = Ik(42, -16, Bend::Plus);
+    lying.legFar = Ik(52, -12, Bend::Plus);
+    lying.footNear = -1.0f;
+    lying.footFar = -1.2f;
+    lying.armNear = Ik(-60, -10, Bend::Minus);
+    lying.armFar = Ik(-44, -22, Bend::Minus);
+    lying.handNear = Hand::Open;
+    lying.handFar = Hand::Open;
+    // Up on one knee, a hand pushing off the other, head still low.
+    Pose rising = Crouched();
+    rising.pelvis = {-12, -36};
+    rising.lean = 0.45f;
+    rising.headTilt = -0.1f;
+    rising.armNear = Ik(22, -42, Bend::Minus);
+    rising.handNear = Hand::Open;
+    rising.armFar = Ik(36, -76, Bend::Minus);
+    rising.legFar = Ik(22, FOOT_Y, Bend::Plus);
+    return {"thrown",
+            false,
+            {{OnGrip(grabbed, 0), 7, FACE_PAIN},
+             {OnGrip(lifted, 1), 7, FACE_PAIN},
+             {OnGrip(flipped, 2), 7, FACE_PAIN},
+             {OnGrip(falling, 3), 14, FACE_PAIN},
+             {lying, 30, FACE_PAIN},
+             {rising, 12, 0}}};
+}
+
+// The rising specials and the super rise above the standing frame: taller canvases, the anchor
+// still at the feet on the floor (the body leaves the floor inside the frame).
+constexpr CanvasSpec TALL_CANVAS = {224, 256, 112, 248};
+// The super's slam runs far along the floor in front: the anchor sits further back.
+constexpr CanvasSpec SUPER_CANVAS = {304, 232, 96, 224};
+
+AnimSpec AntiAir() {
+    // A leaping uppercut. Startup dips and springs invulnerable; the lead fist then rises high in
+    // front of and above the head, the body off the floor, the rear arm driving down for torque.
+    Pose dip = Stance();
+    dip.pelvis = {2, -52};
+    dip.lean = 0.42f;
+    dip.headTilt = 0.1f;
+    dip.legNear = Ik(-26, FOOT_Y, Bend::Plus);
+    dip.legFar = Ik(24, FOOT_Y, Bend::Plus);
+    dip.armNear = Ik(16, -98, Bend::Minus);
+    dip.armFar = Ik(40, -52, Bend::Minus);
+    Pose spring = Stance();
+    spring.pelvis = {8, -72};
+    spring.lean = 0.2f;
+    spring.headTilt = -0.1f;
+    spring.legNear = Ik(-18, AnkleYOnToes(0.9f, BOOT_LEN, BOOT_H), Bend::Plus);
+    spring.footNear = 0.9f;
+    spring.legFar = Ik(20, -16, Bend::Plus);
+    spring.footFar = 0.3f;
+    spring.armNear = Ik(6, -96, Bend::Minus);
+    spring.armFar = Ik(58, -114, Bend::Minus);
+    Pose rise = Stance();
+    rise.pelvis = {10, -100};
+    rise.lean = -0.02f;
+    rise.headTilt = -0.25f;
+    rise.legNear = Ik(-6, -36, Bend::Plus);
+    rise.footNear = 0.8f;
+    rise.legFar = Ik(30, -70, Bend::Plus);
+    rise.footFar = 0.4f;
+    rise.armFar = Ik(54, -206, Bend::Minus);
+    rise.armNear = Ik(-20, -118, Bend::Minus);
+    rise.hairSway = -1.0f;
+    Pose peak = rise;
+    peak.pelvis = {12, -124};
+    peak.lean = -0.14f;
+    peak.headTilt = -0.3f;
+    peak.legNear = Ik(2, -62, Bend::Plus);
+    peak.legFar = Ik(32, -96, Bend::Plus);
+    peak.armFar = Ik(44, -240, Bend::Minus);
+    peak.armNear = Ik(-26, -140, Bend::Minus);
+    Pose fall = Stance();
+    fall.pelvis = {8, -96};
+    fall.lean = 0.12f;
+    fall.legNear = Ik(-12, -44, Bend::Plus);
+    fall.legFar = Ik(22, -52, Bend::Plus);
+    fall.footNear = 0.5f;
+    fall.footFar = 0.4f;
+    fall.armNear = Ik(14, -146, Bend::Minus);
+    fall.armFar = Ik(52, -168, Bend::Minus);
+    fall.hairSway = 1.0f;
+    Pose land = Stance();
+    land.pelvis = {4, -54};
+    land.lean = 0.32f;
+    land.legNear = Ik(-26, FOOT_Y, Bend::Plus);
+    land.legFar = Ik(24, FOOT_Y, Bend::Plus);
+    land.armNear = Ik(26, -92, Bend::Minus);
+    land.armFar = Ik(44, -96, Bend::Minus);
+    return {"anti_air",
+            false,
+            {{dip, 3, INVULNERABLE | FACE_SHOUT},
+             {spring, 3, INVULNERABLE | FACE_SHOUT},
+             {rise, 4, STRIKE_FAR_FIST | STRIKE_FAR_FOREARM | SWOOSH | FACE_SHOUT},
+             {peak, 5, STRIKE_FAR_FIST | STRIKE_FAR_FOREARM | SWOOSH | FACE_SHOUT},
+             {fall, 14, 0},
+             {land, 10, 0}}};
+}
+
+AnimSpec Rush() {
+    // A shoulder charge: head tucked, the lead shoulder and upper arm driven forward like a ram,
+    // the forearm folded across the belly, the rear fist guarding the chin.
+    Pose crouch = Stance();
+    crouch.pelvis = {-6, -58};
+    crouch.lean = 0.42f;
+    crouch.headTilt = -0.1f;
+    crouch.legNear = Ik(-34, FOOT_Y, Bend::Plus);
+    crouch.legFar = Ik(22, FOOT_Y, Bend::Plus);
+    crouch.armFar = Fk(0.8f, 2.2f);
+    crouch.armNear = Ik(24, -104, Bend::Minus);
+    Pose charge = Stance();
+    charge.pelvis = {10, -62};
+    charge.lean = 0.5f;
+    charge.headTilt = -0.28f;
+    charge.legNear = Ik(-40, AnkleYOnToes(0.7f, BOOT_LEN, BOOT_H), Bend::Plus);
+    charge.footNear = 0.7f;
+    charge.legFar = Ik(34, FOOT_Y, Bend::Plus);
+    charge.armFar = Fk(0.25f, 1.85f);
+    charge.armNear = Ik(40, -114, Bend::Minus);
+    charge.hairSway = -1.0f;
+    Pose stride = charge;
+    stride.pelvis = {12, -66};
+    stride.legNear = Ik(24, -24, Bend::Plus);
+    stride.footNear = 0.2f;
+    stride.legFar = Ik(-24, AnkleYOnToes(0.6f, BOOT_LEN, BOOT_H), Bend::Plus);
+    stride.footFar = 0.6f;
+    Pose drive = charge;
+    drive.pelvis = {12, -61};
+    drive.lean = 0.54f;
+    drive.legNear = Ik(-34, AnkleYOnToes(0.5f, BOOT_LEN, BOOT_H), Bend::Plus);
+    drive.footNear = 0.5f;
+    drive.legFar = Ik(40, FOOT_Y, Bend::Plus);
+    drive.armFar = Fk(0.2f, 1.8f);
+    Pose brake = Stance();
+    brake.pelvis = {6, -62};
+    brake.lean = 0.26f;
+    brake.legNear = Ik(-22, FOOT_Y, Bend::Plus);
+    brake.legFar = Ik(32, FOOT_Y, Bend::Plus);
+    brake.armNear = Ik(22, -102, Bend::Minus);
+    brake.armFar = Ik(48, -106, Bend::Minus);
+    brake.hairSway = 1.0f;
+    const std::uint32_t hot = STRIKE_FAR_SHOULDER | SPEED_LINES | FACE_SHOUT;
+    return {"rush", false, {{crouch, 10, 0}, {charge, 4, hot}, {stride, 4, hot}, {drive, 4, hot}, {brake, 14, 0}}};
+}
+
+AnimSpec Super() {
+    // The super art: a roar with both fists up (held through the super freeze), a hop with the
+    // fists locked overhead, then a two-fisted slam whose shockwave runs along the floor.
+    Pose roar = Stance();
+    roar.pelvis = {0, -68};
+    roar.lean = -0.04f;
+    roar.headTilt = -0.2f;
+    roar.legNear = Ik(-30, FOOT_Y, Bend::Plus);
+    roar.legFar = Ik(28, FOOT_Y, Bend::Plus);
+    roar.armNear = Fk(PI + 0.55f, -PI * 0.5f - 0.2f);
+    roar.armFar = Fk(-0.55f, -PI * 0.5f + 0.2f);
+    roar.breath = 2.0f;
+    Pose lock = Stance();
+    lock.pelvis = {0, -58};
+    lock.lean = -0.08f;
+    lock.headTilt = -0.1f;
+    lock.legNear = Ik(-28, FOOT_Y, Bend::Plus);
+    lock.legFar = Ik(26, FOOT_Y, Bend::Plus);
+    lock.armNear = Ik(4, -186, Bend::Plus);
+    lock.armFar = Ik(12, -188, Bend::Plus);
+    lock.breath = 1.0f;
+    Pose hop = Stance();
+    hop.pelvis = {10, -88};
+    hop.lean = -0.24f;
+    hop.headTilt = -0.15f;
+    hop.legNear = Ik(-16, -40, Bend::Plus);
+    hop.legFar = Ik(24, -46, Bend::Plus);
+    hop.footNear = 0.5f;
+    hop.footFar = 0.4f;
+    hop.armNear = Ik(-16, -196, Bend::Plus);
+    hop.armFar = Ik(-6, -200, Bend::Plus);
+    hop.hairSway = -1.0f;
+    Pose slam = Stance();
+    slam.pelvis = {20, -44};
+    slam.lean = 0.72f;
+    slam.headTilt = -0.45f;
+    slam.legNear = Fk(0.5f, PI + 0.15f);
+    slam.footNear = 0.62f;
+    slam.legFar = Ik(46, FOOT_Y, Bend::Plus);
+    slam.armNear = Ik(76, -10, Bend::Minus);
+    slam.armFar = Ik(88, -12, Bend::Minus);
+    slam.handNearTurn = 0.5f;
+    slam.handFarTurn = 0.5f;
+    slam.hairSway = 1.0f;
+    Pose quake = slam;
+    quake.pelvis = {18, -48};
+    quake.lean = 0.62f;
+    quake.headTilt = -0.35f;
+    quake.armNear = Ik(72, -24, Bend::Minus);
+    quake.armFar = Ik(84, -28, Bend::Minus);
+    quake.handNearTurn = 0.3f;
+    quake.handFarTurn = 0.3f;
+    Pose rise = Stance();
+    rise.pelvis = {18, -50};
+    rise.lean = 0.6f;
+    rise.legNear = Ik(-14, FOOT_Y, Bend::Plus);
+    rise.legFar = Ik(40, FOOT_Y, Bend::Plus);
+    rise.armNear = Ik(50, -56, Bend::Minus);
+    rise.armFar = Ik(64, -66, Bend::Minus);
+    Pose stand = Blend(rise, Stance(), 0.45f);
+    stand.legNear = Ik(-20, FOOT_Y, Bend::Plus);
+    Pose settle = Blend(rise, Stance(), 0.8f);
+    return {
+        "super",
+        false,
+        {{roar, 30, SUPER_FLASH | FACE_SHOUT},
+         {lock, 6, FACE_SHOUT},
+         {hop, 6, FACE_SHOUT},
+         {slam, 4,
+          SLAM | STRIKE_NEAR_FIST | STRIKE_FAR_FIST | STRIKE_NEAR_FOREARM | STRIKE_FAR_FOREARM | SWOOSH | FACE_SHOUT},
+         {quake, 6, SLAM | FACE_SHOUT},
+         {rise, 10, 0},
+         {stand, 10, 0},
+         {settle, 12, 0}}};
+}
+
 // The thrown rock, upright (it does not spin): a small canvas, the anchor at its centre.
 constexpr CanvasSpec ROCK_CANVAS = {33, 29, 16, 14};
 
@@ -654,43 +1250,32 @@ FighterArt BuildBrick() {
         f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
     }
     f.animations.push_back(RockAnim());
+    // The fight-depth animations.
+    for (const AnimSpec& a : {JumpPunch(), JumpKick(), Throw()})
+        f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
+    AnimArt toss = RenderAnim(ThrowToss(), CANVAS, DrawFrame);
+    toss.victimOffsets = TossVictimOffsets();
+    f.animations.push_back(std::move(toss));
+    f.animations.push_back(RenderAnim(Thrown(), THROWN_CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(AntiAir(), TALL_CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
 
-    f.manifest.moves.push_back({.name = "light_punch",
-                                .animation = "light_punch",
-                                .button = game::Button::Punch,
-                                .stance = game::Stance::Stand,
-                                .damage = 55,
-                                .hitstunTicks = 14,
-                                .blockstunTicks = 9,
-                                .hitstopTicks = 6,
-                                .knockbackPxPerTick = 3.0,
-                                .active = std::array{1, 2},
-                                .height = game::HitHeight::High,
-                                .projectile = std::nullopt});
-    f.manifest.moves.push_back({.name = "heavy_kick",
-                                .animation = "heavy_kick",
-                                .button = game::Button::Kick,
-                                .stance = game::Stance::Stand,
-                                .damage = 135,
-                                .hitstunTicks = 24,
-                                .blockstunTicks = 16,
-                                .hitstopTicks = 11,
-                                .knockbackPxPerTick = 6.5,
-                                .active = std::array{3, 3},
-                                .height = game::HitHeight::Mid,
-                                .projectile = std::nullopt});
-    f.manifest.moves.push_back({.name = "low_kick",
-                                .animation = "low_kick",
-                                .button = game::Button::Kick,
-                                .stance = game::Stance::Crouch,
-                                .damage = 75,
-                                .hitstunTicks = 16,
-                                .blockstunTicks = 10,
-                                .hitstopTicks = 7,
-                                .knockbackPxPerTick = 3.5,
-                                .active = std::array{2, 2},
-                                .height = game::HitHeight::Low,
-                                .projectile = std::nullopt});
+    using game::Button, game::Stance, game::HitHeight, game::CancelOn;
+    // The normals chain: a light punch into the heavy kick on contact, the heavy kick into a
+    // special or the super on hit (hitstun long enough for the next move's startup to land).
+    assets::ManifestMove lightPunch =
+        Move("light_punch", Button::Punch, Stance::Stand, 55, 22, 9, 6, 2.0, {1, 2}, HitHeight::High);
+    lightPunch.cancels = {{{"heavy_kick", "low_kick", "rush", "anti_air"}, {1, 3}, CancelOn::Contact}};
+    f.manifest.moves.push_back(lightPunch);
+    assets::ManifestMove heavyKick =
+        Move("heavy_kick", Button::Kick, Stance::Stand, 135, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid);
+    heavyKick.cancels = {{{"rush", "anti_air", "super"}, {3, 4}, CancelOn::Hit}};
+    f.manifest.moves.push_back(heavyKick);
+    assets::ManifestMove lowKick =
+        Move("low_kick", Button::Kick, Stance::Crouch, 75, 18, 10, 7, 3.5, {2, 2}, HitHeight::Low);
+    lowKick.cancels = {{{"rush", "super"}, {2, 3}, CancelOn::Hit}};
+    f.manifest.moves.push_back(lowKick);
     // The rock leaves from the throwing hand of the release frame.
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -2.0f};
@@ -711,7 +1296,44 @@ FighterArt BuildBrick() {
                                 .knockbackPxPerTick = 5.0,
                                 .active = std::nullopt,
                                 .height = game::HitHeight::Mid,
-                                .projectile = rock});
+                                .projectile = rock,
+                                .motion = {},
+                                .cancels = {},
+                                .advancePxPerTick = 0.0,
+                                .meterCost = 0,
+                                .superFreezeTicks = 0,
+                                .throwMove = std::nullopt});
+    // Air attacks: overheads, blocked standing only.
+    f.manifest.moves.push_back(
+        Move("jump_punch", Button::Punch, Stance::Air, 70, 18, 12, 7, 2.0, {1, 2}, HitHeight::Overhead));
+    f.manifest.moves.push_back(
+        Move("jump_kick", Button::Kick, Stance::Air, 85, 20, 12, 8, 3.0, {1, 2}, HitHeight::Overhead));
+    // The leaping uppercut (623P): invulnerable on its first two frames, whose hotmaps are all air.
+    assets::ManifestMove antiAir =
+        Move("anti_air", Button::Punch, Stance::Stand, 125, 34, 18, 10, 3.0, {2, 3}, HitHeight::Mid);
+    antiAir.motion = "623";
+    f.manifest.moves.push_back(antiAir);
+    // The shoulder charge (236K) drives forward through its active frames.
+    assets::ManifestMove rush = Move("rush", Button::Kick, Stance::Stand, 110, 22, 14, 9, 4.0, {1, 3}, HitHeight::Mid);
+    rush.motion = "236";
+    rush.advancePxPerTick = 6.0;
+    f.manifest.moves.push_back(rush);
+    // Forward + punch + kick, close: the grab, then the heave.
+    assets::ManifestMove grab =
+        Move("throw", Button::PunchKick, Stance::Stand, 160, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid);
+    grab.motion = "6";
+    grab.throwMove = ThrowOf(AnimNamed(f, "throw_toss"));
+    f.manifest.moves.push_back(grab);
+    // The super (236236S, a full bar): the roar held through the freeze, then the floor shockwave.
+    assets::ManifestMove super =
+        Move("super", Button::Special, Stance::Stand, 300, 50, 24, 14, 6.0, {3, 4}, HitHeight::Mid);
+    super.motion = "236236";
+    super.meterCost = 1000;  // a full bar (game::METER_MAX)
+    super.superFreezeTicks = 30;
+    f.manifest.moves.push_back(super);
+    // The mirror match's second Brick: a blue vest, sash and gloves (red and blue swapped).
+    for (const Material* m : {&VEST, &SASH, &SASH_BACK, &GLOVE, &GLOVE_FAR})
+        AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) { return Rgb8{c.b, c.g, c.r}; });
     return f;
 }
 

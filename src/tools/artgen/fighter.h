@@ -24,6 +24,10 @@ struct AnimArt {
     bool loop = false;
     std::array<std::int32_t, 2> anchor{};  ///< sprite px, the feet (or a projectile's centre)
     std::vector<FrameArt> frames;
+    /// A throw's hold, per frame: where the victim's anchor goes from the thrower's, facing right,
+    /// y up negative, sprite px, so the thrower's hands are on the victim. Empty for other
+    /// animations; never written to fighter.json.
+    std::vector<std::array<std::int32_t, 2>> victimOffsets;
 };
 
 /// A fighter: its frames' images, and the rest of its manifest (assets::Manifest, the one

@@ -2,6 +2,7 @@
 // sash. About 126 px standing on a 208x176 canvas, anchor at the feet. Fast: short startups.
 // Her heavy kick rises diagonally from hip to head height: it sails over a crouching opponent.
 #include "tools/artgen/body.h"
+#include "tools/artgen/manifest.h"
 
 #include <algorithm>
 #include <numbers>
@@ -15,6 +16,7 @@ constexpr float BOOT_H = 7.0f;
 constexpr float BOOT_LEN = 18.0f;
 constexpr float FOOT_Y = -(BOOT_H + 1.5f);
 constexpr float PI = std::numbers::pi_v<float>;
+constexpr Vec2 HAND_SIZE = {9.5f, 8.0f};
 
 const Dims DIMS = {
     .thigh = 35.0f,
@@ -60,14 +62,27 @@ const LimbPalette FAR_SIDE = {&SKIN_FAR, &TOP_FAR, &PANTS_FAR, &BOOT_FAR, &GLOVE
 
 // ---- drawing ----
 
-void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, bool strike) {
-    c.DrawPart(Segment(arm.root, arm.joint, 5.4f, 4.2f, 0.8f, 0.4f, 0.5f), *pal.skin, Region::Arm, {.roundness = 5.0f});
-    c.DrawPart(Segment(arm.joint, arm.end, 4.4f, 3.6f), *pal.skin, Region::Arm, {.roundness = 4.0f});
+// Which parts of an arm are hot: the glove alone (a punch) or the forearm too (an overhead).
+enum ArmHot : std::uint32_t { HOT_FIST = 1u << 0, HOT_FOREARM = 1u << 1, HOT_UPPER = 1u << 2 };
+
+std::uint32_t ArmHotOf(std::uint32_t flags, bool nearArm) {
+    std::uint32_t hot = 0;
+    if ((flags & (nearArm ? STRIKE_NEAR_FIST : STRIKE_FAR_FIST)) != 0) hot |= HOT_FIST;
+    if ((flags & (nearArm ? STRIKE_NEAR_FOREARM : STRIKE_FAR_FOREARM)) != 0) hot |= HOT_FOREARM;
+    if ((flags & (nearArm ? STRIKE_NEAR_SHOULDER : STRIKE_FAR_SHOULDER)) != 0) hot |= HOT_UPPER;
+    return hot;
+}
+
+void DrawArm(Canvas& c, const Limb& arm, Hand hand, float handTurn, const LimbPalette& pal, std::uint32_t hot) {
+    auto region = [&](std::uint32_t part) { return (hot & part) != 0 ? Region::Attack : Region::Arm; };
+    c.DrawPart(Segment(arm.root, arm.joint, 5.4f, 4.2f, 0.8f, 0.4f, 0.5f), *pal.skin, region(HOT_UPPER),
+               {.roundness = 5.0f});
+    c.DrawPart(Segment(arm.joint, arm.end, 4.4f, 3.6f), *pal.skin, region(HOT_FOREARM), {.roundness = 4.0f});
     // A teal bracer over the forearm; the fingerless glove is what hits.
-    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.42f), arm.end, 4.7f, 4.1f), *pal.trim, Region::Arm,
+    c.DrawPart(Segment(Lerp(arm.joint, arm.end, 0.42f), arm.end, 4.7f, 4.1f), *pal.trim, region(HOT_FOREARM),
                {.roundness = 4.0f, .castShadow = false});
     const float angle = Angle(arm.end - arm.joint) + handTurn;
-    DrawHand(c, arm.end, angle, hand, {9.5f, 8.0f}, *pal.glove, strike ? Region::Attack : Region::Arm);
+    DrawHand(c, arm.end, angle, hand, HAND_SIZE, *pal.glove, region(HOT_FIST));
 }
 
 void DrawLeg(Canvas& c, const Limb& leg, float footAngle, const LimbPalette& pal, bool strike) {
@@ -119,14 +134,14 @@ void DrawSashTails(Canvas& c, const Skeleton& s) {
 void DrawTorso(Canvas& c, const Skeleton& s, float breath) {
     auto t = [&](float u, float v) { return s.Torso(u, v); };
     Shape hips;
-    hips.Box(s.Torso(0, 0), {10.5f, 7.0f}, s.pose.lean * 0.5f, 4.0f);
+    hips.Box(s.Torso(0, 0), {10.5f, 7.0f}, s.hipAngle, 4.0f);
     c.DrawPart(hips, PANTS, Region::Torso, {.roundness = 6.0f});
     const float b = breath * 0.5f;
     Shape top;
     top.Polygon({t(-8, -38), t(-3, -40), t(4, -40), t(9, -38), t(12 + b, -31), t(11 + b, -22), t(8, -13), t(7, -5),
                  t(-7, -5), t(-8, -13), t(-11, -24), t(-12, -33)},
                 2.0f);
-    top.Ellipse(t(6, -25), 6.0f + b, 5.0f, s.pose.lean);
+    top.Ellipse(t(6, -25), 6.0f + b, 5.0f, s.torsoAngle);
     c.DrawPart(top, TOP, Region::Torso, {.roundness = 8.0f});
     Shape neckline;
     neckline.Polygon({t(-2, -42), t(5, -42), t(2, -35)});
@@ -219,7 +234,7 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
     const Pose& p = f.pose;
     const Skeleton s = Solve(p, DIMS);
     DrawPonytail(c, s);
-    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, (f.flags & STRIKE_FAR_FIST) != 0);
+    DrawArm(c, s.armFar, p.handFar, p.handFarTurn, FAR_SIDE, ArmHotOf(f.flags, false));
     DrawLeg(c, s.legFar, p.footFar, FAR_SIDE, (f.flags & STRIKE_FAR_LEG) != 0);
     DrawSashTails(c, s);
     DrawTorso(c, s, p.breath);
@@ -230,12 +245,43 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
         const Vec2 centre = s.armNear.end + Rotate({8.0f, -5.0f}, Angle(s.armNear.end - s.armNear.joint));
         DrawBlade(c, centre, 6.5f, 0.3f, Region::Held);
     }
-    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, (f.flags & STRIKE_NEAR_FIST) != 0);
+    DrawArm(c, s.armNear, p.handNear, p.handNearTurn, NEAR_SIDE, ArmHotOf(f.flags, true));
     if ((f.flags & SWOOSH) != 0) {
         if ((f.flags & STRIKE_NEAR_LEG) != 0) DrawLegTrail(c, s.legNear, 1.1f);
         if ((f.flags & STRIKE_FAR_FIST) != 0) DrawFistTrail(c, s.armFar, 8.0f);
         if ((f.flags & STRIKE_NEAR_FIST) != 0) DrawFistTrail(c, s.armNear, 8.0f);
+        if ((f.flags & STRIKE_FAR_FOREARM) != 0) DrawArmSweep(c, s.armFar, 16.0f, 9.0f);
+        if ((f.flags & STRIKE_NEAR_FOREARM) != 0) DrawArmSweep(c, s.armNear, 16.0f, 9.0f);
     }
+    if ((f.flags & WHIRL) != 0) {
+        // The whirlwind: the striking leg's circuit around the body, a ring seen from the side,
+        // from behind her, over the top, round to the boot. Hot where it is air: the spin covers
+        // all of it within the frame.
+        const bool nearLeg = (f.flags & STRIKE_NEAR_LEG) != 0;
+        const Limb& leg = nearLeg ? s.legNear : s.legFar;
+        const float reach = Length(leg.end - leg.root) + BOOT_LEN * 0.6f;
+        const float to = Angle(leg.end - leg.root);
+        DrawSweep(c,
+                  {.centre = leg.root,
+                   .innerPx = reach * 0.45f,
+                   .outerPx = reach,
+                   .fromRadians = -4.2f,
+                   .toRadians = 0.0f,
+                   .squash = 0.42f,
+                   .tilt = to},
+                  true);
+    }
+    if ((f.flags & SPEED_LINES) != 0) {
+        // From the back of the body backward: the air it leaves behind.
+        const float back = std::min({s.pelvis.x - 14.0f, s.legNear.end.x, s.legFar.end.x, s.Torso(-14, -30).x});
+        DrawSpeedLines(c, back, std::min(s.headCentre.y, s.pelvis.y) - 8.0f, -6.0f, 36.0f);
+    }
+    if ((f.flags & SUPER_FLASH) != 0) {
+        c.PaintHalo(Hex(0x7cf0e4), 210, 3);
+        DrawFlashRays(c, s.Torso(2, -26), 50.0f, 92.0f);
+    }
+    // Invulnerable last: whatever the frame drew hot, nothing of it collides.
+    if ((f.flags & INVULNERABLE) != 0) c.ClearHotmap();
 }
 
 // ---- poses ----
@@ -600,6 +646,506 @@ AnimSpec Win() {
     return {"win", true, {{a, 12, FACE_GRIN}, {b, 12, FACE_SHOUT}, {c, 12, FACE_GRIN}}};
 }
 
+// ---- fight-depth animations: air attacks, throws, specials, the super ----
+
+// The palm's centre of a solved arm: where a hand holds something (a throw's grip).
+Vec2 PalmCentre(const Limb& arm, float handTurn) {
+    return arm.end + Rotate({HAND_SIZE.x * 0.45f, 0.0f}, Angle(arm.end - arm.joint) + handTurn);
+}
+
+// Jump's tuck, the air attacks' base: anchored at the feet like jump, knees drawn up.
+Pose AirTuck() {
+    Pose p = Stance();
+    p.pelvis = {0, -76};
+    p.lean = 0.25f;
+    p.legNear = Ik(-2, -46, Bend::Plus);
+    p.legFar = Ik(14, -52, Bend::Plus);
+    p.footNear = 0.6f;
+    p.footFar = 0.5f;
+    p.armNear = Ik(22, -96, Bend::Minus);
+    p.armFar = Ik(34, -102, Bend::Minus);
+    return p;
+}
+
+AnimSpec JumpPunch() {
+    // An overhead: the lead fist cocked by the ear, then driven forward and down, forearm first,
+    // at the head of a standing opponent below; the rear arm snaps back.
+    Pose wind = AirTuck();
+    wind.lean = 0.0f;
+    wind.headTilt = 0.15f;
+    wind.armFar = Fk(-1.5f, -2.8f);
+    wind.armNear = Ik(18, -96, Bend::Minus);
+    wind.legNear = Ik(0, -48, Bend::Plus);
+    wind.legFar = Ik(16, -56, Bend::Plus);
+    wind.hairSway = -1.0f;
+    Pose swing = AirTuck();
+    swing.pelvis = {2, -76};
+    swing.lean = 0.4f;
+    swing.headTilt = 0.1f;
+    swing.armFar = Ik(60, -84, Bend::Minus);
+    swing.armNear = Ik(-14, -90, Bend::Minus);
+    swing.legNear = Ik(-22, -38, Bend::Plus);
+    swing.footNear = 0.7f;
+    swing.legFar = Ik(4, -42, Bend::Plus);
+    swing.footFar = 0.6f;
+    swing.hairSway = 1.0f;
+    Pose drive = swing;
+    drive.pelvis = {4, -75};
+    drive.lean = 0.5f;
+    drive.headTilt = 0.15f;
+    drive.armFar = Ik(54, -66, Bend::Minus);
+    drive.armNear = Ik(-16, -84, Bend::Minus);
+    drive.legNear = Ik(-24, -34, Bend::Plus);
+    drive.legFar = Ik(0, -38, Bend::Plus);
+    Pose back = Blend(drive, AirTuck(), 0.6f);
+    back.legNear = Ik(-12, -26, Bend::Plus);
+    back.legFar = Ik(14, -34, Bend::Plus);
+    back.footNear = 0.4f;
+    back.footFar = 0.35f;
+    return {"jump_punch",
+            false,
+            {{wind, 3, FACE_SHOUT},
+             {swing, 2, STRIKE_FAR_FIST | STRIKE_FAR_FOREARM | FACE_SHOUT},
+             {drive, 4, STRIKE_FAR_FIST | STRIKE_FAR_FOREARM | SWOOSH | FACE_SHOUT},
+             {back, 14, 0}}};
+}
+
+AnimSpec JumpKick() {
+    // A flying side kick: knee chambered to the chest, then the long leg driven out forward and
+    // down, the body laid back behind it.
+    Pose chamber = AirTuck();
+    chamber.lean = 0.0f;
+    chamber.legNear = Ik(14, -62, Bend::Plus);
+    chamber.footNear = 0.3f;
+    chamber.legFar = Ik(-8, -44, Bend::Plus);
+    chamber.footFar = 0.7f;
+    chamber.armNear = Ik(12, -94, Bend::Minus);
+    chamber.armFar = Ik(30, -106, Bend::Minus);
+    chamber.hairSway = -1.0f;
+    Pose kick = AirTuck();
+    kick.pelvis = {-4, -80};
+    kick.lean = -0.36f;
+    kick.headTilt = 0.3f;
+    kick.legNear = Ik(58, -46, Bend::Plus);
+    kick.footNear = -0.8f;
+    kick.legFar = Ik(-16, -48, Bend::Plus);
+    kick.footFar = 0.8f;
+    kick.armNear = Ik(-28, -100, Bend::Minus);
+    kick.armFar = Ik(16, -120, Bend::Minus);
+    kick.hairSway = 1.0f;
+    Pose drive = kick;
+    drive.pelvis = {0, -80};
+    drive.lean = -0.42f;
+    drive.headTilt = 0.35f;
+    drive.legNear = Ik(66, -40, Bend::Plus);
+    drive.footNear = -0.75f;
+    drive.armNear = Ik(-32, -94, Bend::Minus);
+    Pose back = Blend(drive, AirTuck(), 0.6f);
+    back.legNear = Ik(6, -38, Bend::Plus);
+    back.footNear = 0.3f;
+    return {"jump_kick",
+            false,
+            {{chamber, 3, 0},
+             {kick, 3, STRIKE_NEAR_LEG | FACE_SHOUT},
+             {drive, 5, STRIKE_NEAR_LEG | FACE_SHOUT},
+             {back, 14, 0}}};
+}
+
+AnimSpec Throw() {
+    // A grab: both open hands dart at the chest of someone standing close. Only the hands are hot
+    // on the grab frame (a throw is decided by its own rule on these pixels).
+    Pose reach = Stance();
+    reach.pelvis = {2, -67};
+    reach.lean = 0.12f;
+    reach.armNear = Ik(24, -96, Bend::Minus);
+    reach.armFar = Ik(34, -106, Bend::Minus);
+    reach.handNear = Hand::Open;
+    reach.handFar = Hand::Open;
+    reach.handNearTurn = -0.3f;
+    reach.handFarTurn = -0.4f;
+    Pose grab = reach;
+    grab.pelvis = {8, -66};
+    grab.lean = 0.26f;
+    grab.legFar = Ik(28, FOOT_Y, Bend::Plus);
+    grab.armNear = Ik(42, -92, Bend::Minus);
+    grab.armFar = Ik(52, -100, Bend::Minus);
+    grab.handNearTurn = -0.35f;
+    grab.handFarTurn = -0.45f;
+    grab.hairSway = -1.0f;
+    Pose miss = grab;
+    miss.pelvis = {3, -67};
+    miss.lean = 0.08f;
+    miss.headTilt = 0.2f;
+    miss.armNear = Ik(24, -92, Bend::Minus);
+    miss.armFar = Ik(32, -98, Bend::Minus);
+    miss.handNear = Hand::Fist;
+    miss.handFar = Hand::Fist;
+    miss.handNearTurn = 0.0f;
+    miss.handFarTurn = 0.0f;
+    miss.hairSway = 1.0f;
+    Pose back = Blend(miss, Stance(), 0.6f);
+    return {"throw",
+            false,
+            {{reach, 3, 0}, {grab, 3, STRIKE_NEAR_FIST | STRIKE_FAR_FIST | FACE_SHOUT}, {miss, 6, 0}, {back, 8, 0}}};
+}
+
+// The throw's four holds. Every fighter's throw_toss runs 7, 7, 7, 14 ticks, so a victim's thrown
+// frames 0-3 keep step with any thrower.
+std::array<Pose, 4> TossPoses() {
+    // Clutch: both hands on the victim's chest.
+    Pose clutch = Stance();
+    clutch.pelvis = {4, -67};
+    clutch.lean = 0.12f;
+    clutch.armNear = Ik(36, -95, Bend::Minus);
+    clutch.armFar = Ik(41, -100, Bend::Minus);
+    clutch.handNear = Hand::Open;
+    clutch.handFar = Hand::Open;
+    clutch.handNearTurn = -0.2f;
+    clutch.handFarTurn = -0.3f;
+    // Lift: she leans back, hauls the victim up by the belt and drives a knee into the belly.
+    Pose lift = clutch;
+    lift.pelvis = {0, -70};
+    lift.lean = -0.15f;
+    lift.legNear = Ik(18, -42, Bend::Plus);
+    lift.footNear = 0.5f;
+    lift.legFar = Ik(-4, FOOT_Y, Bend::Plus);
+    lift.footFar = 0.0f;
+    lift.armNear = Ik(28, -112, Bend::Minus);
+    lift.armFar = Ik(34, -116, Bend::Minus);
+    lift.handNearTurn = -0.6f;
+    lift.handFarTurn = -0.6f;
+    lift.hairSway = 1.0f;
+    // Heave: arms thrown up, her knee straightening into a kick that vaults the victim over.
+    Pose heave = lift;
+    heave.pelvis = {-2, -74};
+    heave.lean = -0.3f;
+    heave.headTilt = -0.3f;
+    heave.legNear = Fk(-1.1f, -1.3f);
+    heave.footNear = -0.9f;
+    heave.legFar = Ik(-6, AnkleYOnToes(0.5f, BOOT_LEN, BOOT_H), Bend::Plus);
+    heave.footFar = 0.5f;
+    heave.armNear = Ik(28, -136, Bend::Minus);
+    heave.armFar = Ik(36, -140, Bend::Minus);
+    heave.handNearTurn = -0.9f;
+    heave.handFarTurn = -0.9f;
+    heave.hairSway = -1.0f;
+    // Release: she follows through, arms flung after the victim, the kicking leg coming down.
+    Pose release = Stance();
+    release.pelvis = {10, -66};
+    release.lean = 0.35f;
+    release.legNear = Ik(-16, AnkleYOnToes(0.6f, BOOT_LEN, BOOT_H), Bend::Plus);
+    release.footNear = 0.6f;
+    release.legFar = Ik(30, FOOT_Y, Bend::Plus);
+    release.armNear = Ik(50, -96, Bend::Minus);
+    release.armFar = Ik(62, -104, Bend::Minus);
+    release.handNear = Hand::Open;
+    release.handFar = Hand::Open;
+    release.hairSway = 1.0f;
+    return {clutch, lift, heave, release};
+}
+
+AnimSpec ThrowToss() {
+    const std::array<Pose, 4> p = TossPoses();
+    return {"throw_toss", false, {{p[0], 7, FACE_SHOUT}, {p[1], 7, FACE_SHOUT}, {p[2], 7, FACE_SHOUT}, {p[3], 14, 0}}};
+}
+
+// Where the victim's anchor goes in each throw_toss frame: its grip point on the lead palm.
+std::vector<std::array<std::int32_t, 2>> TossVictimOffsets() {
+    std::vector<std::array<std::int32_t, 2>> out;
+    const std::array<Pose, 4> poses = TossPoses();
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+        const Skeleton s = Solve(poses[i], DIMS);
+        // The lead (far) hand holds the grip point; the near hand lies on the victim beside it.
+        out.push_back(VictimOffset(PalmCentre(s.armFar, poses[i].handFarTurn), static_cast<std::int32_t>(i)));
+    }
+    return out;
+}
+
+// A pose moved so that its grip point (the chest in frame 0, the belt after) is THROWN_GRIP[frame].
+Pose OnGrip(const Pose& pose, std::int32_t frame) {
+    const Skeleton s = Solve(pose, DIMS);
+    const Vec2 grip = frame == 0 ? s.Torso(12, -30) : s.Torso(0, -5);
+    return MovePose(pose, THROWN_GRIP[static_cast<std::size_t>(frame)] - grip);
+}
+
+// A thrown body flies up and away from its anchor: room on every side.
+constexpr CanvasSpec THROWN_CANVAS = {272, 216, 136, 200};
+
+AnimSpec Thrown() {
+    // Grabbed: recoiling from the hands on her chest, clawing at the thrower's arms.
+    Pose grabbed = Stance();
+    grabbed.lean = -0.05f;
+    grabbed.headTilt = -0.25f;
+    grabbed.armNear = Ik(24, -104, Bend::Minus);
+    grabbed.armFar = Ik(32, -110, Bend::Minus);
+    grabbed.handNear = Hand::Open;
+    grabbed.handFar = Hand::Open;
+    grabbed.legNear = Ik(-14, FOOT_Y, Bend::Plus);
+    grabbed.footNear = 0.0f;
+    grabbed.legFar = Ik(14, FOOT_Y, Bend::Plus);
+    grabbed.hairSway = 1.0f;
+    // Lifted: folded forward over the thrower's grip, legs dangling.
+    Pose lifted = Stance();
+    lifted.lean = 0.8f;
+    lifted.headTilt = -0.3f;
+    lifted.legNear = Ik(-14, -6, Bend::Plus);
+    lifted.legFar = Ik(4, -2, Bend::Plus);
+    lifted.footNear = 0.9f;
+    lifted.footFar = 0.8f;
+    lifted.armNear = Ik(32, -96, Bend::Minus);
+    lifted.armFar = Ik(-14, -124, Bend::Minus);
+    lifted.handNear = Hand::Open;
+    lifted.handFar = Hand::Open;
+    lifted.hairSway = -1.0f;
+    // Upside down over the thrower, flung head first: an upright flailing pose turned over.
+    Pose flail = Stance();
+    flail.lean = 0.1f;
+    flail.headTilt = 0.25f;
+    flail.legNear = Ik(-8, -12, Bend::Plus);
+    flail.legFar = Ik(12, -22, Bend::Plus);
+    flail.footNear = 0.3f;
+    flail.footFar = 0.5f;
+    flail.armNear = Ik(-26, -132, Bend::Minus);
+    flail.armFar = Ik(18, -140, Bend::Minus);
+    flail.handNear = Hand::Open;
+    flail.handFar = Hand::Open;
+    flail.hairSway = 1.0f;
+    const Pose flipped = TurnPose(flail, 3.9f);
+    // Falling away, head down, arms thrown out to break the fall.
+    Pose sprawl = flail;
+    sprawl.lean = -0.1f;
+    sprawl.legNear = Ik(-20, -14, Bend::Plus);
+    sprawl.legFar = Ik(16, -28, Bend::Plus);
+    sprawl.armNear = Ik(-44, -124, Bend::Minus);
+    sprawl.armFar = Ik(-4, -146, Bend::Minus);
+    sprawl.hairSway = -1.0f;
+    const Pose falling = TurnPose(sprawl, 4.45f);
+    // Flat on her back, head away from the thrower, then up on one knee.
+    Pose lying = Stance();
+    lying.pelvis = {-22, -16};
+    lying.lean = -1.57f;
+    lying.legNear = Ik(40, -14, Bend::Plus);
+    lying.legFar = Ik(48, -10, Bend::Plus);
+    lying.footNear = -1.0f;
+    lying.footFar = -1.2f;
+    lying.armNear = Ik(-54, -8, Bend::Minus);
+    lying.armFar = Ik(-40, -18, Bend::Minus);
+    lying.handNear = Hand::Open;
+    lying.handFar = Hand::Open;
+    lying.hairSway = -1.0f;
+    // Up on one knee, a hand pushing off the other, head still low.
+    Pose rising = Crouched();
+    rising.pelvis = {-8, -36};
+    rising.lean = 0.4f;
+    rising.headTilt = -0.1f;
+    rising.legNear = Fk(0.5f, PI + 0.25f);
+    rising.footNear = 0.6f;
+    rising.armNear = Ik(18, -40, Bend::Minus);
+    rising.handNear = Hand::Open;
+    rising.armFar = Ik(30, -66, Bend::Minus);
+    rising.hairSway = 0.5f;
+    return {"thrown",
+            false,
+            {{OnGrip(grabbed, 0), 7, FACE_PAIN},
+             {OnGrip(lifted, 1), 7, FACE_PAIN},
+             {OnGrip(flipped, 2), 7, FACE_PAIN},
+             {OnGrip(falling, 3), 14, FACE_PAIN},
+             {lying, 30, FACE_PAIN},
+             {rising, 12, 0}}};
+}
+
+// The rising special and the super rise above the standing frame: taller canvases, the anchor
+// still at the feet on the floor (the body leaves the floor inside the frame).
+constexpr CanvasSpec TALL_CANVAS = {208, 248, 104, 240};
+constexpr CanvasSpec SUPER_CANVAS = {224, 232, 112, 224};
+
+AnimSpec AntiAir() {
+    // A rising crescent kick. Startup dips and springs invulnerable; the front leg then sweeps up
+    // in an arc in front of her and over her head as she rises, laid back behind it.
+    Pose dip = Crouched();
+    dip.pelvis = {0, -44};
+    dip.lean = 0.32f;
+    dip.headTilt = -0.1f;
+    dip.legNear = Ik(-20, AnkleYOnToes(0.5f, BOOT_LEN, BOOT_H), Bend::Plus);
+    dip.footNear = 0.5f;
+    dip.legFar = Ik(20, FOOT_Y, Bend::Plus);
+    dip.armNear = Ik(10, -64, Bend::Minus);
+    dip.armFar = Ik(26, -74, Bend::Minus);
+    Pose spring = Stance();
+    spring.pelvis = {0, -74};
+    spring.lean = -0.12f;
+    spring.headTilt = -0.1f;
+    spring.legFar = Ik(6, AnkleYOnToes(0.9f, BOOT_LEN, BOOT_H), Bend::Plus);
+    spring.footFar = 0.9f;
+    spring.legNear = Ik(18, -46, Bend::Plus);
+    spring.footNear = 0.4f;
+    spring.armNear = Ik(-20, -92, Bend::Minus);
+    spring.armFar = Ik(10, -118, Bend::Minus);
+    spring.hairSway = 1.0f;
+    Pose rise = Stance();
+    rise.pelvis = {-4, -100};
+    rise.lean = -0.5f;
+    rise.headTilt = 0.3f;
+    rise.legNear = Fk(-0.75f, -0.95f);
+    rise.footNear = -1.2f;
+    rise.legFar = Ik(-10, -44, Bend::Plus);
+    rise.footFar = 0.7f;
+    rise.armNear = Ik(-40, -112, Bend::Minus);
+    rise.armFar = Ik(-18, -136, Bend::Minus);
+    rise.hairSway = 1.0f;
+    Pose peak = rise;
+    peak.pelvis = {-6, -122};
+    peak.lean = -1.05f;
+    peak.headTilt = 0.35f;
+    peak.legNear = Fk(-1.45f, -1.6f);
+    peak.footNear = -1.9f;
+    peak.legFar = Ik(4, -84, Bend::Plus);
+    peak.footFar = 0.5f;
+    peak.armNear = Ik(-52, -112, Bend::Minus);
+    peak.armFar = Ik(-40, -140, Bend::Minus);
+    Pose fall = AirTuck();
+    fall.pelvis = {-2, -96};
+    fall.lean = -0.1f;
+    fall.legNear = Ik(6, -54, Bend::Plus);
+    fall.legFar = Ik(-10, -48, Bend::Plus);
+    fall.armNear = Ik(-24, -112, Bend::Minus);
+    fall.armFar = Ik(24, -124, Bend::Minus);
+    fall.hairSway = 1.0f;
+    Pose land = Crouched();
+    land.pelvis = {0, -42};
+    land.lean = 0.35f;
+    land.armNear = Ik(20, -66, Bend::Minus);
+    land.armFar = Ik(34, -74, Bend::Minus);
+    return {"anti_air",
+            false,
+            {{dip, 2, INVULNERABLE | FACE_SHOUT},
+             {spring, 3, INVULNERABLE | FACE_SHOUT},
+             {rise, 3, STRIKE_NEAR_LEG | SWOOSH | FACE_SHOUT},
+             {peak, 4, STRIKE_NEAR_LEG | SWOOSH | FACE_SHOUT},
+             {fall, 12, 0},
+             {land, 8, 0}}};
+}
+
+AnimSpec Rush() {
+    // A low sliding kick: she drops and slides in feet first, the front leg along the floor, the
+    // body laid back and low under high attacks.
+    Pose drop = Stance();
+    drop.pelvis = {6, -48};
+    drop.lean = 0.45f;
+    drop.headTilt = -0.1f;
+    drop.legNear = Ik(-22, AnkleYOnToes(0.7f, BOOT_LEN, BOOT_H), Bend::Plus);
+    drop.footNear = 0.7f;
+    drop.legFar = Ik(26, FOOT_Y, Bend::Plus);
+    drop.armNear = Ik(22, -66, Bend::Minus);
+    drop.armFar = Ik(36, -72, Bend::Minus);
+    drop.hairSway = -1.0f;
+    Pose slide = Stance();
+    slide.pelvis = {-4, -22};
+    slide.lean = -0.7f;
+    slide.headTilt = 0.55f;
+    slide.legNear = Ik(62, -9, Bend::Plus);
+    slide.footNear = -0.55f;
+    slide.legFar = Ik(14, -6, Bend::Plus);
+    slide.footFar = 0.2f;
+    slide.armNear = Ik(-30, -36, Bend::Minus);
+    slide.armFar = Ik(6, -62, Bend::Minus);
+    slide.hairSway = -1.0f;
+    Pose glide = slide;
+    glide.pelvis = {-2, -22};
+    glide.lean = -0.64f;
+    glide.legNear = Ik(64, -10, Bend::Plus);
+    glide.armFar = Ik(10, -60, Bend::Minus);
+    glide.hairSway = -0.6f;
+    Pose skid = slide;
+    skid.pelvis = {0, -23};
+    skid.lean = -0.58f;
+    skid.legNear = Ik(64, -9, Bend::Plus);
+    skid.footNear = -0.5f;
+    skid.legFar = Ik(16, -7, Bend::Plus);
+    skid.hairSway = -0.2f;
+    Pose rise = Crouched();
+    rise.pelvis = {6, -36};
+    rise.lean = 0.3f;
+    rise.legFar = Ik(30, FOOT_Y, Bend::Plus);
+    rise.hairSway = 1.0f;
+    const std::uint32_t hot = STRIKE_NEAR_LEG | SPEED_LINES | FACE_SHOUT;
+    return {"rush", false, {{drop, 6, 0}, {slide, 3, hot}, {glide, 4, hot}, {skid, 4, hot}, {rise, 12, 0}}};
+}
+
+AnimSpec Super() {
+    // The super art: a crane stance in a blaze of light (held through the super freeze), a coiled
+    // crouch, a spring, then a whirlwind of two spinning kicks whose arcs sweep around her.
+    Pose crane = Stance();
+    crane.pelvis = {0, -72};
+    crane.lean = -0.04f;
+    crane.headTilt = -0.1f;
+    crane.legNear = Ik(16, -46, Bend::Plus);
+    crane.footNear = 0.9f;
+    crane.legFar = Ik(2, FOOT_Y, Bend::Plus);
+    crane.footFar = 0.0f;
+    crane.armNear = Ik(-40, -118, Bend::Minus);
+    crane.armFar = Ik(42, -122, Bend::Minus);
+    crane.handNear = Hand::Open;
+    crane.handFar = Hand::Open;
+    crane.hairSway = 1.0f;
+    Pose coil = Crouched();
+    coil.pelvis = {-4, -44};
+    coil.lean = 0.4f;
+    coil.headTilt = -0.2f;
+    coil.armNear = Ik(16, -70, Bend::Minus);
+    coil.armFar = Ik(-8, -76, Bend::Minus);
+    coil.hairSway = -1.0f;
+    Pose spring = AirTuck();
+    spring.pelvis = {0, -100};
+    spring.lean = -0.15f;
+    spring.legNear = Ik(10, -70, Bend::Plus);
+    spring.legFar = Ik(-10, -62, Bend::Plus);
+    spring.armNear = Ik(-8, -120, Bend::Minus);
+    spring.armFar = Ik(20, -128, Bend::Minus);
+    spring.hairSway = 1.0f;
+    Pose whirl = AirTuck();
+    whirl.pelvis = {-4, -112};
+    whirl.lean = -0.55f;
+    whirl.headTilt = 0.3f;
+    whirl.legNear = Fk(-0.15f, -0.1f);
+    whirl.footNear = -0.3f;
+    whirl.legFar = Ik(-12, -66, Bend::Plus);
+    whirl.footFar = 0.7f;
+    whirl.armNear = Ik(-40, -126, Bend::Minus);
+    whirl.armFar = Ik(-20, -150, Bend::Minus);
+    whirl.hairSway = -1.0f;
+    Pose second = AirTuck();
+    second.pelvis = {2, -104};
+    second.lean = 0.2f;
+    second.headTilt = 0.1f;
+    second.legFar = Fk(0.15f, 0.2f);
+    second.footFar = 0.1f;
+    second.legNear = Ik(-14, -60, Bend::Plus);
+    second.footNear = 0.7f;
+    second.armNear = Ik(-30, -104, Bend::Minus);
+    second.armFar = Ik(8, -128, Bend::Minus);
+    second.hairSway = 1.0f;
+    Pose land = Crouched();
+    land.pelvis = {2, -40};
+    land.lean = 0.42f;
+    land.armNear = Ik(-24, -54, Bend::Minus);
+    land.armFar = Ik(38, -72, Bend::Minus);
+    land.hairSway = 1.0f;
+    Pose rise = Blend(land, Stance(), 0.5f);
+    rise.hairSway = -0.5f;
+    Pose settle = Blend(land, Stance(), 0.85f);
+    return {"super",
+            false,
+            {{crane, 30, SUPER_FLASH | FACE_SHOUT},
+             {coil, 5, FACE_SHOUT},
+             {spring, 4, FACE_SHOUT},
+             {whirl, 4, STRIKE_NEAR_LEG | WHIRL | FACE_SHOUT},
+             {second, 4, STRIKE_FAR_LEG | WHIRL | FACE_SHOUT},
+             {land, 10, 0},
+             {rise, 8, 0},
+             {settle, 10, 0}}};
+}
+
 // The throwing blade: symmetric about its centre, where its anchor is, because the game spins it.
 constexpr CanvasSpec BLADE_CANVAS = {29, 29, 14, 14};
 
@@ -642,43 +1188,32 @@ FighterArt BuildKestrel() {
         f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
     }
     f.animations.push_back(BladeAnim());
+    // The fight-depth animations.
+    for (const AnimSpec& a : {JumpPunch(), JumpKick(), Throw()})
+        f.animations.push_back(RenderAnim(a, CANVAS, DrawFrame));
+    AnimArt toss = RenderAnim(ThrowToss(), CANVAS, DrawFrame);
+    toss.victimOffsets = TossVictimOffsets();
+    f.animations.push_back(std::move(toss));
+    f.animations.push_back(RenderAnim(Thrown(), THROWN_CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(AntiAir(), TALL_CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
 
-    f.manifest.moves.push_back({.name = "light_punch",
-                                .animation = "light_punch",
-                                .button = game::Button::Punch,
-                                .stance = game::Stance::Stand,
-                                .damage = 45,
-                                .hitstunTicks = 12,
-                                .blockstunTicks = 8,
-                                .hitstopTicks = 5,
-                                .knockbackPxPerTick = 2.5,
-                                .active = std::array{2, 2},
-                                .height = game::HitHeight::High,
-                                .projectile = std::nullopt});
-    f.manifest.moves.push_back({.name = "heavy_kick",
-                                .animation = "heavy_kick",
-                                .button = game::Button::Kick,
-                                .stance = game::Stance::Stand,
-                                .damage = 110,
-                                .hitstunTicks = 20,
-                                .blockstunTicks = 14,
-                                .hitstopTicks = 9,
-                                .knockbackPxPerTick = 5.5,
-                                .active = std::array{3, 3},
-                                .height = game::HitHeight::High,
-                                .projectile = std::nullopt});
-    f.manifest.moves.push_back({.name = "low_kick",
-                                .animation = "low_kick",
-                                .button = game::Button::Kick,
-                                .stance = game::Stance::Crouch,
-                                .damage = 65,
-                                .hitstunTicks = 15,
-                                .blockstunTicks = 9,
-                                .hitstopTicks = 6,
-                                .knockbackPxPerTick = 3.0,
-                                .active = std::array{2, 2},
-                                .height = game::HitHeight::Low,
-                                .projectile = std::nullopt});
+    using game::Button, game::Stance, game::HitHeight, game::CancelOn;
+    // The normals chain: a light punch into the heavy kick on contact, the heavy kick into a
+    // special or the super on hit (hitstun long enough for the next move's startup to land).
+    assets::ManifestMove lightPunch =
+        Move("light_punch", Button::Punch, Stance::Stand, 45, 20, 8, 5, 1.5, {2, 2}, HitHeight::High);
+    lightPunch.cancels = {{{"heavy_kick", "low_kick", "rush", "anti_air"}, {2, 3}, CancelOn::Contact}};
+    f.manifest.moves.push_back(lightPunch);
+    assets::ManifestMove heavyKick =
+        Move("heavy_kick", Button::Kick, Stance::Stand, 110, 26, 14, 9, 3.0, {3, 3}, HitHeight::High);
+    heavyKick.cancels = {{{"rush", "anti_air", "super"}, {3, 4}, CancelOn::Hit}};
+    f.manifest.moves.push_back(heavyKick);
+    assets::ManifestMove lowKick =
+        Move("low_kick", Button::Kick, Stance::Crouch, 65, 17, 9, 6, 3.0, {2, 2}, HitHeight::Low);
+    lowKick.cancels = {{{"rush", "super"}, {2, 3}, CancelOn::Hit}};
+    f.manifest.moves.push_back(lowKick);
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -1.0f};
     assets::ManifestProjectile blade;
@@ -699,7 +1234,49 @@ FighterArt BuildKestrel() {
                                 .knockbackPxPerTick = 4.0,
                                 .active = std::nullopt,
                                 .height = game::HitHeight::Mid,
-                                .projectile = blade});
+                                .projectile = blade,
+                                .motion = {},
+                                .cancels = {},
+                                .advancePxPerTick = 0.0,
+                                .meterCost = 0,
+                                .superFreezeTicks = 0,
+                                .throwMove = std::nullopt});
+    // Air attacks: overheads, blocked standing only.
+    f.manifest.moves.push_back(
+        Move("jump_punch", Button::Punch, Stance::Air, 60, 17, 11, 6, 2.0, {1, 2}, HitHeight::Overhead));
+    f.manifest.moves.push_back(
+        Move("jump_kick", Button::Kick, Stance::Air, 75, 19, 11, 7, 3.0, {1, 2}, HitHeight::Overhead));
+    // The rising crescent kick (623P): invulnerable on its first two frames, whose hotmaps are all air.
+    assets::ManifestMove antiAir =
+        Move("anti_air", Button::Punch, Stance::Stand, 110, 32, 16, 9, 3.0, {2, 3}, HitHeight::Mid);
+    antiAir.motion = "623";
+    f.manifest.moves.push_back(antiAir);
+    // The low sliding kick (236K) drives forward through its active frames.
+    assets::ManifestMove rush = Move("rush", Button::Kick, Stance::Stand, 95, 20, 12, 8, 3.5, {1, 3}, HitHeight::Low);
+    rush.motion = "236";
+    rush.advancePxPerTick = 7.0;
+    f.manifest.moves.push_back(rush);
+    // Forward + punch + kick, close: the grab, then the knee and the vault.
+    assets::ManifestMove grab =
+        Move("throw", Button::PunchKick, Stance::Stand, 140, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid);
+    grab.motion = "6";
+    grab.throwMove = ThrowOf(AnimNamed(f, "throw_toss"));
+    f.manifest.moves.push_back(grab);
+    // The super (236236S, a full bar): the whirlwind, two spinning kicks.
+    assets::ManifestMove super =
+        Move("super", Button::Special, Stance::Stand, 270, 48, 22, 13, 5.0, {3, 4}, HitHeight::Mid);
+    super.motion = "236236";
+    super.meterCost = 1000;  // a full bar (game::METER_MAX)
+    super.superFreezeTicks = 30;
+    f.manifest.moves.push_back(super);
+    // The mirror match's second Kestrel: a crimson top and a silver sash.
+    for (const Material* m : {&TOP, &TOP_FAR})
+        AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) { return Rgb8{c.b, c.r, c.g}; });
+    for (const Material* m : {&SASH, &SASH_BACK})
+        AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) {
+            const auto grey = static_cast<std::uint8_t>((c.r + c.g + c.b) / 3);
+            return Rgb8{grey, grey, static_cast<std::uint8_t>(std::min(255, grey + 24))};
+        });
     return f;
 }
 

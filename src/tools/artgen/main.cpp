@@ -5,6 +5,7 @@
 #include "tools/artgen/manifest.h"
 #include "tools/artgen/sheet.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,7 +24,7 @@ constexpr int EXIT_USAGE = 2;
 
 constexpr const char* USAGE =
     "usage: artgen [--out-root DIR] [--force] [--sheet OUT.png] [--only brick|kestrel]\n"
-    "              [--sheet-plain] [--sheet-scale N]\n";
+    "              [--sheet-plain] [--sheet-scale N] [--sheet-anims A,B,...] [--throw-sheet OUT.png]\n";
 
 constexpr const char* HELP =
     "\n"
@@ -34,6 +35,9 @@ constexpr const char* HELP =
     "  --sheet OUT.png  also write a contact sheet: every frame, hotmap tinted over the sprite\n"
     "  --sheet-plain    the contact sheet without the hotmap tint\n"
     "  --sheet-scale N  magnify the contact sheet N times (1-8, nearest neighbour)\n"
+    "  --sheet-anims A,B,...  only these animations on the contact sheet\n"
+    "  --throw-sheet OUT.png  also write every throw_toss over every victim's thrown frames, placed\n"
+    "                   at the throw's victim offsets (same tint and scale as the contact sheet)\n"
     "  --only NAME      only this fighter (brick or kestrel)\n"
     "\n"
     "Exit: 0 ok, 1 a file exists (without --force) or cannot be written, 2 bad usage.\n";
@@ -74,6 +78,7 @@ void RemoveStaleFrames(const fs::path& dir, const std::set<std::string>& keep) {
 int main(int argc, char** argv) {
     std::string outRoot = ".";
     std::string sheetPath;
+    std::string throwSheetPath;
     std::string only;
     bool force = false;
     artgen::SheetStyle sheetStyle;
@@ -95,6 +100,16 @@ int main(int argc, char** argv) {
             if (!value(outRoot) || outRoot.empty()) return UsageError("--out-root needs a folder");
         } else if (arg == "--sheet") {
             if (!value(sheetPath) || sheetPath.empty()) return UsageError("--sheet needs a file name");
+        } else if (arg == "--throw-sheet") {
+            if (!value(throwSheetPath) || throwSheetPath.empty()) return UsageError("--throw-sheet needs a file name");
+        } else if (arg == "--sheet-anims") {
+            std::string list;
+            if (!value(list) || list.empty()) return UsageError("--sheet-anims needs animation names, comma-separated");
+            for (std::size_t at = 0; at <= list.size();) {
+                const std::size_t comma = std::min(list.find(',', at), list.size());
+                if (comma > at) sheetStyle.animations.push_back(list.substr(at, comma - at));
+                at = comma + 1;
+            }
         } else if (arg == "--only") {
             if (!value(only)) return UsageError("--only needs a fighter name");
             if (only != "brick" && only != "kestrel")
@@ -136,6 +151,16 @@ int main(int argc, char** argv) {
         sheet = artgen::ContactSheet(fighters, sheetStyle);
         outputs.push_back({sheetPath, &sheet, {}});
     }
+    assets::Image throwSheet;
+    if (!throwSheetPath.empty()) {
+        throwSheet = artgen::ThrowSheet(fighters, sheetStyle);
+        if (throwSheet.widthPx == 0) {
+            std::fprintf(stderr, "error: %s: no fighter has throw_toss with victim offsets and thrown\n",
+                         throwSheetPath.c_str());
+            return EXIT_DATA;
+        }
+        outputs.push_back({throwSheetPath, &throwSheet, {}});
+    }
 
     if (!force) {
         for (const Output& o : outputs) {
@@ -155,9 +180,10 @@ int main(int argc, char** argv) {
             return EXIT_DATA;
         }
     }
-    if (!sheetPath.empty() && fs::path(sheetPath).has_parent_path()) {
+    for (const std::string& extra : {sheetPath, throwSheetPath}) {
+        if (extra.empty() || !fs::path(extra).has_parent_path()) continue;
         std::error_code ec;
-        fs::create_directories(fs::path(sheetPath).parent_path(), ec);
+        fs::create_directories(fs::path(extra).parent_path(), ec);
     }
     if (force) {
         std::set<std::string> keep;

@@ -2,6 +2,12 @@
 // (assets/format.h): the animations' timings and anchors come from the frames artgen drew.
 #include "tools/artgen/manifest.h"
 
+#include "tools/artgen/body.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
 namespace artgen {
 
 namespace {
@@ -25,7 +31,8 @@ std::string ManifestText(const FighterArt& fighter) {
     assets::Manifest m = fighter.manifest;
     for (assets::ManifestMove& move : m.moves) {
         for (const OwnSounds& own : OWN_SOUNDS) {
-            if (fighter.id == own.fighter && move.name == own.move) move.sound = own.sound, move.hitSound = own.hitSound;
+            if (fighter.id == own.fighter && move.name == own.move)
+                move.sound = own.sound, move.hitSound = own.hitSound;
         }
     }
     m.animations.clear();
@@ -35,6 +42,51 @@ std::string ManifestText(const FighterArt& fighter) {
         m.animations.push_back(std::move(anim));
     }
     return assets::WriteManifest(m);
+}
+
+assets::ManifestMove Move(const char* name, game::Button button, game::Stance stance, std::int32_t damage,
+                          std::int32_t hitstunTicks, std::int32_t blockstunTicks, std::int32_t hitstopTicks,
+                          double knockbackPxPerTick, std::array<std::int32_t, 2> active, game::HitHeight height) {
+    assets::ManifestMove m;
+    m.name = name;
+    m.animation = name;
+    m.button = button;
+    m.stance = stance;
+    m.damage = damage;
+    m.hitstunTicks = hitstunTicks;
+    m.blockstunTicks = blockstunTicks;
+    m.hitstopTicks = hitstopTicks;
+    m.knockbackPxPerTick = knockbackPxPerTick;
+    m.active = active;
+    m.height = height;
+    return m;
+}
+
+const AnimArt& AnimNamed(const FighterArt& fighter, std::string_view name) {
+    for (const AnimArt& a : fighter.animations) {
+        if (a.name == name) return a;
+    }
+    std::fprintf(stderr, "artgen: %s has no animation %.*s (draw it before naming it)\n", fighter.id.c_str(),
+                 static_cast<int>(name.size()), name.data());
+    std::abort();
+}
+
+assets::ManifestThrow ThrowOf(const AnimArt& toss) {
+    assets::ManifestThrow t;
+    t.animation = toss.name;
+    for (const auto& o : toss.victimOffsets) t.victimOffsetsPx.push_back({o[0], o[1]});
+    t.landingPx = THROWN_LANDING_DX_PX;
+    return t;
+}
+
+void AddPaletteSwaps(assets::Manifest& manifest, const Material& material, Rgb8 (*recolour)(Rgb8)) {
+    const auto rgb = [](Rgb8 c) { return (std::uint32_t{c.r} << 16) | (std::uint32_t{c.g} << 8) | c.b; };
+    for (const Rgb8 tone : material.tones) {
+        const std::uint32_t from = rgb(tone), to = rgb(recolour(tone));
+        const bool known = std::any_of(manifest.palette.begin(), manifest.palette.end(),
+                                       [&](const assets::ManifestColourSwap& s) { return s.fromRgb == from; });
+        if (from != to && !known) manifest.palette.push_back({from, to});
+    }
 }
 
 }  // namespace artgen

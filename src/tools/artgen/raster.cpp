@@ -344,6 +344,52 @@ void Canvas::MarkHot(const Shape& shape, Region region) {
     }
 }
 
+void Canvas::PaintHalo(Rgb8 colour, std::uint8_t alpha, std::int32_t widthPx) {
+    // Rings grown one 4-neighbour step at a time from the body, so the glow hugs the silhouette.
+    std::vector<std::int32_t> ring(pixels_.size(), -1);
+    for (std::int32_t py = 0; py < heightPx_; ++py) {
+        for (std::int32_t px = 0; px < widthPx_; ++px) {
+            if (IsBody(px, py)) ring[static_cast<std::size_t>(py * widthPx_ + px)] = 0;
+        }
+    }
+    for (std::int32_t step = 1; step <= widthPx; ++step) {
+        const auto a = static_cast<std::uint8_t>(alpha * (widthPx - step + 1) / widthPx);
+        for (std::int32_t py = 0; py < heightPx_; ++py) {
+            for (std::int32_t px = 0; px < widthPx_; ++px) {
+                const auto i = static_cast<std::size_t>(py * widthPx_ + px);
+                if (ring[i] != -1 || pixels_[i].alpha != 0) continue;
+                auto was = [&](std::int32_t x, std::int32_t y) {
+                    return x >= 0 && y >= 0 && x < widthPx_ && y < heightPx_ &&
+                           ring[static_cast<std::size_t>(y * widthPx_ + x)] == step - 1;
+                };
+                if (!was(px - 1, py) && !was(px + 1, py) && !was(px, py - 1) && !was(px, py + 1)) continue;
+                ring[i] = step;
+            }
+        }
+        for (std::size_t i = 0; i < pixels_.size(); ++i) {
+            if (ring[i] != step) continue;
+            pixels_[i].material = nullptr;
+            pixels_[i].effect = colour;
+            pixels_[i].alpha = a;
+        }
+    }
+}
+
+void Canvas::MarkHotOverAir(const Shape& shape, Region region) {
+    if (shape.Empty()) return;
+    const auto [x0, y0, x1, y1] = ScanBox(shape, 1);
+    for (std::int32_t py = y0; py < y1; ++py) {
+        for (std::int32_t px = x0; px < x1; ++px) {
+            Pixel& pix = pixels_[static_cast<std::size_t>(py * widthPx_ + px)];
+            if (pix.region == Region::Air && shape.Distance(Centre(px, py)) <= 0.0f) pix.region = region;
+        }
+    }
+}
+
+void Canvas::ClearHotmap() {
+    for (Pixel& pix : pixels_) pix.region = Region::Air;
+}
+
 assets::Image Canvas::Sprite() const {
     assets::Image img;
     img.widthPx = widthPx_;

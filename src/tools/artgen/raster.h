@@ -127,8 +127,16 @@ public:
     void PaintPixel(Vec2 p, const Material& material, std::int32_t tone);
     /// A sprite-only pixel with its own colour and alpha that the hotmap ignores (dust, glints).
     void PaintEffect(Vec2 p, Rgb8 colour, std::uint8_t alpha);
+    /// A sprite-only halo: effect pixels of `colour` on the air within `widthPx` (4-neighbour steps)
+    /// of the body, fading outward from `alpha` (a super's glow).
+    void PaintHalo(Rgb8 colour, std::uint8_t alpha, std::int32_t widthPx);
     /// Hotmap only: marks the shape's pixels `region` without drawing them (HGE's invisible hot area).
     void MarkHot(const Shape& shape, Region region);
+    /// As MarkHot, but only where the hotmap is air: an effect around the body never turns its hurt
+    /// pixels into attack.
+    void MarkHotOverAir(const Shape& shape, Region region);
+    /// Hotmap only: every pixel air, the sprite untouched (an invulnerable frame).
+    void ClearHotmap();
 
     [[nodiscard]] assets::Image Sprite() const;
     [[nodiscard]] assets::Image Hotmap() const;

@@ -2,6 +2,8 @@
 // art; nothing in the game reads it.
 #include "tools/artgen/sheet.h"
 
+#include "tools/artgen/body.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -59,6 +61,8 @@ public:
         if (x >= 0 && y >= 0 && x < w_ && y < h_) px_[static_cast<std::size_t>(y * w_ + x)] = c;
     }
     [[nodiscard]] Rgba Get(std::int32_t x, std::int32_t y) const { return px_[static_cast<std::size_t>(y * w_ + x)]; }
+    [[nodiscard]] std::int32_t Width() const { return w_; }
+    [[nodiscard]] std::int32_t Height() const { return h_; }
     void Fill(std::int32_t x, std::int32_t y, std::int32_t w, std::int32_t h, Rgba c) {
         for (std::int32_t j = 0; j < h; ++j) {
             for (std::int32_t i = 0; i < w; ++i) Set(x + i, y + j, c);
@@ -116,9 +120,16 @@ struct Cell {
     std::int32_t columns = 0;
 };
 
-Cell CellOf(const FighterArt& f) {
+bool Selected(const AnimArt& anim, const SheetStyle& style) {
+    return style.animations.empty() ||
+           std::find(style.animations.begin(), style.animations.end(), anim.name) != style.animations.end();
+}
+
+// A fighter's columns: as wide as its widest frame, so frame i of every row lines up.
+Cell CellOf(const FighterArt& f, const SheetStyle& style) {
     Cell c;
     for (const AnimArt& a : f.animations) {
+        if (!Selected(a, style)) continue;
         c.columns = std::max(c.columns, static_cast<std::int32_t>(a.frames.size()));
         for (const FrameArt& fr : a.frames) {
             c.w = std::max(c.w, fr.sprite.widthPx);
@@ -128,33 +139,62 @@ Cell CellOf(const FighterArt& f) {
     return c;
 }
 
-void DrawFrame(Sheet& sheet, std::int32_t x0, std::int32_t y0, const Cell& cell, const AnimArt& anim,
-               const FrameArt& frame, bool tint) {
-    const Rgba back{58, 64, 72};
-    const Rgba floor{84, 92, 104};
-    sheet.Fill(x0, y0, cell.w, cell.h, back);
-    // Body frames fill the cell; a projectile's small canvas sits centred in it.
-    const std::int32_t ox = x0 + (cell.w - frame.sprite.widthPx) / 2;
-    const std::int32_t oy = y0 + (cell.h - frame.sprite.heightPx) / 2;
-    if (frame.sprite.widthPx == cell.w) sheet.Fill(x0, oy + anim.anchor[1] + 1, cell.w, 1, floor);
-    for (std::int32_t y = 0; y < frame.sprite.heightPx; ++y) {
-        for (std::int32_t x = 0; x < frame.sprite.widthPx; ++x) {
-            const auto i = static_cast<std::size_t>(y * frame.sprite.widthPx + x) * 4;
+// A row is as tall as its animation's tallest frame (a rising special gets a tall row, a
+// projectile a short one), never shorter than its label.
+std::int32_t RowHeight(const AnimArt& anim) {
+    constexpr std::int32_t MIN_ROW_H = 40;
+    std::int32_t h = MIN_ROW_H;
+    for (const FrameArt& fr : anim.frames) h = std::max(h, fr.sprite.heightPx);
+    return h;
+}
+
+// A body frame stands on its anchor, near its bottom; a projectile's anchor is its centre.
+bool StandsOnAnchor(const AnimArt& anim, const FrameArt& frame) {
+    return anim.anchor[1] * 4 >= frame.sprite.heightPx * 3;
+}
+
+// Alpha-blends an image into the sheet with its pixel (ax, ay) at sheet (x, y), mirrored about that
+// column when `mirror`; with `tint`, the hotmap's attack red and hurt blue over it.
+void Blit(Sheet& sheet, const FrameArt& frame, std::int32_t ax, std::int32_t ay, std::int32_t x, std::int32_t y,
+          bool mirror, bool tint) {
+    for (std::int32_t py = 0; py < frame.sprite.heightPx; ++py) {
+        for (std::int32_t px = 0; px < frame.sprite.widthPx; ++px) {
+            const auto i = static_cast<std::size_t>(py * frame.sprite.widthPx + px) * 4;
             const std::uint8_t* s = &frame.sprite.rgba[i];
             const std::uint8_t* h = &frame.hotmap.rgba[i];
-            Rgba c = sheet.Get(ox + x, oy + y);
+            const std::int32_t sx = x + (mirror ? ax - px : px - ax);
+            const std::int32_t sy = y + py - ay;
+            const bool air = h[0] == 0xFF && h[1] == 0x00 && h[2] == 0xFF;
+            if ((s[3] == 0 && (!tint || air)) || sx < 0 || sy < 0 || sx >= sheet.Width() || sy >= sheet.Height())
+                continue;
+            Rgba c = sheet.Get(sx, sy);
             c = Mix(c, Rgba{s[0], s[1], s[2]}, s[3]);
             if (tint) {
-                const bool air = h[0] == 0xFF && h[1] == 0x00 && h[2] == 0xFF;
                 const bool attack = h[0] == 0xFF && h[1] == 0x00 && h[2] == 0x00;
                 if (attack)
                     c = Mix(c, Rgba{255, 0, 0}, 150);
                 else if (!air)
                     c = Mix(c, Rgba{40, 90, 255}, 56);
             }
-            sheet.Set(ox + x, oy + y, c);
+            sheet.Set(sx, sy, c);
         }
     }
+}
+
+constexpr Rgba CELL_BACK{58, 64, 72};
+constexpr Rgba FLOOR{84, 92, 104};
+constexpr Rgba TEXT{224, 226, 230};
+constexpr Rgba DIM{150, 156, 166};
+
+void DrawFrame(Sheet& sheet, std::int32_t x0, std::int32_t y0, std::int32_t cellW, std::int32_t rowH,
+               const AnimArt& anim, const FrameArt& frame, bool tint) {
+    sheet.Fill(x0, y0, cellW, rowH, CELL_BACK);
+    // Frames sit centred across the cell, body frames on the row's floor, projectiles centred.
+    const std::int32_t ox = x0 + (cellW - frame.sprite.widthPx) / 2;
+    const std::int32_t oy =
+        StandsOnAnchor(anim, frame) ? y0 + rowH - frame.sprite.heightPx : y0 + (rowH - frame.sprite.heightPx) / 2;
+    if (StandsOnAnchor(anim, frame)) sheet.Fill(x0, oy + anim.anchor[1] + 1, cellW, 1, FLOOR);
+    Blit(sheet, frame, 0, 0, ox, oy, false, tint);
 }
 
 bool HasAttack(const FrameArt& frame) {
@@ -164,40 +204,146 @@ bool HasAttack(const FrameArt& frame) {
     return false;
 }
 
+const AnimArt* FindAnim(const FighterArt& f, std::string_view name) {
+    for (const AnimArt& a : f.animations) {
+        if (a.name == name) return &a;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
-assets::Image ContactSheet(std::span<const FighterArt> fighters, SheetStyle style) {
+assets::Image ContactSheet(std::span<const FighterArt> fighters, const SheetStyle& style) {
     std::vector<Cell> cells;
     std::int32_t width = GAP;
     std::int32_t height = 0;
     for (const FighterArt& f : fighters) {
-        const Cell c = CellOf(f);
+        const Cell c = CellOf(f, style);
         cells.push_back(c);
         width += LABEL_W + c.columns * (c.w + GAP) + GAP * 4;
-        height = std::max(height, HEADER_H + static_cast<std::int32_t>(f.animations.size()) * (c.h + TEXT_H + GAP));
+        std::int32_t h = HEADER_H;
+        for (const AnimArt& a : f.animations) {
+            if (Selected(a, style)) h += RowHeight(a) + TEXT_H + GAP;
+        }
+        height = std::max(height, h);
     }
     Sheet sheet(width, height + GAP);
-    const Rgba text{224, 226, 230};
-    const Rgba dim{150, 156, 166};
     std::int32_t x0 = GAP;
     for (std::size_t fi = 0; fi < fighters.size(); ++fi) {
         const FighterArt& f = fighters[fi];
         const Cell& cell = cells[fi];
-        sheet.Text(x0, 4, f.manifest.name, 3, text);
+        sheet.Text(x0, 4, f.manifest.name, 3, TEXT);
         std::int32_t y = HEADER_H;
         for (const AnimArt& anim : f.animations) {
-            sheet.Text(x0, y + cell.h / 2 - 5, anim.name, 2, text);
-            sheet.Text(x0, y + cell.h / 2 + 8, anim.loop ? "loop" : "once", 1, dim);
+            if (!Selected(anim, style)) continue;
+            const std::int32_t rowH = RowHeight(anim);
+            sheet.Text(x0, y + rowH / 2 - 5, anim.name, 2, TEXT);
+            sheet.Text(x0, y + rowH / 2 + 8, anim.loop ? "loop" : "once", 1, DIM);
             for (std::size_t i = 0; i < anim.frames.size(); ++i) {
                 const std::int32_t cx = x0 + LABEL_W + static_cast<std::int32_t>(i) * (cell.w + GAP);
-                DrawFrame(sheet, cx, y, cell, anim, anim.frames[i], style.tint);
+                DrawFrame(sheet, cx, y, cell.w, rowH, anim, anim.frames[i], style.tint);
                 const std::string label = std::to_string(i) + ": " + std::to_string(anim.frames[i].ticks) + "t";
-                sheet.Text(cx + 2, y + cell.h + 3, label, 1, dim);
-                if (HasAttack(anim.frames[i])) sheet.Fill(cx + 40, y + cell.h + 4, cell.w - 44, 3, Rgba{230, 40, 40});
+                sheet.Text(cx + 2, y + rowH + 3, label, 1, DIM);
+                if (HasAttack(anim.frames[i])) sheet.Fill(cx + 40, y + rowH + 4, cell.w - 44, 3, Rgba{230, 40, 40});
             }
-            y += cell.h + TEXT_H + GAP;
+            y += rowH + TEXT_H + GAP;
         }
         x0 += LABEL_W + cell.columns * (cell.w + GAP) + GAP * 4;
+    }
+    return sheet.ToImage(std::clamp(style.scale, 1, 8));
+}
+
+assets::Image ThrowSheet(std::span<const FighterArt> fighters, const SheetStyle& style) {
+    struct Pair {
+        const AnimArt* toss;
+        const AnimArt* grab;
+        const AnimArt* thrown;
+        const AnimArt* idle;
+        std::string label;
+    };
+    std::vector<Pair> pairs;
+    for (const FighterArt& thrower : fighters) {
+        const AnimArt* toss = FindAnim(thrower, "throw_toss");
+        const AnimArt* grab = FindAnim(thrower, "throw");
+        if (toss == nullptr || grab == nullptr || toss->victimOffsets.size() != 4 || grab->frames.size() < 2) continue;
+        for (const FighterArt& victim : fighters) {
+            const AnimArt* thrown = FindAnim(victim, "thrown");
+            const AnimArt* idle = FindAnim(victim, "idle");
+            if (thrown == nullptr || idle == nullptr || thrown->frames.size() < 6) continue;
+            pairs.push_back({toss, grab, thrown, idle, thrower.manifest.name + " throws " + victim.manifest.name});
+        }
+    }
+    if (pairs.empty()) return {};
+    // One panel size for every pair: the union of every placed image's box, thrower's anchor at 0.
+    std::array<std::int32_t, 4> box = {0, 0, 0, 0};  // minX, minY, maxX, maxY, world px
+    auto grow = [&](const AnimArt& anim, std::size_t frame, std::array<std::int32_t, 2> at, bool mirror) {
+        const FrameArt& f = anim.frames[frame];
+        const std::int32_t left = mirror ? at[0] - (f.sprite.widthPx - 1 - anim.anchor[0]) : at[0] - anim.anchor[0];
+        box = {std::min(box[0], left), std::min(box[1], at[1] - anim.anchor[1]),
+               std::max(box[2], left + f.sprite.widthPx), std::max(box[3], at[1] - anim.anchor[1] + f.sprite.heightPx)};
+    };
+    auto landing = [](const AnimArt& toss) {
+        return std::array<std::int32_t, 2>{toss.victimOffsets[3][0] + THROWN_LANDING_DX_PX, 0};
+    };
+    for (const Pair& p : pairs) {
+        for (std::size_t i = 0; i < 4; ++i) {
+            grow(*p.toss, i, {0, 0}, false);
+            grow(*p.thrown, i, p.toss->victimOffsets[i], true);
+        }
+        grow(*p.thrown, 4, landing(*p.toss), true);
+        grow(*p.thrown, 5, landing(*p.toss), true);
+        grow(*p.grab, 1, {0, 0}, false);
+        grow(*p.idle, 0, {p.toss->victimOffsets[0][0], 0}, true);
+    }
+    const std::int32_t panelW = box[2] - box[0];
+    const std::int32_t panelH = box[3] - box[1];
+    constexpr std::int32_t PANELS = 7;
+    Sheet sheet(GAP + PANELS * (panelW + GAP),
+                GAP + static_cast<std::int32_t>(pairs.size()) * (panelH + TEXT_H * 2 + GAP));
+    std::int32_t y = GAP;
+    for (const Pair& p : pairs) {
+        sheet.Text(GAP, y, p.label, 2, TEXT);
+        y += TEXT_H + 2;
+        for (std::int32_t k = 0; k < PANELS; ++k) {
+            const std::int32_t x = GAP + k * (panelW + GAP);
+            sheet.Fill(x, y, panelW, panelH, CELL_BACK);
+            // The thrower's anchor in this panel, in sheet px.
+            const std::int32_t ax = x - box[0];
+            const std::int32_t ay = y - box[1];
+            sheet.Fill(x, ay + 1, panelW, 1, FLOOR);
+            auto place = [&](const AnimArt& anim, std::size_t frame, std::array<std::int32_t, 2> at, bool mirror) {
+                Blit(sheet, anim.frames[frame], anim.anchor[0], anim.anchor[1], ax + at[0], ay + at[1], mirror,
+                     style.tint);
+            };
+            std::string label;
+            if (k < 4) {
+                const auto i = static_cast<std::size_t>(k);
+                place(*p.thrown, i, p.toss->victimOffsets[i], true);
+                place(*p.toss, i, {0, 0}, false);
+                label = "toss " + std::to_string(k) + " thrown " + std::to_string(k);
+            } else if (k < 6) {
+                place(*p.thrown, static_cast<std::size_t>(k), landing(*p.toss), true);
+                place(*p.toss, 3, {0, 0}, false);
+                label = "thrown " + std::to_string(k);
+            } else {
+                place(*p.idle, 0, {p.toss->victimOffsets[0][0], 0}, true);
+                place(*p.grab, 1, {0, 0}, false);
+                label = "throw 1 idle 0";
+            }
+            // The two anchors: the thrower's yellow, the victim's cyan.
+            const std::array<std::int32_t, 2> at = k < 4 ? p.toss->victimOffsets[static_cast<std::size_t>(k)]
+                                                   : k < 6
+                                                       ? landing(*p.toss)
+                                                       : std::array<std::int32_t, 2>{p.toss->victimOffsets[0][0], 0};
+            for (std::int32_t d = -3; d <= 3; ++d) {
+                sheet.Set(ax + d, ay, Rgba{250, 220, 40});
+                sheet.Set(ax, ay + d, Rgba{250, 220, 40});
+                sheet.Set(ax + at[0] + d, ay + at[1], Rgba{40, 220, 250});
+                sheet.Set(ax + at[0], ay + at[1] + d, Rgba{40, 220, 250});
+            }
+            sheet.Text(x + 2, y + panelH + 3, label, 1, DIM);
+        }
+        y += panelH + TEXT_H + GAP;
     }
     return sheet.ToImage(std::clamp(style.scale, 1, 8));
 }

@@ -30,14 +30,17 @@ Skeleton Solve(const Pose& pose, const Dims& dims) {
     Skeleton s;
     s.pose = pose;
     s.pelvis = pose.pelvis;
-    s.neck = s.Torso(0.0f, -dims.torso);
-    s.headAngle = pose.lean + pose.headTilt;
-    s.headCentre = s.neck + Rotate(dims.head, s.headAngle);
-    const Vec2 shoulderNear = s.neck + Rotate(dims.shoulderNear, pose.lean);
-    const Vec2 shoulderFar = s.neck + Rotate(dims.shoulderFar, pose.lean);
+    // Adding a zero spin leaves every angle bit for bit what it was without one.
+    s.torsoAngle = pose.lean + pose.spin;
     // The pelvis turns less than the chest when a fighter leans.
-    const Vec2 hipNear = s.pelvis + Rotate(dims.hipNear, pose.lean * 0.5f);
-    const Vec2 hipFar = s.pelvis + Rotate(dims.hipFar, pose.lean * 0.5f);
+    s.hipAngle = pose.lean * 0.5f + pose.spin;
+    s.neck = s.Torso(0.0f, -dims.torso);
+    s.headAngle = s.torsoAngle + pose.headTilt;
+    s.headCentre = s.neck + Rotate(dims.head, s.headAngle);
+    const Vec2 shoulderNear = s.neck + Rotate(dims.shoulderNear, s.torsoAngle);
+    const Vec2 shoulderFar = s.neck + Rotate(dims.shoulderFar, s.torsoAngle);
+    const Vec2 hipNear = s.pelvis + Rotate(dims.hipNear, s.hipAngle);
+    const Vec2 hipFar = s.pelvis + Rotate(dims.hipFar, s.hipAngle);
     s.armNear = SolveLimb(shoulderNear, pose.armNear, dims.upperArm, dims.forearm);
     s.armFar = SolveLimb(shoulderFar, pose.armFar, dims.upperArm, dims.forearm);
     s.legNear = SolveLimb(hipNear, pose.legNear, dims.thigh, dims.shin);
@@ -72,6 +75,7 @@ Pose Blend(const Pose& a, const Pose& b, float t) {
     out.handFarTurn = Lerp(a.handFarTurn, b.handFarTurn, t);
     out.hairSway = Lerp(a.hairSway, b.hairSway, t);
     out.breath = Lerp(a.breath, b.breath, t);
+    out.spin = Lerp(a.spin, b.spin, t);
     return out;
 }
 
@@ -79,6 +83,29 @@ Pose ShiftBody(Pose pose, Vec2 offset) {
     pose.pelvis = pose.pelvis + offset;
     pose.armNear.target = pose.armNear.target + offset;
     pose.armFar.target = pose.armFar.target + offset;
+    return pose;
+}
+
+Pose TurnPose(Pose pose, float radians) {
+    auto turn = [&](LimbGoal& g) {
+        g.target = pose.pelvis + Rotate(g.target - pose.pelvis, radians);
+        g.rootAngle += radians;
+        g.midAngle += radians;
+    };
+    turn(pose.armNear);
+    turn(pose.armFar);
+    turn(pose.legNear);
+    turn(pose.legFar);
+    pose.footNear += radians;
+    pose.footFar += radians;
+    pose.spin += radians;
+    return pose;
+}
+
+Pose MovePose(Pose pose, Vec2 offset) {
+    pose = ShiftBody(pose, offset);
+    pose.legNear.target = pose.legNear.target + offset;
+    pose.legFar.target = pose.legFar.target + offset;
     return pose;
 }
 

@@ -53,6 +53,9 @@ struct Pose {
     Hand handFar = Hand::Fist;
     float hairSway = 0.0f;  ///< free parameter for hair/cloth, -1..1
     float breath = 0.0f;    ///< chest swell, 0..1
+    /// The whole body turned about the pelvis, radians, clockwise, on top of the lean (a body
+    /// flipping in the air: the hips turn with it fully, where a lean turns them only half).
+    float spin = 0.0f;
 };
 
 struct Limb {
@@ -68,10 +71,12 @@ struct Skeleton {
     Vec2 neck;
     Vec2 headCentre;
     float headAngle = 0.0f;
+    float torsoAngle = 0.0f;  ///< radians: the lean and the spin
+    float hipAngle = 0.0f;    ///< radians: half the lean, and the spin
     Limb armNear, armFar, legNear, legFar;
 
-    /// A point of the torso frame: (u, v) from the pelvis, turned with the lean.
-    [[nodiscard]] Vec2 Torso(float u, float v) const { return pelvis + Rotate({u, v}, pose.lean); }
+    /// A point of the torso frame: (u, v) from the pelvis, turned with the lean and the spin.
+    [[nodiscard]] Vec2 Torso(float u, float v) const { return pelvis + Rotate({u, v}, torsoAngle); }
     /// A point of the head frame: (u, v) from the head centre, turned with lean and tilt.
     [[nodiscard]] Vec2 Head(float u, float v) const { return headCentre + Rotate({u, v}, headAngle); }
 };
@@ -81,5 +86,11 @@ struct Skeleton {
 [[nodiscard]] Pose Blend(const Pose& a, const Pose& b, float t);
 /// The pose moved as a whole (hips and hands), feet left where they are: bobbing, leaning in.
 [[nodiscard]] Pose ShiftBody(Pose pose, Vec2 offset);
+/// The whole pose moved, feet and knees included: a body off the floor (a leap, a thrown victim).
+/// Angle-driven limbs follow their roots.
+[[nodiscard]] Pose MovePose(Pose pose, Vec2 offset);
+/// The whole pose turned `radians` (clockwise) about its pelvis: spin, limb targets, limb and foot
+/// angles. A pose drawn upright, turned upside down, stays anatomically the same pose.
+[[nodiscard]] Pose TurnPose(Pose pose, float radians);
 
 }  // namespace artgen

@@ -19,8 +19,8 @@ constexpr const char* LINT_USAGE = "usage: hotmap lint [DIR...]\n";
 constexpr const char* LINT_HELP =
     "\n"
     "Checks every fighter in each DIR: a project folder (holding assets/ and hotmaps/) or one\n"
-    "fighter's folder (assets/<name>/). Default: the project in the current folder, else the one\n"
-    "the tool was built from.\n"
+    "fighter's folder (assets/<name>/). Default: the project in the current folder, else the data\n"
+    "installed beside the program (../share/hotmap-brawl); it prints the folders it checks.\n"
     "\n"
     "Errors (exit 1): everything the game refuses to load: a missing or broken PNG, a hotmap whose\n"
     "size differs from its sprite, a manifest error, an active frame without attack pixels, a hotmap\n"
@@ -228,7 +228,16 @@ int RunLint(std::span<const std::string> args) {
         }
         dirs.push_back(arg);
     }
-    if (dirs.empty()) dirs.push_back(DefaultProjectDir());
+    if (dirs.empty()) {
+        const auto project = DefaultProjectDir();
+        if (!project.Ok()) {
+            std::fprintf(stderr, "%s\n", project.GetError().ToLine().c_str());
+            return EXIT_DATA;
+        }
+        dirs.push_back(project.Value());
+    }
+    // Always say which folders are checked: "0 errors" means nothing without the place.
+    for (const std::string& dir : dirs) std::printf("lint: checking %s\n", dir.c_str());
     Tally tally;
     for (const std::string& dir : dirs) {
         const auto targets = ResolveFighters(dir);

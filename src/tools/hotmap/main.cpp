@@ -10,7 +10,7 @@
 namespace {
 
 constexpr const char* USAGE =
-    "usage: hotmap <command> [arguments]   (hotmap <command> --help for each)\n"
+    "usage: hotmap <command> [arguments]   (hotmap <command> --help for each; hotmap --version)\n"
     "\n"
     "commands:\n"
     "  lint      check fighters: pairing, sizes, colours, manifest references (exit 1 on errors)\n"
@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 2, argv + argc);
     if (command == "--help" || command == "-h" || command == "help") {
         std::printf("%s", USAGE);
+        return hotmap::EXIT_OK;
+    }
+    if (command == "--version") {
+        std::printf("hotmap %s\n", HOTMAP_VERSION);
         return hotmap::EXIT_OK;
     }
     if (command == "collide") return hotmap::RunCollide(args);

@@ -1,8 +1,10 @@
 // Where the hotmap tool finds fighters: a project folder (holding assets/ and hotmaps/) or one
-// fighter's folder (assets/<id>/ with its fighter.json). Defaults to the project it was built from.
+// fighter's folder (assets/<id>/ with its fighter.json). With none given, the project is found by the
+// rule brawl uses too (assets/project.h).
 #pragma once
 
 #include "assets/assets.h"
+#include "assets/project.h"
 
 #include <filesystem>
 #include <optional>
@@ -16,12 +18,10 @@ struct FighterTarget {
     std::string id;
 };
 
-/// The project folder used when none is given: the current folder if it holds assets/, else the
-/// source tree the tool was built from.
-inline std::string DefaultProjectDir() {
-    std::error_code ec;
-    if (std::filesystem::is_directory("assets", ec) && std::filesystem::is_directory("hotmaps", ec)) return ".";
-    return HOTMAP_SOURCE_DIR;
+/// The project folder used when none is given: the current folder if it holds assets/ and
+/// hotmaps/, else the data installed beside the program; an Error naming the current folder else.
+inline assets::Result<std::string> DefaultProjectDir() {
+    return assets::FindProject(std::nullopt, assets::ProgramFolder());
 }
 
 /// The fighters `dir` names, or an Error saying why it names none.

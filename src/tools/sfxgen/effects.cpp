@@ -237,6 +237,82 @@ Buffer TimeOver() {
     return b;
 }
 
+Buffer Grab() {
+    // Hands take hold: a quick rustle of cloth (a soft band of noise, swelling and cut short), a
+    // dull slap of palms on a body under it.
+    Buffer b = Whoosh(0.12, 1800, 900, 0.3, 60, 0.9);
+    Mix(b, Crack(0.09, 250, 1100, 0.02, 61), 0.9, 0.025);
+    Mix(b, Thump(0.12, 190, 110, 0.025), 0.45, 0.025);
+    Saturate(b, 1.5);
+    return b;
+}
+
+Buffer ThrowSlam() {
+    // A body thrown to the floor: a heavier fall than a knockdown (a deep, long thump and a crunch),
+    // the air knocked out of it (a short low whoosh before the impact), a bounce, a rumble.
+    Buffer b = Whoosh(0.14, 300, 900, 0.7, 62, 0.9);
+    Buffer slam = Thump(0.55, 130, 34, 0.09);
+    Mix(slam, Thump(0.3, 260, 90, 0.03), 0.5);
+    Mix(slam, Crack(0.16, 200, 1800, 0.035, 63), 0.9);
+    Mix(slam, Crack(0.45, 40, 320, 0.11, 64), 0.6);
+    Mix(b, slam, 1.0, 0.09);
+    Buffer bounce = Thump(0.22, 95, 48, 0.045);
+    Mix(bounce, Crack(0.12, 90, 500, 0.025, 65), 0.5);
+    Mix(b, bounce, 0.4, 0.4);
+    Saturate(b, 2.4);
+    return b;
+}
+
+Buffer ThrowTech() {
+    // Both break free: two guards knocked apart (a bright, wooden double clack, the second a
+    // little higher), a short metallic ring, and the push of air as they part.
+    Buffer b = Crack(0.06, 900, 4200, 0.012, 66);
+    Mix(b, Thump(0.1, 420, 260, 0.018), 0.6);
+    Buffer second = Crack(0.06, 1200, 5200, 0.01, 67);
+    Mix(second, Thump(0.1, 520, 320, 0.015), 0.6);
+    Mix(b, second, 0.85, 0.055);
+    Mix(b, Ring(0.35, {{1560, 0.3}, {2340, 0.22}, {3710, 0.12}}, 0.06), 0.7, 0.055);
+    Mix(b, Whoosh(0.22, 700, 2200, 0.3, 68, 1.2), 0.45, 0.07);
+    Reverb(b, 0.15, 0.4, 0.15);
+    return b;
+}
+
+Buffer Super() {
+    // The super's flash: a charge that rises (two detuned saws sweeping up an octave and a half
+    // through an opening filter, over a swelling noise), then a boom with a bright major chord
+    // and a shimmer that rings into a large room.
+    const double rise = 0.32;
+    Buffer charge = Tone(Wave::Saw, rise, NoteHz("A2"), NoteHz("E4"), 0.7);
+    Mix(charge, Tone(Wave::Saw, rise, NoteHz("A2") * 1.01, NoteHz("E4") * 1.01, 0.7), 0.8);
+    charge = Filter(charge, Pass::Low, 400, 5000, 1.4);
+    Rng rng(69);
+    Buffer air = Filter(Noise(rise, rng), Pass::Band, 800, 6000, 1.0);
+    Mix(charge, air, 0.5);
+    Shape(charge, [&](double t) { return std::pow(t / rise, 1.5); });
+    Buffer b = charge;
+    Buffer boom = Thump(0.9, 120, 32, 0.14);
+    Mix(boom, Crack(0.5, 40, 400, 0.1, 70), 0.6);
+    Mix(b, boom, 1.1, rise);
+    for (const char* note : {"A3", "C#4", "E4", "A4"}) Mix(b, Brass(0.7, NoteHz(note), 7000, 2200), 0.22, rise);
+    Mix(b, Ring(1.0, {{2637, 0.3}, {3520, 0.25}, {5274, 0.15}}, 0.2), 0.35, rise);
+    Saturate(b, 1.6);
+    Reverb(b, 0.3, 1.1, 0.5);
+    return b;
+}
+
+Buffer MeterFull() {
+    // The bar is full: a short rising arpeggio of soft bells (E5, A5, C#6, E6), quiet, above the fight.
+    Buffer b;
+    const char* notes[4] = {"E5", "A5", "C#6", "E6"};
+    for (int i = 0; i < 4; ++i) {
+        const double hz = NoteHz(notes[i]);
+        Buffer bell = Ring(0.4, {{hz, 0.6}, {hz * 2.0, 0.18}, {hz * 3.0, 0.06}}, 0.09);
+        Mix(b, bell, 0.6 + 0.1 * i, 0.055 * i);
+    }
+    Reverb(b, 0.2, 0.5, 0.2);
+    return b;
+}
+
 Buffer MenuMove() {
     Buffer b = Tone(Wave::Triangle, 0.05, 1320, 1250);
     Percussive(b, 0.002, 0.012);
@@ -321,6 +397,11 @@ std::vector<Effect> Effects() {
         {"assets/sfx/round_final.wav", [] { return Round(3, "E4", true); }, -3.0},
         {"assets/sfx/fight.wav", Fight, -3.0},
         {"assets/sfx/time_over.wav", TimeOver, -4.0},
+        {"assets/sfx/grab.wav", Grab, -6.0},
+        {"assets/sfx/throw_slam.wav", ThrowSlam, -3.0},
+        {"assets/sfx/throw_tech.wav", ThrowTech, -4.0},
+        {"assets/sfx/super.wav", Super, -3.0},
+        {"assets/sfx/meter_full.wav", MeterFull, -12.0},
         {"assets/sfx/menu_move.wav", MenuMove, -16.0},
         {"assets/sfx/menu_choose.wav", MenuChoose, -12.0},
         {"assets/brick/sfx/rock_throw.wav", RockThrow, -6.0},
