@@ -2,6 +2,7 @@
 # The architecture's walls, checked on every test run:
 #   src/collide includes nothing but the standard library and itself (no SDL, ImGui, files' libs);
 #   src/game includes no SDL and no ImGui; src/net includes game only (ENet in its adapter alone);
+#   src/audio includes game and assets only (SDL_mixer in mixer_sink.cpp alone);
 #   no library includes the programs above it.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,8 +22,18 @@ hits=$(grep -rnE '#include *[<"]enet' "$root/src/net" --exclude='enet_transport.
 if [ -n "$hits" ]; then
   echo "layering: only src/net/enet_transport.* may include ENet:"; echo "$hits"; fail=1
 fi
-check src/assets  'imgui|render/|debug/|app/|tools/' "ImGui or higher layers"
-check src/render  'debug/|app/|tools/' "the overlay, the app or the tools"
+check src/assets  'imgui|SDL_mixer|render/|debug/|app/|tools/|audio/' "ImGui, SDL_mixer or higher layers"
+check src/audio   'imgui|net/|render/|debug/|app/|tools/' "ImGui, net or any layer but game and assets"
+# SDL (and SDL_mixer) only in the MixerSink: the rest of the audio layer runs without a device.
+hits=$(grep -rnE '#include *[<"]SDL' "$root/src/audio" --exclude='mixer_sink.cpp' || true)
+if [ -n "$hits" ]; then
+  echo "layering: only src/audio/mixer_sink.cpp may include SDL or SDL_mixer:"; echo "$hits"; fail=1
+fi
+# SDL_mixer lives in src/audio and src/app only.
+for dir in src/collide src/game src/net src/render src/debug src/tools; do
+  check "$dir" 'SDL_mixer' "SDL_mixer (sound lives in src/audio)"
+done
+check src/render  'debug/|app/|tools/|audio/' "the overlay, audio, the app or the tools"
 check src/debug   'app/|tools/' "the app or the tools"
 # Scenes never reach into one another: a scene's file includes no other scene's file; they hand over
 # through the shell (SceneSwitch).

@@ -162,3 +162,38 @@ TEST_F(Controls, PadButtonsMoveThroughMenusAndBGoesBack) {
 }
 
 }  // namespace
+
+namespace {
+
+// The bindings decide: a rebound key plays, the old one no longer does, menus follow player 1's keys.
+TEST_F(Controls, TheCurrentBindingsDecideWhichKeysAndButtonsPlay) {
+    app::Controls c;
+    app::Bindings b = app::Bindings::Defaults();
+    b.keys[0][static_cast<std::size_t>(app::Action::Punch)] = SDL_SCANCODE_I;
+    b.keys[0][static_cast<std::size_t>(app::Action::Up)] = SDL_SCANCODE_T;
+    b.keys[1][static_cast<std::size_t>(app::Action::Kick)] = SDL_SCANCODE_KP_5;
+    b.pad[1] = {SDL_CONTROLLER_BUTTON_Y, SDL_CONTROLLER_BUTTON_INVALID};
+    b.pad[2] = {SDL_CONTROLLER_BUTTON_X, SDL_CONTROLLER_BUTTON_INVALID};
+    c.SetBindings(b);
+    c.HandleEvent(Key(SDL_SCANCODE_J));
+    EXPECT_EQ(c.Read(0).bits, 0) << "J no longer punches";
+    c.HandleEvent(Key(SDL_SCANCODE_I));
+    c.HandleEvent(Key(SDL_SCANCODE_KP_5));
+    EXPECT_EQ(c.Read(0).bits, game::Input::PUNCH);
+    EXPECT_EQ(c.Read(1).bits, game::Input::KICK);
+    c.TakeMenuMoves();
+    c.HandleEvent(Key(SDL_SCANCODE_T));
+    c.HandleEvent(Key(SDL_SCANCODE_I));
+    c.HandleEvent(Key(SDL_SCANCODE_W));
+    c.HandleEvent(Key(SDL_SCANCODE_UP));  // the arrows always move in menus
+    EXPECT_EQ(c.TakeMenuMoves(),
+              (std::vector<app::MenuMove>{app::MenuMove::Up, app::MenuMove::Confirm, app::MenuMove::Up}));
+    SDL_Joystick* pad = PlugPad();
+    Pump(c);
+    Press(pad, SDL_CONTROLLER_BUTTON_Y, true);
+    Pump(c);
+    EXPECT_EQ(c.Read(0).bits & game::Input::KICK, game::Input::KICK) << "Y kicks now";
+    EXPECT_EQ(c.Read(0).bits & game::Input::SPECIAL, 0);
+}
+
+}  // namespace

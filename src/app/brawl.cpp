@@ -3,15 +3,19 @@
 // time, the developer's settings (F-keys and the overlay's buttons, one path), hot-reload polling,
 // screenshots and the headless run's report. What is on screen is a scene (scene.h), made from the
 // scene table; headless and windowed runs drive the same scene calls. Drawing is kept apart from
-// updating (HGE's FrameFunc and RenderFunc): Tick() advances, Render() only reads.
+// updating (HGE's FrameFunc and RenderFunc): Tick() advances, Render() only reads. It also owns the
+// sound (the device, the bank of sounds; silent with one line when there is no device) and the
+// player's settings (read at start, applied and written when the options menu changes them).
 #include "app/controls.h"
 #include "app/help.h"
 #include "app/options.h"
 #include "app/roster.h"
 #include "app/scene.h"
 #include "app/screens.h"
+#include "app/settings.h"
 #include "assets/files.h"
 #include "assets/project.h"
+#include "audio/audio.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
 #include "game/text.h"
@@ -22,6 +26,9 @@
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -95,10 +102,15 @@ private:
     void Render(bool present);
     int Report(const RunReport& report);
     void HandleTextKey(const SDL_Event& e);
+    void StartAudio();
+    void ApplySettings();
+    void ApplyVideo();
+    bool HandleShortcut(const SDL_Event& e);
     [[nodiscard]] debug::ScreenMap Letterbox() const;
     bool SaveScreenshot(const std::string& path);
 
     Options opt_;
+    std::string projectRoot_;  ///< the folder holding assets/ and hotmaps/ ("" before it is found)
     std::unique_ptr<Roster> roster_;
     std::shared_ptr<const game::Replay> replay_;
     SceneArgs firstArgs_;
@@ -106,6 +118,7 @@ private:
     std::unique_ptr<Scene> scene_;
     SceneContext ctx_;
     debug::Settings settings_;
+    UserSettings user_;  ///< the player's (volumes, bindings, window), as the settings file holds them
     Controls controls_;
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
@@ -115,6 +128,15 @@ private:
     bool help_ = false;
     bool running_ = true;
     std::uint64_t lastReloadNanos_ = 0;
+    // The player's settings (the file's), what the command line changes for this run, where the
+    // file is (none: not remembered), and what was last applied.
+    RunOverrides overrides_;
+    std::optional<std::string> settingsPath_;
+    UserSettings applied_;
+    // Sound: the bank is loaded and the sink open only when a device is (null: silent).
+    audio::SoundBank bank_;
+    std::unique_ptr<audio::MixerSink> sink_;
+    SceneAudio sceneAudio_;
 };
 
 // What every run needs before a scene: the replay (its fighters and config), the roster, the
@@ -151,6 +173,7 @@ int Shell::Prepare() {
         const auto project = assets::FindProject(opt_.assetsRoot, assets::ProgramFolder());
         if (!project.Ok()) return std::fprintf(stderr, "%s\n", project.GetError().ToLine().c_str()), 1;
         const std::string& root = project.Value();
+        projectRoot_ = root;
         // The folder given names the error when it is not a project at all, as `hotmap lint` does.
         std::error_code ec;
         const std::string rootShown = game::PrintablePath(root);
@@ -203,7 +226,98 @@ int Shell::Prepare() {
     ctx_.roster = roster_.get();
     ctx_.options = &opt_;
     ctx_.debug = &settings_;
+    // The player's settings: a missing file is the defaults; a broken one, the defaults and a line.
+    settingsPath_ = SettingsPath();
+    if (settingsPath_) {
+        LoadedSettings loaded = LoadSettings(*settingsPath_);
+        if (loaded.warning) std::fprintf(stderr, "%s\n", loaded.warning->c_str());
+        user_ = loaded.settings;
+    }
+    if (opt_.mute) overrides_.mute = true;
+    overrides_.volume = opt_.volume;
+    applied_ = user_;
+    controls_.SetBindings(user_.bindings);
+    ctx_.settings = &user_;
     return 0;
+}
+
+// The audio device: headless runs use SDL's dummy driver (the same calls, nothing heard); no device
+// is one line and a silent game, never an error.
+void Shell::StartAudio() {
+    // Headless: the dummy driver, unless SDL_AUDIODRIVER names one (a test names a missing one).
+    if (opt_.headless) SDL_setenv("SDL_AUDIODRIVER", "dummy", 0);
+    // The system's sound libraries (ALSA) print their own lines while SDL probes for a device that
+    // is not there; our one line says what happened, so theirs are kept off stderr meanwhile.
+    std::fflush(stderr);
+    const int savedStderr = dup(STDERR_FILENO);
+    const int devNull = open("/dev/null", O_WRONLY);
+    if (savedStderr >= 0 && devNull >= 0) dup2(devNull, STDERR_FILENO);
+    const bool initialised = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0;
+    std::string why = initialised ? "" : SDL_GetError();
+    if (initialised) sink_ = audio::MixerSink::Open(bank_, why);
+    if (savedStderr >= 0 && devNull >= 0) dup2(savedStderr, STDERR_FILENO);
+    if (devNull >= 0) close(devNull);
+    if (savedStderr >= 0) close(savedStderr);
+    if (!initialised) {
+        std::fprintf(stderr, "brawl: no audio device (%s): the game runs silent\n", why.c_str());
+        return;
+    }
+    if (!sink_) {
+        std::fprintf(stderr, "brawl: cannot open the audio device (%s): the game runs silent\n", why.c_str());
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        return;
+    }
+    // A scene without fighters (the bumper) still hears the shared sounds when there is a project.
+    if (projectRoot_.empty()) {
+        const auto project = assets::FindProject(opt_.assetsRoot, assets::ProgramFolder());
+        if (project.Ok()) projectRoot_ = project.Value();
+    }
+    const std::string assetsDir = projectRoot_ + "/assets";
+    if (!projectRoot_.empty() && !opt_.allowOutsideLinks) {
+        // Sounds are confined to the project as the sprites are (a link out of it is refused).
+        if (const auto within = assets::ConfineTo(projectRoot_); within.Ok()) bank_.Confine(within.Value());
+    }
+    if (!projectRoot_.empty()) {
+        for (const std::string& line : bank_.LoadShared(assetsDir)) std::fprintf(stderr, "%s\n", line.c_str());
+    }
+    if (roster_ && !projectRoot_.empty()) {
+        for (std::size_t i = 0; i < roster_->Size(); ++i) {
+            const assets::LoadedFighter& f = roster_->At(i).loaded;
+            for (const std::string& line : bank_.LoadFighter(assetsDir, f.def.id, f.moveSounds))
+                std::fprintf(stderr, "%s\n", line.c_str());
+        }
+    }
+    sink_->SetVolumes(overrides_.Apply(user_.volumes));
+    sceneAudio_ = SceneAudio{sink_.get(), &bank_};
+    ctx_.audio = &sceneAudio_;
+}
+
+// What the options menu (or a shortcut) changed: the volumes heard, the bindings, the window; then
+// the file. A setting the player changes takes over from the command line's for it.
+void Shell::ApplySettings() {
+    if (user_.volumes.mute != applied_.volumes.mute) overrides_.mute.reset();
+    if (user_.volumes.master != applied_.volumes.master) overrides_.volume.reset();
+    if (sink_) sink_->SetVolumes(overrides_.Apply(user_.volumes));
+    controls_.SetBindings(user_.bindings);
+    const bool video = user_.fullscreen != applied_.fullscreen || user_.windowScale != applied_.windowScale ||
+                       user_.vsync != applied_.vsync;
+    applied_ = user_;
+    if (video) ApplyVideo();
+    // Only what a player changed is written (--menu in a headless run too); --mute and --volume never.
+    if (settingsPath_) {
+        if (const auto error = SaveSettings(*settingsPath_, user_)) std::fprintf(stderr, "%s\n", error->c_str());
+    }
+}
+
+void Shell::ApplyVideo() {
+    if (window_ == nullptr || opt_.headless) return;
+    SDL_SetWindowFullscreen(window_, user_.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    if (!user_.fullscreen) {
+        SDL_SetWindowSize(window_, game::STAGE_WIDTH_PX * user_.windowScale, game::STAGE_HEIGHT_PX * user_.windowScale);
+    }
+    SDL_RenderSetVSync(renderer_, user_.vsync ? 1 : 0);
+    SDL_RendererInfo info{};
+    vsync_ = SDL_GetRendererInfo(renderer_, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
 }
 
 void Shell::SwitchScene(const SceneSwitch& to) {
@@ -227,6 +341,10 @@ void Shell::AfterCall() {
             ctx_.switchTo.reset();
             SwitchScene(to);
         }
+    }
+    if (ctx_.settingsChanged) {
+        ctx_.settingsChanged = false;
+        ApplySettings();
     }
     if (ctx_.showHelp) help_ = true, ctx_.showHelp = false;
     if (ctx_.quit || ctx_.stop) running_ = false;
@@ -255,6 +373,21 @@ void Shell::PollReload() {
         std::fprintf(stderr, "%s\n", n.line.c_str());
         n.ok ? ++ctx_.clock.reloads : ++ctx_.clock.reloadErrors;
         scene_->OnReload(ctx_, n);
+        if (n.ok && sink_) {  // the manifest may name other sounds now
+            const int i = roster_->Find(n.id);
+            if (i >= 0) {
+                const assets::LoadedFighter& f = roster_->At(static_cast<std::size_t>(i)).loaded;
+                for (const std::string& line : bank_.LoadFighter(projectRoot_ + "/assets", n.id, f.moveSounds))
+                    std::fprintf(stderr, "%s\n", line.c_str());
+            }
+        }
+    }
+    // A sound saved over is reloaded like a sprite (a broken one keeps the last good version).
+    if (sink_) {
+        for (const audio::SoundBank::Change& c : bank_.Reload()) {
+            std::fprintf(stderr, "%s\n", c.line.c_str());
+            sink_->Reloaded(c.sound);
+        }
     }
     AfterCall();
 }
@@ -287,14 +420,20 @@ bool Shell::StartVideo(bool headless) {
         return false;
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest");
-    window_ = SDL_CreateWindow("Hotmap Brawl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, WINDOW_W, WINDOW_H,
-                               headless ? SDL_WINDOW_HIDDEN : (SDL_WINDOW_SHOWN | SDL_WINDOW_RESIZABLE));
+    // Headless pictures are always 1280 x 720; a window takes the player's size and fullscreen.
+    const int w = headless ? WINDOW_W : game::STAGE_WIDTH_PX * user_.windowScale;
+    const int h = headless ? WINDOW_H : game::STAGE_HEIGHT_PX * user_.windowScale;
+    const Uint32 flags =
+        headless ? SDL_WINDOW_HIDDEN
+                 : (SDL_WINDOW_SHOWN | SDL_WINDOW_RESIZABLE | (user_.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    window_ = SDL_CreateWindow("Hotmap Brawl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
     if (window_ == nullptr) {
         std::fprintf(stderr, "brawl: cannot open a window: %s\n", SDL_GetError());
         return false;
     }
     // The dummy driver has only the software renderer, which is also pixel-exact for screenshots.
-    renderer_ = SDL_CreateRenderer(window_, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC);
+    renderer_ = SDL_CreateRenderer(window_, -1,
+                                   headless ? SDL_RENDERER_SOFTWARE : (user_.vsync ? SDL_RENDERER_PRESENTVSYNC : 0));
     if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
     SDL_RendererInfo info{};
     vsync_ = renderer_ != nullptr && SDL_GetRendererInfo(renderer_, &info) == 0 &&
@@ -334,6 +473,8 @@ void Shell::Shutdown() {
     }
     if (renderer_ != nullptr) SDL_DestroyRenderer(renderer_), renderer_ = nullptr;
     if (window_ != nullptr) SDL_DestroyWindow(window_), window_ = nullptr;
+    ctx_.audio = nullptr;
+    sink_.reset();  // closes the device before SDL goes
     SDL_Quit();
 }
 
@@ -356,7 +497,7 @@ void Shell::Render(bool present) {
     SDL_RenderClear(renderer_);
     SDL_RenderCopy(renderer_, stage_.get(), nullptr, nullptr);
     scene_->Render(ctx_);
-    if (help_) DrawHelp(renderer_);
+    if (help_) DrawHelp(renderer_, user_.bindings);
     // The window: the picture letterboxed, then the ImGui layer at the window's own resolution.
     SDL_SetRenderTarget(renderer_, nullptr);
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
@@ -405,7 +546,17 @@ int Shell::RunHeadless() {
     std::int64_t ticksRun = 0;
     // Nobody can press anything: human sides stand still (a replay moves them).
     for (; (endsItself ? !scene_->Done() : ticksRun < frames) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
-        Tick(game::Inputs{});
+        // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
+        if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
+            scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);
+            AfterCall();
+        }
+        // A menu the moves opened over a fight (its pause) stops its ticks, as in a window.
+        if (scene_->Ticking()) {
+            Tick(game::Inputs{});
+        } else {
+            ++ctx_.clock.ticks;
+        }
         if (opt_.realtime) {
             std::this_thread::sleep_until(
                 started + std::chrono::microseconds(static_cast<std::int64_t>((ticksRun + 1) * 1e6 / game::TICK_HZ)));
@@ -442,8 +593,19 @@ int Shell::RunWindowed() {
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
-            controls_.HandleEvent(e);
             if (e.type == SDL_QUIT) running_ = false;
+            // The options menu waits for "the new key": the press goes to it as is, and is nothing else.
+            if (ctx_.listening && ((e.type == SDL_KEYDOWN && !e.key.repeat) || e.type == SDL_CONTROLLERBUTTONDOWN)) {
+                RawPress press;
+                if (e.type == SDL_KEYDOWN) press.key = e.key.keysym.scancode;
+                if (e.type == SDL_CONTROLLERBUTTONDOWN)
+                    press.pad = static_cast<SDL_GameControllerButton>(e.cbutton.button);
+                scene_->OnRawPress(ctx_, press);
+                AfterCall();
+                continue;
+            }
+            if (HandleShortcut(e)) continue;
+            controls_.HandleEvent(e);
             if (e.type == SDL_KEYDOWN && !e.key.repeat) {
                 if (const auto command = CommandForKey(e.key.keysym.sym)) ctx_.commands.push_back(*command);
             }
@@ -510,6 +672,28 @@ int Shell::RunWindowed() {
     return saved ? 0 : 1;
 }
 
+// The shell's own keys, anywhere: fullscreen (F11, Alt+Enter) and the mute key (a binding; not
+// while a text field has the keyboard, where M is a letter). True when the event was one.
+bool Shell::HandleShortcut(const SDL_Event& e) {
+    if (e.type != SDL_KEYDOWN || e.key.repeat) return false;
+    const SDL_Scancode code = e.key.keysym.scancode;
+    const bool altEnter =
+        (code == SDL_SCANCODE_RETURN || code == SDL_SCANCODE_KP_ENTER) && (e.key.keysym.mod & KMOD_ALT);
+    if (code == SDL_SCANCODE_F11 || altEnter) {
+        user_.fullscreen = !user_.fullscreen;
+        ApplySettings();
+        return true;
+    }
+    if (code == user_.bindings.mute && !ctx_.textInput) {
+        // What is heard flips: a run started with --mute is unmuted by it.
+        user_.volumes.mute = !overrides_.Apply(user_.volumes).mute;
+        overrides_.mute.reset();
+        ApplySettings();
+        return false;  // the key may also be a player's (a conflict the options menu shows)
+    }
+    return false;
+}
+
 // While a text field has the keyboard: typed text, and the keys that edit or leave it.
 void Shell::HandleTextKey(const SDL_Event& e) {
     if (e.type == SDL_TEXTINPUT) {
@@ -533,7 +717,8 @@ int Shell::Run() {
         return 1;
     }
     if (const int rc = Prepare(); rc != 0) return rc;
-    if (!opt_.headless && !StartVideo(false)) return 1;
+    if (!opt_.headless && !StartVideo(false)) return 1;  // no display: its one line, before any sound
+    StartAudio();
     SwitchScene(SceneSwitch{firstScene_, firstArgs_});
     AfterCall();
     return opt_.headless ? RunHeadless() : RunWindowed();

@@ -8,39 +8,81 @@ namespace app {
 
 namespace {
 
-struct Keys {
-    SDL_Scancode up, down, left, right, punch, kick, special;
-};
-constexpr Keys KEYS[2] = {
-    {SDL_SCANCODE_W, SDL_SCANCODE_S, SDL_SCANCODE_A, SDL_SCANCODE_D, SDL_SCANCODE_J, SDL_SCANCODE_K, SDL_SCANCODE_L},
-    {SDL_SCANCODE_UP, SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT, SDL_SCANCODE_KP_1, SDL_SCANCODE_KP_2,
-     SDL_SCANCODE_KP_3},
-};
 constexpr Sint16 STICK_DEAD_ZONE = 12000;
 
-std::uint8_t ButtonBit(SDL_Scancode code, int side) {
-    const Keys& k = KEYS[side];
-    if (code == k.punch) return game::Input::PUNCH;
-    if (code == k.kick) return game::Input::KICK;
-    if (code == k.special) return game::Input::SPECIAL;
-    return 0;
+constexpr std::uint8_t ACTION_BITS[ACTION_COUNT] = {game::Input::UP,     game::Input::DOWN,  game::Input::LEFT,
+                                                    game::Input::RIGHT,  game::Input::PUNCH, game::Input::KICK,
+                                                    game::Input::SPECIAL};
+constexpr std::uint8_t PAD_BITS[PAD_ACTION_COUNT] = {game::Input::PUNCH, game::Input::KICK, game::Input::SPECIAL};
+
+// The attack bits a key press latches for one player (directions are read as held).
+std::uint8_t ButtonBit(const Bindings& b, SDL_Scancode code, int side) {
+    std::uint8_t bits = 0;
+    for (const Action a : {Action::Punch, Action::Kick, Action::Special}) {
+        if (code == b.keys[static_cast<std::size_t>(side)][static_cast<std::size_t>(a)])
+            bits |= ACTION_BITS[static_cast<std::size_t>(a)];
+    }
+    return bits;
 }
 
-std::uint8_t PadButtonBit(std::uint8_t button) {
-    switch (button) {
-        case SDL_CONTROLLER_BUTTON_A:
-            return game::Input::PUNCH;
-        case SDL_CONTROLLER_BUTTON_B:
-            return game::Input::KICK;
-        case SDL_CONTROLLER_BUTTON_X:
-        case SDL_CONTROLLER_BUTTON_Y:
-            return game::Input::SPECIAL;
-        default:
-            return 0;
+std::uint8_t PadButtonBit(const Bindings& b, std::uint8_t button) {
+    std::uint8_t bits = 0;
+    for (std::size_t a = 0; a < PAD_ACTION_COUNT; ++a) {
+        for (const SDL_GameControllerButton bound : b.pad[a]) {
+            if (bound != SDL_CONTROLLER_BUTTON_INVALID && bound == button) bits |= PAD_BITS[a];
+        }
     }
+    return bits;
+}
+
+// A menu move from a key: the fixed menu keys, and player 1's bound directions and punch.
+MenuMove MenuMoveOf(const Bindings& b, SDL_Scancode code) {
+    switch (code) {
+        case SDL_SCANCODE_UP:
+            return MenuMove::Up;
+        case SDL_SCANCODE_DOWN:
+            return MenuMove::Down;
+        case SDL_SCANCODE_LEFT:
+            return MenuMove::Left;
+        case SDL_SCANCODE_RIGHT:
+            return MenuMove::Right;
+        case SDL_SCANCODE_RETURN:
+        case SDL_SCANCODE_KP_ENTER:
+        case SDL_SCANCODE_SPACE:
+            return MenuMove::Confirm;
+        case SDL_SCANCODE_ESCAPE:
+            return MenuMove::Back;
+        case SDL_SCANCODE_H:
+            return MenuMove::Help;
+        default:
+            break;
+    }
+    const auto& p1 = b.keys[0];
+    const std::pair<Action, MenuMove> FROM_P1[] = {{Action::Up, MenuMove::Up},
+                                                   {Action::Down, MenuMove::Down},
+                                                   {Action::Left, MenuMove::Left},
+                                                   {Action::Right, MenuMove::Right},
+                                                   {Action::Punch, MenuMove::Confirm}};
+    for (const auto& [action, move] : FROM_P1) {
+        if (code == p1[static_cast<std::size_t>(action)]) return move;
+    }
+    return MenuMove::None;
 }
 
 }  // namespace
+
+Bindings Bindings::Defaults() {
+    Bindings b;
+    b.keys[0] = {SDL_SCANCODE_W, SDL_SCANCODE_S, SDL_SCANCODE_A, SDL_SCANCODE_D,
+                 SDL_SCANCODE_J, SDL_SCANCODE_K, SDL_SCANCODE_L};
+    b.keys[1] = {SDL_SCANCODE_UP,   SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT,
+                 SDL_SCANCODE_KP_1, SDL_SCANCODE_KP_2, SDL_SCANCODE_KP_3};
+    b.pad[0] = {SDL_CONTROLLER_BUTTON_A, SDL_CONTROLLER_BUTTON_INVALID};
+    b.pad[1] = {SDL_CONTROLLER_BUTTON_B, SDL_CONTROLLER_BUTTON_INVALID};
+    b.pad[2] = {SDL_CONTROLLER_BUTTON_X, SDL_CONTROLLER_BUTTON_Y};
+    b.mute = SDL_SCANCODE_M;
+    return b;
+}
 
 Controls::~Controls() {
     for (SDL_GameController* p : pads_) {
@@ -71,46 +113,17 @@ void Controls::HandleEvent(const SDL_Event& e) {
         case SDL_KEYDOWN: {
             if (e.key.repeat) break;
             const SDL_Scancode code = e.key.keysym.scancode;
-            for (int side = 0; side < 2; ++side) latched_[static_cast<std::size_t>(side)] |= ButtonBit(code, side);
-            switch (code) {
-                case SDL_SCANCODE_W:
-                case SDL_SCANCODE_UP:
-                    menu_.push_back(MenuMove::Up);
-                    break;
-                case SDL_SCANCODE_S:
-                case SDL_SCANCODE_DOWN:
-                    menu_.push_back(MenuMove::Down);
-                    break;
-                case SDL_SCANCODE_A:
-                case SDL_SCANCODE_LEFT:
-                    menu_.push_back(MenuMove::Left);
-                    break;
-                case SDL_SCANCODE_D:
-                case SDL_SCANCODE_RIGHT:
-                    menu_.push_back(MenuMove::Right);
-                    break;
-                case SDL_SCANCODE_RETURN:
-                case SDL_SCANCODE_KP_ENTER:
-                case SDL_SCANCODE_SPACE:
-                case SDL_SCANCODE_J:
-                    menu_.push_back(MenuMove::Confirm);
-                    break;
-                case SDL_SCANCODE_ESCAPE:
-                    menu_.push_back(MenuMove::Back);
-                    break;
-                case SDL_SCANCODE_H:
-                    menu_.push_back(MenuMove::Help);
-                    break;
-                default:
-                    break;
-            }
+            for (int side = 0; side < 2; ++side)
+                latched_[static_cast<std::size_t>(side)] |= ButtonBit(bindings_, code, side);
+            if (const MenuMove move = MenuMoveOf(bindings_, code); move != MenuMove::None) menu_.push_back(move);
             break;
         }
         case SDL_CONTROLLERBUTTONDOWN: {
             SDL_GameController* pad = SDL_GameControllerFromInstanceID(e.cbutton.which);
             const auto it = std::find(pads_.begin(), pads_.end(), pad);
             const auto side = static_cast<std::size_t>(it - pads_.begin());
-            if (pad != nullptr && it != pads_.end() && side < 2) latched_[side] |= PadButtonBit(e.cbutton.button);
+            if (pad != nullptr && it != pads_.end() && side < 2)
+                latched_[side] |= PadButtonBit(bindings_, e.cbutton.button);
             switch (e.cbutton.button) {
                 case SDL_CONTROLLER_BUTTON_DPAD_UP:
                     menu_.push_back(MenuMove::Up);
@@ -148,16 +161,12 @@ void Controls::HandleEvent(const SDL_Event& e) {
 
 game::Input Controls::Read(int side) {
     const Uint8* keys = SDL_GetKeyboardState(nullptr);
-    const Keys& k = KEYS[side];
     std::uint8_t bits = latched_[static_cast<std::size_t>(side)];
     latched_[static_cast<std::size_t>(side)] = 0;
-    if (keys[k.up]) bits |= game::Input::UP;
-    if (keys[k.down]) bits |= game::Input::DOWN;
-    if (keys[k.left]) bits |= game::Input::LEFT;
-    if (keys[k.right]) bits |= game::Input::RIGHT;
-    if (keys[k.punch]) bits |= game::Input::PUNCH;
-    if (keys[k.kick]) bits |= game::Input::KICK;
-    if (keys[k.special]) bits |= game::Input::SPECIAL;
+    const auto& keysOfSide = bindings_.keys[static_cast<std::size_t>(side)];
+    for (std::size_t a = 0; a < ACTION_COUNT; ++a) {
+        if (keys[keysOfSide[a]]) bits |= ACTION_BITS[a];
+    }
     if (static_cast<std::size_t>(side) < pads_.size() && pads_[static_cast<std::size_t>(side)] != nullptr) {
         SDL_GameController* pad = pads_[static_cast<std::size_t>(side)];
         const auto held = [&](SDL_GameControllerButton b) { return SDL_GameControllerGetButton(pad, b) != 0; };
@@ -167,9 +176,11 @@ game::Input Controls::Read(int side) {
         if (held(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || sy > STICK_DEAD_ZONE) bits |= game::Input::DOWN;
         if (held(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || sx < -STICK_DEAD_ZONE) bits |= game::Input::LEFT;
         if (held(SDL_CONTROLLER_BUTTON_DPAD_RIGHT) || sx > STICK_DEAD_ZONE) bits |= game::Input::RIGHT;
-        if (held(SDL_CONTROLLER_BUTTON_A)) bits |= game::Input::PUNCH;
-        if (held(SDL_CONTROLLER_BUTTON_B)) bits |= game::Input::KICK;
-        if (held(SDL_CONTROLLER_BUTTON_X) || held(SDL_CONTROLLER_BUTTON_Y)) bits |= game::Input::SPECIAL;
+        for (std::size_t a = 0; a < PAD_ACTION_COUNT; ++a) {
+            for (const SDL_GameControllerButton b : bindings_.pad[a]) {
+                if (b != SDL_CONTROLLER_BUTTON_INVALID && held(b)) bits |= PAD_BITS[a];
+            }
+        }
     }
     return game::Input{bits};
 }

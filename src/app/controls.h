@@ -1,11 +1,14 @@
-// Keyboards and gamepads to game inputs and menu moves. Player 1: WASD + J K L (punch, kick,
-// special). Player 2: the arrows + keypad 1 2 3. Gamepads (SDL_GameController, hot-plugged): the
-// first one plugged in plays for player 1, the second for player 2 (a pad unplugged leaves its
-// seat empty for the next one, so the other player's pad never changes sides); d-pad or left
-// stick, A punch, B kick (and back in menus), X or Y special, Start pauses.
+// Keyboards and gamepads to game inputs and menu moves, through the player's bindings (the options
+// menu remaps them; the defaults: player 1 WASD + J K L for punch, kick, special; player 2 the
+// arrows + keypad 1 2 3; pads A punch, B kick, X or Y special). Gamepads (SDL_GameController,
+// hot-plugged): the first one plugged in plays for player 1, the second for player 2 (a pad
+// unplugged leaves its seat empty for the next one, so the other player's pad never changes
+// sides); d-pad or left stick move, B is also back in menus, Start pauses. Menus also answer to the
+// arrows, Enter and Esc whatever the bindings.
 #pragma once
 
 #include "game/game.h"
+#include "game/names.h"
 
 #include <SDL.h>
 
@@ -18,6 +21,42 @@ namespace app {
 /// Back: Esc or Start, which pause a fight. Cancel: a pad's B, back in menus only (in a fight B kicks).
 /// Erase: Backspace while a text field has the keyboard.
 enum class MenuMove { None, Up, Down, Left, Right, Confirm, Back, Cancel, Help, Erase };
+/// The words `--menu` takes for the moves a person makes in a menu.
+inline constexpr game::EnumName<MenuMove> MENU_MOVE_NAMES[] = {
+    {MenuMove::Up, "up"},       {MenuMove::Down, "down"},       {MenuMove::Left, "left"},
+    {MenuMove::Right, "right"}, {MenuMove::Confirm, "confirm"}, {MenuMove::Back, "back"},
+};
+
+/// A keyboard player's actions, in the order the settings file and the options menu list them.
+enum class Action : std::uint8_t { Up, Down, Left, Right, Punch, Kick, Special, COUNT };
+inline constexpr game::EnumName<Action> ACTION_NAMES[] = {
+    {Action::Up, "up"},       {Action::Down, "down"}, {Action::Left, "left"},       {Action::Right, "right"},
+    {Action::Punch, "punch"}, {Action::Kick, "kick"}, {Action::Special, "special"},
+};
+inline constexpr std::size_t ACTION_COUNT = static_cast<std::size_t>(Action::COUNT);
+/// A pad's attack buttons (the d-pad and the left stick always move).
+enum class PadAction : std::uint8_t { Punch, Kick, Special, COUNT };
+inline constexpr game::EnumName<PadAction> PAD_ACTION_NAMES[] = {
+    {PadAction::Punch, "punch"}, {PadAction::Kick, "kick"}, {PadAction::Special, "special"}};
+inline constexpr std::size_t PAD_ACTION_COUNT = static_cast<std::size_t>(PadAction::COUNT);
+
+/// Which key or button does what: both keyboard players' actions, the pads' attacks (each up to
+/// two buttons, SDL_CONTROLLER_BUTTON_INVALID for none), and the mute key.
+struct Bindings {
+    std::array<std::array<SDL_Scancode, ACTION_COUNT>, 2> keys{};
+    std::array<std::array<SDL_GameControllerButton, 2>, PAD_ACTION_COUNT> pad{};
+    SDL_Scancode mute = SDL_SCANCODE_M;
+    /// The defaults (help.h's PLAYER_CONTROLS describe them; a test holds the two together).
+    static Bindings Defaults();
+    friend bool operator==(const Bindings&, const Bindings&) = default;
+};
+
+/// A key or a pad button as pressed, before any binding: what the options menu binds while it
+/// listens for "the new key".
+struct RawPress {
+    SDL_Scancode key = SDL_SCANCODE_UNKNOWN;                       ///< a keyboard key, or UNKNOWN
+    SDL_GameControllerButton pad = SDL_CONTROLLER_BUTTON_INVALID;  ///< a pad button, or INVALID
+};
 
 class Controls {
 public:
@@ -26,6 +65,9 @@ public:
     Controls& operator=(const Controls&) = delete;
     ~Controls();
 
+    /// The keys and buttons from now on (the defaults until then).
+    void SetBindings(const Bindings& bindings) { bindings_ = bindings; }
+    [[nodiscard]] const Bindings& CurrentBindings() const { return bindings_; }
     /// Feeds one SDL event (pads plugged in or out, presses to latch, menu moves).
     void HandleEvent(const SDL_Event& e);
     /// Player `side`'s input for the next tick: what is held now, plus any press since the last
@@ -38,6 +80,7 @@ public:
     }
 
 private:
+    Bindings bindings_ = Bindings::Defaults();
     std::vector<SDL_GameController*> pads_;  ///< seat i plays for player i (0, 1); nullptr: an empty seat
     std::array<std::uint8_t, 2> latched_{};
     std::vector<MenuMove> menu_;

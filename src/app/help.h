@@ -1,5 +1,6 @@
 // The controls, written once: `brawl --help`, the in-game controls panel and README's tables all
-// come from these tables (a test compares README with them). Plain data: no SDL here.
+// come from these tables (a test compares README with them). They are the defaults: the options
+// menu rebinds the keys, and the in-game panel shows the current ones. Plain data: no SDL here.
 #pragma once
 
 #include "debug/commands.h"
@@ -49,7 +50,10 @@ inline constexpr KeyHelp GAME_KEYS[] = {
     {"Esc (or Start)", "pause; in the menus, back", std::nullopt},
     {"H (or Back)", "the controls, in game", std::nullopt},
     {"Enter (or A)", "choose in the menus; a rematch after a match", std::nullopt},
+    {"F11 (or Alt+Enter)", "fullscreen on or off", std::nullopt},
 };
+/// The mute key: a binding (the options menu changes it); this is its default.
+inline constexpr KeyHelp MUTE_KEY_HELP = {"M", "sound on or off", std::nullopt};
 inline constexpr KeyHelp DEBUG_KEYS[] = {
     {"F1", "overlay on or off", debug::CommandKind::ToggleOverlay},
     {"F2", "pause / resume", debug::CommandKind::TogglePause},

@@ -155,6 +155,25 @@ constexpr OptionSpec OPTIONS[] = {
          o.synctest = k;
          o.scene = "synctest";
          return true; }},
+    {"--mute", nullptr, "no sound for this run (the options menu's setting is kept as it is)",
+     [](Options& o, std::string_view, std::string&) { o.mute = true; return true; }},
+    {"--volume", "0-100", "the master volume for this run (not saved; the options menu's is kept)",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::int32_t n = 0;
+         return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
+    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back), as a player's keys",
+     [](Options& o, std::string_view v, std::string& e) {
+         o.menuMoves.clear();
+         while (true) {
+             const auto comma = v.find(',');
+             const std::string_view word = v.substr(0, comma);
+             MenuMove m{};
+             if (!Choice("--menu", MENU_MOVE_NAMES, word, m, e)) return false;
+             o.menuMoves.push_back(m);
+             if (comma == std::string_view::npos) return true;
+             v.remove_prefix(comma + 1);
+         }
+     }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
      [](Options& o, std::string_view v, std::string&) {
          const auto nl = v.find('\n');
@@ -210,6 +229,7 @@ std::string HelpText() {
                ", special " + p.special + "\n";
     }
     for (const KeyHelp& k : GAME_KEYS) out += std::string("  ") + k.key + ": " + k.what + "\n";
+    out += std::string("  ") + MUTE_KEY_HELP.key + ": " + MUTE_KEY_HELP.what + "\n";
     for (const char* note : PLAY_NOTES) out += std::string("  ") + note + "\n";
     out += "\nDebug keys:\n";
     for (const KeyHelp& k : DEBUG_KEYS) out += std::string("  ") + k.key + "  " + k.what + "\n";
@@ -250,6 +270,10 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
     }
     if (o.headless && !o.frames && o.replayPath.empty() && o.compareDumps[0].empty()) {
         error = "--headless needs --frames N (or --replay FILE)";
+        return std::nullopt;
+    }
+    if (!o.menuMoves.empty() && !o.headless) {
+        error = "--menu drives a headless run (a window has a keyboard)";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

@@ -3,6 +3,7 @@
 // or a bad value is a usage error (exit 2).
 #pragma once
 
+#include "app/controls.h"
 #include "game/game.h"
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace app {
 
@@ -44,6 +46,11 @@ struct Options {
     std::optional<std::int32_t> synctest;  ///< --synctest K
     std::string compareDumps[2];           ///< --compare-dumps A B
     bool allowOutsideLinks = false;        ///< follow links in assets/ and hotmaps/ that leave the project
+    // Sound, for this run only (never written to the settings file).
+    bool mute = false;                   ///< --mute
+    std::optional<std::int32_t> volume;  ///< --volume 0-100: the master volume
+    /// --menu: headless, the menu moves a person would make, one a tick from the first tick on.
+    std::vector<MenuMove> menuMoves;
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an

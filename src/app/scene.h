@@ -10,6 +10,8 @@
 #include "app/controls.h"
 #include "app/options.h"
 #include "app/roster.h"
+#include "app/settings.h"
+#include "audio/audio.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
 #include "game/game.h"
@@ -74,6 +76,24 @@ struct RunReport {
     std::string errorLine;  ///< printed to stderr after the JSON when not empty
 };
 
+/// The shell's sound, for scenes: null in SceneContext when the game runs silent (no device).
+struct SceneAudio {
+    audio::Sink* sink = nullptr;
+    const audio::SoundBank* bank = nullptr;
+    /// A menu's own sound (menu move, choose).
+    void Ui(audio::Sfx sfx) const { sink->Play(bank->Shared(sfx), 0.0f, 1.0f, audio::Priority::Menu); }
+    /// Loops a track (the same one again goes on where it is).
+    void Music(audio::Track track) const { sink->PlayMusic(bank->Music(track)); }
+};
+
+/// A menu's sound for a move it took: a move for the arrows, choose for Enter.
+inline void MenuSound(const SceneAudio* a, MenuMove move) {
+    if (a == nullptr) return;
+    if (move == MenuMove::Up || move == MenuMove::Down || move == MenuMove::Left || move == MenuMove::Right)
+        a->Ui(audio::Sfx::MenuMove);
+    if (move == MenuMove::Confirm) a->Ui(audio::Sfx::MenuChoose);
+}
+
 /// Everything a scene may see and ask for during one call.
 struct SceneContext {
     SDL_Renderer* renderer = nullptr;  ///< null while nothing is drawn (headless, before a screenshot)
@@ -93,8 +113,17 @@ struct SceneContext {
     /// run's report is, in a window too.
     std::optional<RunReport> stop;
     /// The scene edits text (an address): the shell sends typed text to OnText, and keys that are
-    /// also shortcuts (H for help) stay text.
+    /// also shortcuts (H for help, M for mute) stay text.
     bool textInput = false;
+    /// Sound: null when the game is silent.
+    const SceneAudio* audio = nullptr;
+    /// The player's settings (the options menu changes them, then sets settingsChanged: the shell
+    /// applies them, volumes, bindings, the window, and writes the file).
+    UserSettings* settings = nullptr;
+    bool settingsChanged = false;
+    /// The scene waits for a raw key or pad button (the options menu binding a control): the shell
+    /// sends the next press to OnRawPress, and it is no menu move, shortcut or debug key.
+    bool listening = false;
 };
 
 class Scene {
@@ -116,6 +145,8 @@ public:
     virtual void OnClick(SceneContext&, collide::Point) {}
     /// Typed text (UTF-8), while ctx.textInput is set.
     virtual void OnText(SceneContext&, std::string_view) {}
+    /// A key or pad button as pressed, while ctx.listening is set.
+    virtual void OnRawPress(SceneContext&, const RawPress&) {}
     /// A scene that ends the run itself (its SceneEntry says so) says here when it has.
     virtual bool Done() const { return false; }
     /// A fighter of the roster was reloaded (or failed to be).

@@ -2,8 +2,10 @@
 // (--replay: both sides from a file, paused at its end) and recording (--record: the match's
 // inputs and final hash), the event log (--log-events), and what a hot reload means for a match in
 // progress (the state is conformed to the new definitions, and a recording ends: a replay could
-// not repeat a reload).
+// not repeat a reload). Sound: each tick's events once (audio::RollbackVoices), the stage loop; the
+// pause menu opens the options menu over the paused match.
 #include "app/match_report.h"
+#include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
 #include "assets/files.h"
@@ -54,6 +56,11 @@ public:
                 std::fprintf(stderr, "%s\n", log.GetError().ToLine().c_str());
             }
         }
+        if (ctx.audio != nullptr) {
+            sounds_ = audio::EventSounds(*ctx.audio->bank, {});
+            voices_ = std::make_unique<audio::RollbackVoices>(*ctx.audio->sink, sounds_);
+            ctx.audio->Music(audio::Track::Stage);
+        }
         StartMatch(ctx);
     }
 
@@ -66,6 +73,7 @@ public:
         overlay_.framesPerSecond = ctx.clock.framesPerSecond;
         debug::Observe(overlay_, match_.debug, match_.events.View(), match_.defs);
         LogEvents();
+        PlaySounds();
         if (args_.replay && match_.replayTick == static_cast<std::int64_t>(args_.replay->inputs.size()) &&
             !replayOverSaid_) {
             replayOverSaid_ = true;
@@ -92,7 +100,12 @@ public:
             if (!pauseOpen_) return;
             move = MenuMove::Back;
         }
+        if (options_.open) {
+            options_.Move(ctx, move);  // closing it goes back to the pause menu
+            return;
+        }
         if (pauseOpen_) {
+            MenuSound(ctx.audio, move);
             switch (pause_.Apply(move)) {
                 case PauseResult::Resume:
                     pauseOpen_ = false;
@@ -103,6 +116,9 @@ public:
                     break;
                 case PauseResult::Help:
                     ctx.showHelp = true;
+                    break;
+                case PauseResult::Options:
+                    options_.Open(ctx);
                     break;
                 case PauseResult::QuitToTitle:
                     ctx.switchTo = SceneSwitch{"title", TitleArgs()};
@@ -124,6 +140,8 @@ public:
             ctx.showHelp = true;
         }
     }
+
+    void OnRawPress(SceneContext& ctx, const RawPress& press) override { options_.Press(ctx, press); }
 
     void OnCommand(SceneContext& ctx, const debug::Command& c) override {
         switch (c.kind) {
@@ -167,7 +185,8 @@ public:
         const bool mirrorMatch = match_.fighter[0] == match_.fighter[1];
         render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view, {false, mirrorMatch});
         render::DrawHud(ctx.renderer, match_.defs, match_.state);
-        if (pauseOpen_) DrawPause(ctx.renderer, pause_, match_.defs);
+        if (pauseOpen_ && !options_.open) DrawPause(ctx.renderer, pause_, match_.defs);
+        options_.Draw(ctx);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
@@ -227,6 +246,8 @@ private:
         if (args_.replay) config = args_.replay->config;  // the recorded match exactly
         match_.config = config;
         match_.state = game::NewMatch(match_.defs, config);
+        sounds_.Bind(match_.defs);
+        if (voices_) voices_->Reset();
         overlay_.held.clear();
         overlay_.log.clear();
     }
@@ -266,6 +287,15 @@ private:
         SaveRecording(ctx);
     }
 
+    // Every event of the tick, heard once: offline each tick is final as soon as it is simulated.
+    void PlaySounds() {
+        if (!voices_) return;
+        const std::array<std::int32_t, 2> x{match_.state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
+                                            match_.state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
+        for (const game::Event& e : match_.events.View()) voices_->Started(e, e.tick, x);
+        voices_->Confirm(match_.state.tick);
+    }
+
     // --log-events: every event of the tick as one JSON line.
     void LogEvents() {
         if (eventLog_ == nullptr) return;
@@ -290,6 +320,9 @@ private:
     debug::Overlay overlay_;
     PauseMenu pause_;
     bool pauseOpen_ = false;
+    OptionsOverlay options_;
+    audio::EventSounds sounds_;
+    std::unique_ptr<audio::RollbackVoices> voices_;  ///< null when the game is silent
     std::string recordPath_;
     bool recordingDone_ = false;  ///< this match's file is written; no more ticks go in
     bool replayOverSaid_ = false;

@@ -3,7 +3,9 @@
 // scene drives the session once per 60 Hz tick, picks this side's input (the player's controls or a
 // CPU deciding from the local view), and turns the events of every simulated tick into the
 // overlay's log exactly once (net::EventTracker: a rolled-back contact becomes a ghost, never a
-// second line). The lobby chooses this side's fighter; after a match both sides may play again.
+// second line), and into sound the same way (audio::RollbackVoices: a re-simulated tick never plays
+// twice, a sound whose event vanished within 6 ticks is stopped). The lobby chooses this side's
+// fighter; after a match both sides may play again.
 // docs/netplay.md describes what a player sees and the protocol.
 #include "app/match_report.h"
 #include "app/scene.h"
@@ -54,6 +56,11 @@ public:
         if (o.hostPort) where_ = OnlineArgs{true, "", *o.hostPort};
         if (!o.joinHost.empty()) where_ = OnlineArgs{false, o.joinHost, o.joinPort};
         side_ = where_.host ? 0 : 1;
+        if (ctx.audio != nullptr) {
+            sounds_ = audio::EventSounds(*ctx.audio->bank, {});
+            voices_ = std::make_unique<audio::RollbackVoices>(*ctx.audio->sink, sounds_);
+            ctx.audio->Music(audio::Track::Title);
+        }
         auto transport =
             where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
@@ -119,6 +126,7 @@ public:
                 if (autoReady_ && !session_->LocalReady()) Ready(ctx);
                 break;
             case net::SessionPhase::Running:
+                if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
                 if (!inMatch_) {
                     std::fprintf(stderr, "brawl: match %u begins: P1 %s, P2 %s\n", session_->MatchNumber(),
                                  game::Printable(session_->FighterIds()[0]).c_str(),
@@ -148,6 +156,7 @@ public:
             return;
         }
         if (!choosing) return;
+        MenuSound(ctx.audio, move);
         const int n = static_cast<int>(ctx.roster->Size());
         if (move == MenuMove::Left) fighter_ = (fighter_ + n - 1) % n;
         if (move == MenuMove::Right) fighter_ = (fighter_ + 1) % n;
@@ -227,6 +236,13 @@ private:
     // Every tick the poll (and the advance) simulated, in order: events told once, rolled-back
     // contacts turned into ghosts; ticks that became final are forgotten by the tracker.
     void ObserveTicks(const net::TickReport& report) {
+        // The sound layer counts in ticks: "now" is the newest tick this poll simulated.
+        std::uint64_t now = 0;
+        for (const net::SimulatedTick& t : report.simulated) now = std::max(now, t.tick);
+        if (voices_) sounds_.Bind(session_->Defs());
+        const game::MatchState& s = session_->State();
+        const std::array<std::int32_t, 2> x{s.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
+                                            s.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
         for (const net::SimulatedTick& t : report.simulated) {
             const bool firstPass = !t.resimulated && t.tick == debug_.tick;
             if (firstPass) debug::KeepRecord(overlay_, debug_, t.events.View());
@@ -236,23 +252,31 @@ private:
                     case net::EventTracker::Change::New:
                         debug::LogContactEvent(overlay_, session_->Defs(), c.event, t.events.View(),
                                                firstPass ? &debug_ : nullptr);
+                        if (voices_) voices_->Started(c.event, now, x);
                         break;
                     case net::EventTracker::Change::Vanished:
                         debug::SetGhost(overlay_, c.event, true);
+                        if (voices_) voices_->Vanished(c.event, now);
                         break;
                     case net::EventTracker::Change::Returned:
                         debug::SetGhost(overlay_, c.event, false);
+                        if (voices_) voices_->Started(c.event, now, x);  // heard once: not played again
                         break;
                 }
             }
         }
-        for (const net::SimulatedTick& t : report.confirmed) tracker_.Confirm(t.tick);
+        for (const net::SimulatedTick& t : report.confirmed) {
+            tracker_.Confirm(t.tick);
+            if (voices_) voices_->Confirm(t.tick);
+        }
     }
 
     // The match's last tick is final on both sides: the replay is written; a window offers a
     // rematch, a headless run is over.
     void MatchFinished(SceneContext& ctx) {
         inMatch_ = false;
+        if (voices_) voices_->Reset();  // the next match's ticks start again
+        if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
         lastReport_ = Report(ctx);
         SaveReplay(ctx);
         // A scripted run (--frames) is over; otherwise both sides may choose again for a rematch.
@@ -339,6 +363,8 @@ private:
     std::unique_ptr<net::Session> session_;
     std::optional<net::CpuPlayer> cpu_;
     net::EventTracker tracker_;
+    audio::EventSounds sounds_;
+    std::unique_ptr<audio::RollbackVoices> voices_;  ///< null when the game is silent
     std::vector<net::EventTracker::Tracked> changes_;
     game::DebugRecord debug_;
     debug::Overlay overlay_;

@@ -1,5 +1,7 @@
 // The title screen: the two chosen fighters in their idle loop and the menu that chooses who plays
 // each side, with which fighter, how hard the CPU is; START hands the setup to the fight scene.
+// OPTIONS opens the options menu over it. The title loop plays.
+#include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
 #include "net/net.h"
@@ -14,13 +16,24 @@ class TitleScene final : public Scene {
 public:
     explicit TitleScene(const SceneArgs& args) : args_(args) {}
 
+    void Enter(SceneContext& ctx) override {
+        if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
+    }
+
     void Tick(SceneContext& ctx, const game::Inputs&) override {
         ++animTick_;
         ctx.textInput = menu_.editing;
     }
 
+    void OnRawPress(SceneContext& ctx, const RawPress& press) override { options_.Press(ctx, press); }
+
     void OnMenuMove(SceneContext& ctx, MenuMove move) override {
+        if (options_.open) {
+            options_.Move(ctx, move);
+            return;
+        }
         if (move == MenuMove::Cancel && !menu_.editing) return;  // a pad's B never quits the game from the title
+        if (!menu_.editing) MenuSound(ctx.audio, move);
         switch (menu_.Apply(move, args_.setup, static_cast<int>(ctx.roster->Size()))) {
             case TitleResult::Start:
                 ctx.switchTo = SceneSwitch{"fight", args_};
@@ -53,6 +66,9 @@ public:
             case TitleResult::Help:
                 ctx.showHelp = true;
                 break;
+            case TitleResult::Options:
+                options_.Open(ctx);
+                break;
             case TitleResult::Stay:
                 break;
         }
@@ -61,7 +77,10 @@ public:
 
     void OnText(SceneContext&, std::string_view text) override { menu_.Type(text); }
 
-    void Render(SceneContext& ctx) override { DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, animTick_); }
+    void Render(SceneContext& ctx) override {
+        DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, animTick_, ctx.settings->bindings);
+        options_.Draw(ctx);
+    }
 
     RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
         // What the fight's report says of the fighters too: what is loaded now and how reloads went.
@@ -77,6 +96,7 @@ public:
 private:
     SceneArgs args_;
     TitleMenu menu_;
+    OptionsOverlay options_;
     int animTick_ = 0;
 };
 

@@ -89,6 +89,7 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
                 problem.clear();
             }
             if (item == TitleItem::Controls) return TitleResult::Help;
+            if (item == TitleItem::Options) return TitleResult::Options;
             if (item == TitleItem::Quit) return TitleResult::Quit;
             break;
         case MenuMove::Back:
@@ -110,7 +111,7 @@ void TitleMenu::Type(std::string_view text) {
 }
 
 PauseResult PauseMenu::Apply(MenuMove move) {
-    constexpr int ITEMS = 5;
+    constexpr int ITEMS = PAUSE_ITEMS;
     if (moveList) {
         if (move != MenuMove::None) moveList = false;  // any key back to the menu
         return PauseResult::Stay;
@@ -130,6 +131,7 @@ PauseResult PauseMenu::Apply(MenuMove move) {
             return cursor == 0   ? PauseResult::Resume
                    : cursor == 1 ? PauseResult::Restart
                    : cursor == 3 ? PauseResult::Help
+                   : cursor == 4 ? PauseResult::Options
                                  : PauseResult::QuitToTitle;
         case MenuMove::Back:
             return PauseResult::Resume;
@@ -141,7 +143,8 @@ PauseResult PauseMenu::Apply(MenuMove move) {
     return PauseResult::Stay;
 }
 
-void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick) {
+void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick,
+               const Bindings& bindings) {
     Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
     DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[0])), 104, game::FLOOR_Y_PX, false, animTick);
     DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[1])), 536, game::FLOOR_Y_PX, true, animTick);
@@ -149,7 +152,7 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
     const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
-    Shade(r, 180, 90, 280, 216, 150);
+    Shade(r, 180, 90, 280, 235, 150);
     const auto name = [&](int side) {
         return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
             .loaded.def.displayName;
@@ -174,12 +177,16 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
         y += 19;
     }
     Item(r, y, "CONTROLS", "", at(TitleItem::Controls)), y += 19;
+    Item(r, y, "OPTIONS", "", at(TitleItem::Options)), y += 19;
     Item(r, y, "QUIT", "", at(TitleItem::Quit));
     if (!menu.problem.empty())
-        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 314, menu.problem,
+        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
                                  RED, 1);
+    const auto key = [&](Action a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
     const std::string hint = menu.editing ? "TYPE THE HOST'S ADDRESS   ENTER: CONNECT   ESC: BACK"
-                                          : "W/S OR ARROWS: CHOOSE   A/D: CHANGE   ENTER: OK   H: CONTROLS";
+                                          : key(Action::Up) + "/" + key(Action::Down) + " OR ARROWS: CHOOSE   " +
+                                                key(Action::Left) + "/" + key(Action::Right) +
+                                                ": CHANGE   ENTER: OK   H: CONTROLS";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
 }
 
@@ -228,6 +235,7 @@ void MoveColumn(SDL_Renderer* r, int x, int y, const game::FighterDef& def) {
 }  // namespace
 
 void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs) {
+    constexpr int ITEMS = PAUSE_ITEMS;
     Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 140);
     if (menu.moveList) {
         Shade(r, 24, 28, game::STAGE_WIDTH_PX - 48, game::STAGE_HEIGHT_PX - 56, 210);
@@ -243,8 +251,8 @@ void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& de
         return;
     }
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
-    const char* items[5] = {"RESUME", "RESTART MATCH", "MOVE LIST", "CONTROLS", "QUIT TO TITLE"};
-    for (int i = 0; i < 5; ++i) Item(r, 150 + i * 24, items[i], "", menu.cursor == i);
+    const char* items[ITEMS] = {"RESUME", "RESTART MATCH", "MOVE LIST", "CONTROLS", "OPTIONS", "QUIT TO TITLE"};
+    for (int i = 0; i < ITEMS; ++i) Item(r, 142 + i * 24, items[i], "", menu.cursor == i);
 }
 
 namespace {
@@ -263,9 +271,10 @@ std::string ShortWho(const char* who) {
 
 }  // namespace
 
-void DrawHelp(SDL_Renderer* r) {
-    Shade(r, 40, 24, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 48, 225);
-    int y = 36;
+void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
+    // Two more rows than the default controls had (fullscreen, mute): the panel reaches nearer the edges.
+    Shade(r, 40, 16, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 24, 225);
+    int y = 26;
     const auto line = [&](const std::string& text, SDL_Color c) {
         render::DrawText(r, 60, y, text, c, 1);
         y += 12;
@@ -278,11 +287,26 @@ void DrawHelp(SDL_Renderer* r) {
     render::DrawTextOutlined(r, 60, y, "CONTROLS", GOLD, 2);
     y += 24;
     line(row("", "MOVE", "PUNCH", "KICK", "SPECIAL"), DIM);
-    for (const PlayerControls& p : PLAYER_CONTROLS)
-        line(row(ShortWho(p.who), Upper(p.move), Upper(p.punch), Upper(p.kick), Upper(p.special)), WHITE);
+    // The current bindings (the options menu changes them); the table's words for the devices.
+    for (std::size_t side = 0; side < 2; ++side) {
+        const auto& k = bindings.keys[side];
+        const auto name = [&](Action a) { return KeyName(k[static_cast<std::size_t>(a)]); };
+        const bool arrows = k[0] == SDL_SCANCODE_UP && k[1] == SDL_SCANCODE_DOWN && k[2] == SDL_SCANCODE_LEFT &&
+                            k[3] == SDL_SCANCODE_RIGHT;
+        const std::string moves =
+            arrows ? "ARROWS"
+                   : name(Action::Up) + " " + name(Action::Left) + " " + name(Action::Down) + " " + name(Action::Right);
+        line(row(ShortWho(PLAYER_CONTROLS[side].who), moves, name(Action::Punch), name(Action::Kick),
+                 name(Action::Special)),
+             WHITE);
+    }
+    line(row(ShortWho(PLAYER_CONTROLS[2].who), Upper(PLAYER_CONTROLS[2].move), PadName(bindings.pad[0]),
+             PadName(bindings.pad[1]), PadName(bindings.pad[2])),
+         WHITE);
     y += 4;
     for (const char* note : PLAY_NOTES) line(Upper(note), WHITE);
     for (const KeyHelp& k : GAME_KEYS) line(Upper(std::string(k.key) + ": " + k.what), WHITE);
+    line(KeyName(bindings.mute) + ": " + Upper(MUTE_KEY_HELP.what), WHITE);
     y += 6;
     render::DrawTextOutlined(r, 60, y, "DEBUG", RED, 2);
     y += 22;

@@ -16,10 +16,23 @@
 
 namespace app {
 
-enum class TitleResult { Stay, Start, Host, Join, Quit, Help };
+enum class TitleResult { Stay, Start, Host, Join, Quit, Help, Options };
 
 /// The title menu's rows, top to bottom.
-enum class TitleItem { Player1, Fighter1, Player2, Fighter2, CpuLevel, Start, Host, Join, Controls, Quit, COUNT };
+enum class TitleItem {
+    Player1,
+    Fighter1,
+    Player2,
+    Fighter2,
+    CpuLevel,
+    Start,
+    Host,
+    Join,
+    Controls,
+    Options,
+    Quit,
+    COUNT
+};
 
 struct TitleMenu {
     int cursor = static_cast<int>(TitleItem::Start);  ///< on START, so Enter starts a fight at once
@@ -32,7 +45,10 @@ struct TitleMenu {
     void Type(std::string_view text);
 };
 
-enum class PauseResult { Stay, Resume, Restart, Help, QuitToTitle };
+enum class PauseResult { Stay, Resume, Restart, Help, Options, QuitToTitle };
+
+/// RESUME, RESTART MATCH, MOVE LIST, CONTROLS, OPTIONS, QUIT TO TITLE.
+constexpr int PAUSE_ITEMS = 6;
 
 struct PauseMenu {
     int cursor = 0;
@@ -40,7 +56,9 @@ struct PauseMenu {
     PauseResult Apply(MenuMove move);
 };
 
-void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick);
+/// The title; its hint names player 1's current keys.
+void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick,
+               const Bindings& bindings);
 /// A fighter's idle loop, big, with its feet at (feetX, feetY) in the picture; mirrored faces left.
 void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirrored, int animTick);
 
@@ -59,7 +77,7 @@ void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
 /// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
 /// notation (game::MoveInputNotation), made from the definitions.
 void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs);
-/// The controls, for players and for developers (from help.h's tables).
-void DrawHelp(SDL_Renderer* r);
+/// The controls, for players (the current bindings) and for developers (help.h's tables).
+void DrawHelp(SDL_Renderer* r, const Bindings& bindings);
 
 }  // namespace app

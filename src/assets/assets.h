@@ -33,6 +33,8 @@ enum class ErrorCode : std::uint8_t {
     NoFighters,      ///< a folder holds no fighter.json at all
     NotRegularFile,  ///< a FIFO, a device or a socket where a file is read or written
     OutsideProject,  ///< a link inside the project that leads outside it (LoadOptions::allowOutsideLinks)
+    NotWav,          ///< empty, or the bytes are not a RIFF/WAVE file
+    CorruptWav,      ///< a WAV header, but its chunks or format are broken or unsupported
 };
 
 /// What went wrong and where: `file` is the path as given, `message` names the rule broken (values
@@ -119,9 +121,19 @@ struct AssetRoots {
     [[nodiscard]] std::string ProjectDir() const;
 };
 
+/// The sounds a manifest names for one move: file names in the fighter's sfx/ folder, empty for
+/// none (the shared sound plays). Not the simulation's business: they stay out of the definition.
+struct MoveSounds {
+    std::string start;  ///< `sound`: the swing, or the projectile's throw
+    std::string hit;    ///< `hitSound`
+};
+
 /// One fighter, loaded whole: the simulation's definition (masks built) and the pictures to draw.
 struct LoadedFighter {
     game::FighterDef def;
+    /// Each move's own sounds (parallel to def.moves); the files are not read here (audio's
+    /// SoundBank reads them, `hotmap lint` checks them).
+    std::vector<MoveSounds> moveSounds;
     /// sprites[animation][frame], parallel to def.animations.
     std::vector<std::vector<Image>> sprites;
     /// The sprites in the manifest's alternate palette (def.palette), for the second of two alike

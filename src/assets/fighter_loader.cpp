@@ -131,12 +131,17 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
     if (!text.Ok()) {
         return text.GetError();
     }
-    auto parsed = ParseManifest(std::string(text.Value().begin(), text.Value().end()), id, out.manifestPath);
+    auto manifest = ReadManifest(std::string(text.Value().begin(), text.Value().end()), out.manifestPath);
+    if (!manifest.Ok()) {
+        return manifest.GetError();
+    }
+    auto parsed = ManifestToDef(manifest.Value(), id, out.manifestPath);
     if (!parsed.Ok()) {
         return parsed.GetError();
     }
     text = std::vector<std::uint8_t>{};
     out.def = std::move(parsed).Value();
+    for (const ManifestMove& m : manifest.Value().moves) out.moveSounds.push_back({m.sound, m.hitSound});
     game::FighterDef& def = out.def;
     const auto spritePathOf = [&](const game::AnimationDef& anim, std::size_t f) {
         return spriteDir + "/" + FrameFileName(anim.name, f);

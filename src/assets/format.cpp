@@ -75,6 +75,8 @@ constexpr Field FIELDS[] = {
     {"moves.*", "meterCost", FieldType::Whole, 0, 1000, true, "", "", "meter spent to start it (1000 is a full bar); above 0 it is a super, started only with that much meter"},
     {"moves.*", "superFreezeTicks", FieldType::Whole, 0, 120, true, "ticks", "", "when it starts, both fighters, projectiles and the round timer hold this long (the super freeze)"},
     {"moves.*", "throw", FieldType::Object, 0, 0, true, "", "", "the move is a throw (below): its active frames are the grab, unblockable"},
+    {"moves.*", "sound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder (`\"rock_throw.wav\"`): played when the move starts, or, for a move that throws, when its projectile leaves, instead of the shared whiff or throw sound"},
+    {"moves.*", "hitSound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder, played when the move (or its projectile) hits, instead of the shared hit sound"},
 
     {"moves.*.projectile", "animation", FieldType::Text, 1, 32, false, "", "", "the projectile's own animation (looping); every frame's hotmap must hold attack pixels"},
     {"moves.*.projectile", "spawnFrame", FieldType::Whole, 0, 63, false, "", "", "the move's frame on whose first tick it appears"},
@@ -538,6 +540,15 @@ ManifestMove ReadMove(const std::string& name, const json& value, Problem& error
         tf.Finish();
         move.throwMove = t;
     }
+    for (auto [key, into] : {std::pair{"sound", &move.sound}, std::pair{"hitSound", &move.hitSound}}) {
+        *into = f.Text(key);
+        if (f.Ok() && !into->empty() && !IsSafeSoundName(*into)) {
+            error.Set(f.PathOf(key),
+                      "a sound is a file name in the fighter's sfx/ folder: a-z, 0-9, _, - and ., ending "
+                      "in .wav, got \"" +
+                          Printable(*into) + "\"");
+        }
+    }
     // `active` may be left out only by a move that throws.
     if ((value.is_object() && value.contains("active")) || !move.projectile) {
         if (const auto active = f.PointField("active")) {
@@ -602,6 +613,13 @@ std::string FrameFileName(std::string_view animation, std::size_t frame) {
     char index[24];
     std::snprintf(index, sizeof index, "_%02zu.png", frame);
     return std::string(animation) + index;
+}
+
+bool IsSafeSoundName(std::string_view name) {
+    if (name.size() < 5 || name.size() > 64 || name.front() == '.' || !name.ends_with(".wav")) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+    });
 }
 
 bool IsSafeAnimationName(std::string_view name) {
@@ -1049,6 +1067,8 @@ std::string WriteManifest(const Manifest& m) {
             tj["landing"] = t.landingPx;
             j["throw"] = tj;
         }
+        if (!mm.sound.empty()) j["sound"] = mm.sound;
+        if (!mm.hitSound.empty()) j["hitSound"] = mm.hitSound;
         moves[mm.name] = j;
     }
     root["moves"] = moves;

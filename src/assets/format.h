@@ -29,6 +29,11 @@ namespace assets {
 inline constexpr const char* MANIFEST_FILE_NAME = "fighter.json";
 /// Animation names become file names: 1-32 of a-z, 0-9 and _.
 [[nodiscard]] bool IsSafeAnimationName(std::string_view name);
+/// A move's sound is a file name in the fighter's sfx/ folder: 5-64 of a-z, 0-9, _, - and ., not
+/// starting with a dot, ending in ".wav" (so it can never leave the folder).
+[[nodiscard]] bool IsSafeSoundName(std::string_view name);
+/// The folder inside a fighter's folder that holds its own sounds.
+inline constexpr const char* FIGHTER_SFX_FOLDER = "sfx";
 
 // ---- the document ---------------------------------------------------------------------------------
 
@@ -87,6 +92,8 @@ struct ManifestMove {
     std::int32_t meterCost = 0;
     std::int32_t superFreezeTicks = 0;
     std::optional<ManifestThrow> throwMove;
+    std::string sound;     ///< a file in the fighter's sfx/ folder, or empty (the shared sound)
+    std::string hitSound;  ///< the same, for a hit
 };
 
 /// One colour of the alternate palette: every sprite pixel of `fromRgb` becomes `toRgb` (0xRRGGBB).

@@ -9,6 +9,7 @@
 #include "game/game.h"
 #include "net/net.h"
 #include "png_writer.h"
+#include "wav_writer.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -278,6 +279,26 @@ void ProjectSeeds(const fs::path& dir) {
     }
 }
 
+// WAV files: every format the reader takes, a few it refuses, and two of the committed effects.
+void WavSeeds(const fs::path& dir, const fs::path& sourceDir) {
+    testwav::Spec s;
+    s.frames = 64;
+    Write(dir / "mono16.wav", testwav::Make(s));
+    s.channels = 2, s.bits = 8, s.rateHz = 8000;
+    Write(dir / "stereo8.wav", testwav::Make(s));
+    s = {};
+    s.frames = 32, s.format = 0xFFFE, s.dataFirst = true, s.junkChunk = true;
+    Write(dir / "extensible-data-first.wav", testwav::Make(s));
+    s = {};
+    s.frames = 16, s.format = 3;
+    Write(dir / "float-refused.wav", testwav::Make(s));
+    s = {};
+    s.frames = 16, s.dataClaim = 1000;
+    Write(dir / "data-claims-too-much.wav", testwav::Make(s));
+    for (const char* name : {"menu_move.wav", "land.wav"})
+        CopySmall(sourceDir / "assets" / "sfx" / name, dir, name, 16 * 1024);
+}
+
 int main(int argc, char** argv) {
     if (argc != 3) {
         std::fprintf(stderr,
@@ -286,7 +307,7 @@ int main(int argc, char** argv) {
     }
     const fs::path out = argv[1], source = argv[2];
     for (const char* target :
-         {"fuzz_manifest", "fuzz_png", "fuzz_overlap", "fuzz_replay", "fuzz_packet", "fuzz_project"}) {
+         {"fuzz_manifest", "fuzz_png", "fuzz_overlap", "fuzz_replay", "fuzz_packet", "fuzz_project", "fuzz_wav"}) {
         fs::remove_all(out / target);
         fs::create_directories(out / target);
     }
@@ -296,5 +317,6 @@ int main(int argc, char** argv) {
     ReplaySeeds(out / "fuzz_replay");
     PacketSeeds(out / "fuzz_packet");
     ProjectSeeds(out / "fuzz_project");
+    WavSeeds(out / "fuzz_wav", source);
     return 0;
 }

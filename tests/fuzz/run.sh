@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(fuzz_manifest fuzz_png fuzz_overlap fuzz_replay fuzz_packet fuzz_project)
+((${#targets[@]})) || targets=(fuzz_manifest fuzz_png fuzz_overlap fuzz_replay fuzz_packet fuzz_project fuzz_wav)
 bin=build-fuzz/tests/fuzz
 mkdir -p build-fuzz/artifacts build-fuzz/logs
 

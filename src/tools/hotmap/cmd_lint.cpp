@@ -2,6 +2,7 @@
 // a paint tool. Errors (the game would refuse the fighter) exit 1; warnings (it would load, but
 // something looks accidental) exit 0.
 #include "assets/format.h"
+#include "assets/sound.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/project.h"
 
@@ -31,7 +32,11 @@ constexpr const char* LINT_HELP =
     "\n"
     "A link in assets/ or hotmaps/ that leads outside the project folder is an error unless\n"
     "--allow-outside-links; every file must be a regular file within its size limit, and a\n"
-    "fighter and a project within their pixel budget (docs/reliability.md).\n";
+    "fighter and a project within their pixel budget (docs/reliability.md).\n"
+    "\n"
+    "Sounds: every sound a manifest names must be a WAV in the fighter's sfx/ folder that decodes\n"
+    "(PCM 8 or 16 bit, mono or stereo) within the caps (16 MiB, 120 s); every WAV in sfx/ folders\n"
+    "(the fighters' and the project's assets/sfx/) and in assets/music/ must decode too (errors).\n";
 
 constexpr int NEAR_LEVELS = 6;     // "within a few levels" of an exact colour
 constexpr int FAR_OUTSIDE_PX = 4;  // hurt this far from any opaque sprite pixel is suspect
@@ -169,6 +174,22 @@ void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef&
     }
 }
 
+// Every .wav in `dir` (if it exists) decodes within the caps; `named` are files that must exist.
+// With `within`, a sound whose real path leaves the project is an error, as a sprite's is.
+void CheckSounds(Tally& t, const std::string& dir, const std::set<std::string>& named,
+                 const assets::Confinement* within) {
+    namespace fs = std::filesystem;
+    std::set<std::string> files = named;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".wav") files.insert(it->path().filename().string());
+    }
+    for (const std::string& f : files) {
+        const auto sound = assets::LoadWav(dir + "/" + f, within);
+        if (!sound.Ok()) Fail(t, sound.GetError().ToLine());
+    }
+}
+
 // Lints one fighter; returns its pixels (0 when it fails to load), which count against the project's
 // budget for the fighters after it, as the game counts them.
 std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOptions options) {
@@ -194,6 +215,14 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
         }
     }
     CheckPairing(t, target, f.def);
+    std::set<std::string> named;
+    for (const assets::MoveSounds& m : f.moveSounds) {
+        if (!m.start.empty()) named.insert(m.start);
+        if (!m.hit.empty()) named.insert(m.hit);
+    }
+    const auto within = assets::ConfineTo(target.roots.ProjectDir());
+    CheckSounds(t, target.roots.assetsDir + "/" + target.id + "/" + assets::FIGHTER_SFX_FOLDER, named,
+                !options.allowOutsideLinks && within.Ok() ? &within.Value() : nullptr);
     return f.pixels;
 }
 
@@ -237,6 +266,13 @@ int RunLint(std::span<const std::string> args) {
         options.otherFightersPixels = 0;  // each project folder has its own budget
         for (const FighterTarget& target : targets.Value())
             options.otherFightersPixels += LintFighter(tally, target, options);
+        // A project folder's shared sounds and music (a fighter's folder alone has none).
+        if (!targets.Value().empty() && std::filesystem::is_directory(dir + "/assets")) {
+            const auto within = assets::ConfineTo(dir);
+            const assets::Confinement* confine = !options.allowOutsideLinks && within.Ok() ? &within.Value() : nullptr;
+            CheckSounds(tally, dir + "/assets/sfx", {}, confine);
+            CheckSounds(tally, dir + "/assets/music", {}, confine);
+        }
     }
     std::printf("lint: %d fighter(s), %d frame(s): %d error(s), %d warning(s)\n", tally.fighters, tally.frames,
                 tally.errors, tally.warnings);
