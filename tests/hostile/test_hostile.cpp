@@ -521,8 +521,8 @@ TEST_F(HostileReplay, ALinkToDevZero) {
 }
 
 TEST_F(HostileReplay, ALineWithControlCharacters) {
-    WriteText(Replay(),
-              "hotmap-brawl-replay 2\nfighters fixture fixture\nsim 2\nticks 5\n2 R -\x1b[2J\nerror: forged\n");
+    WriteText(Replay(), "hotmap-brawl-replay 2\nfighters fixture fixture\nsim " +
+                            std::to_string(game::SIMULATION_VERSION) + "\nticks 5\n2 R -\x1b[2J\nerror: forged\n");
     ExpectOneError(Play(Replay()), 1, Replay().string(), "got \"2 R -\\x1b[2J\"", "replay line");
 }
 
