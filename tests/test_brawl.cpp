@@ -243,12 +243,68 @@ TEST_F(Brawl, BumperScreenshotWithAndWithoutTheOverlay) {
 }
 
 TEST_F(Brawl, BadAssetsGiveOneErrorLine) {
+    // Every fighter broken: nothing to play, one line, exit 1.
     const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
+    const std::string alphaHotmap = (root_ / "hotmaps" / "alpha" / "idle_01.png").string();
     testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
+    testpng::WriteFile(alphaHotmap, {'n', 'o', 'p', 'e'});
     const auto r = Run({"--headless", "--frames", "10"});
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_EQ(r.err, "error: " + hotmap + ": not a PNG: the file does not start with the PNG signature\n");
+    EXPECT_EQ(r.err, "error: " + alphaHotmap + ": not a PNG: the file does not start with the PNG signature\n");
     EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Brawl, ABrokenFighterIsLeftOutAndOnlyNamingItFails) {
+    const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
+    testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
+    const std::string line = "error: " + hotmap + ": not a PNG: the file does not start with the PNG signature";
+    auto r = Run({"--headless", "--frames", "10"});
+    EXPECT_EQ(r.exitCode, 0) << "alpha still plays (against itself): " << r.err;
+    EXPECT_EQ(ProblemLines(r.err), std::vector<std::string>{line}) << r.err;
+    EXPECT_EQ(JsonField(r.out, "fighters"), "[\"alpha\", \"alpha\"]") << r.out;
+    r = Run({"--headless", "--frames", "10", "--p2-fighter", "beta"});
+    EXPECT_EQ(r.exitCode, 1);
+    const auto problems = ProblemLines(r.err);
+    ASSERT_EQ(problems.size(), 2u) << r.err;
+    EXPECT_EQ(problems[0], line);
+    EXPECT_EQ(problems[1], "brawl: the fighter 'beta' is broken (its error is above): it cannot play");
+    EXPECT_EQ(r.out, "");
+    // The title screen says so too: the headless title with a screenshot shows the line in red.
+    r = Run({"--headless", "--frames", "2", "--title", "--screenshot", (root_ / "title.png").string()});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST_F(Brawl, HeadlessJsonNamesTheFightersAndAddsUpEveryMatch) {
+    // --matches alone ends the run: two whole matches, the second's hits added to the first's.
+    const auto two = Run({"--headless", "--matches", "2", "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
+    ASSERT_EQ(two.exitCode, 0) << two.err;
+    EXPECT_EQ(JsonField(two.out, "fighters"), "[\"alpha\", \"beta\"]") << two.out;
+    EXPECT_EQ(JsonField(two.out, "matches"), "2") << two.out;
+    EXPECT_EQ(JsonField(two.out, "matches_finished"), "2") << two.out;
+    EXPECT_NE(JsonField(two.out, "winner"), "null") << "it stopped on a finished match: " << two.out;
+    const auto one = Run({"--headless", "--matches", "1", "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    const auto hits = [](const std::string& pair) {
+        std::smatch m;
+        std::regex_match(pair, m, std::regex("\\[([0-9]+), ([0-9]+)\\]"));
+        return m.size() == 3 ? std::stoi(m[1].str()) + std::stoi(m[2].str()) : -1;
+    };
+    EXPECT_EQ(hits(JsonField(one.out, "total_hits")), hits(JsonField(one.out, "hits"))) << one.out;
+    EXPECT_GT(hits(JsonField(one.out, "total_hits")), 0) << one.out;
+    EXPECT_EQ(hits(JsonField(two.out, "total_hits")),
+              hits(JsonField(one.out, "total_hits")) + hits(JsonField(two.out, "hits")))
+        << "the second match's hits on top of the first's: " << one.out << two.out;
+    // Past the end of a match and its 240 ticks on show: the next match has begun (its "hits" are
+    // its own, near [0, 0]), and the replaced match still counts in the totals.
+    const long long frames = std::stoll(JsonField(one.out, "frames"));
+    const auto after = Run({"--headless", "--frames", std::to_string(frames + 300), "--p1", "cpu", "--p2", "cpu",
+                            "--seed", "24"});
+    ASSERT_EQ(after.exitCode, 0) << after.err;
+    EXPECT_EQ(JsonField(after.out, "matches"), "2") << after.out;
+    EXPECT_EQ(JsonField(after.out, "matches_finished"), "1") << after.out;
+    EXPECT_GE(hits(JsonField(after.out, "total_hits")), hits(JsonField(one.out, "total_hits"))) << after.out;
+    EXPECT_EQ(Run({"--headless", "--matches", "0"}).exitCode, 2);
+    EXPECT_NE(testrun::Run(BRAWL, {"--help"}).out.find("a human side stands still headless"), std::string::npos);
 }
 
 TEST_F(Brawl, UsageAndHelp) {

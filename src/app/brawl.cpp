@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -186,6 +187,8 @@ int Shell::Prepare() {
         auto roster = Roster::Load(assets::AssetRoots::Under(root), load);
         if (!roster.Ok()) return std::fprintf(stderr, "%s\n", roster.GetError().ToLine().c_str()), 1;
         roster_ = std::move(roster).Value();
+        // A broken fighter is left out, its error said once; only asking for it by name fails.
+        for (const BrokenFighter& b : roster_->Broken()) std::fprintf(stderr, "%s\n", b.error.ToLine().c_str());
         std::fprintf(stderr, "loaded %zu fighters (%d frames, %zu KiB of masks) in %.1f ms\n", roster_->Size(),
                      roster_->FrameCount(), roster_->MaskBytes() / 1024, roster_->LoadMilliseconds());
         // The setup: the first two fighters, unless named (by the command line or the replay).
@@ -196,6 +199,13 @@ int Shell::Prepare() {
         for (std::size_t i = 0; i < 2; ++i) {
             if (!ids[i]) continue;
             const int found = roster_->Find(*ids[i]);
+            const auto broken = std::find_if(roster_->Broken().begin(), roster_->Broken().end(),
+                                             [&](const BrokenFighter& b) { return b.id == *ids[i]; });
+            if (found < 0 && broken != roster_->Broken().end()) {
+                std::fprintf(stderr, "brawl: the fighter '%s' is broken (its error is above): it cannot play\n",
+                             game::Printable(*ids[i]).c_str());
+                return 1;
+            }
             if (found < 0) {
                 std::string have;
                 for (std::size_t k = 0; k < roster_->Size(); ++k)
@@ -545,7 +555,9 @@ int Shell::RunHeadless() {
     const auto started = std::chrono::steady_clock::now();
     std::int64_t ticksRun = 0;
     // Nobody can press anything: human sides stand still (a replay moves them).
-    for (; (endsItself ? !scene_->Done() : ticksRun < frames) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
+    // --matches N without --frames: as many ticks as the matches take (the scene says when).
+    const std::int64_t limit = opt_.matches && !opt_.frames ? std::numeric_limits<std::int64_t>::max() : frames;
+    for (; (endsItself ? !scene_->Done() : ticksRun < limit && !scene_->Done()) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
         // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
         if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
             scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);

@@ -46,12 +46,16 @@ assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& r
         assets::LoadOptions each = options;
         each.otherFightersPixels = pixels;
         auto loaded = assets::LoadFighter(roots, id, each);
-        if (!loaded.Ok()) return loaded.GetError();
+        if (!loaded.Ok()) {
+            roster->broken_.push_back({id, loaded.GetError()});
+            continue;
+        }
         f->loaded = std::move(loaded).Value();
         pixels += f->loaded.pixels;
         roster->loadMs_ += f->loaded.loadMilliseconds;
         roster->fighters_.push_back(std::move(f));
     }
+    if (roster->fighters_.empty()) return roster->broken_.front().error;
     return roster;
 }
 

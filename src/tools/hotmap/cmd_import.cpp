@@ -535,7 +535,7 @@ int RunImport(std::span<const std::string> args) {
         std::printf("import: idle's first frame stands in for %s\n", list.c_str());
     }
     std::printf("import: anchor [%d, %d] (the bottom centre of idle's opaque pixels): check it with hotmap preview "
-                "--fighter %s sheet.png\n",
+                "--fighter %s contact.png\n",
                 anchor.x, anchor.y, game::PrintablePath(out).c_str());
     return EXIT_OK;
 }
