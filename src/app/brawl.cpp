@@ -187,8 +187,6 @@ int Shell::Prepare() {
         auto roster = Roster::Load(assets::AssetRoots::Under(root), load);
         if (!roster.Ok()) return std::fprintf(stderr, "%s\n", roster.GetError().ToLine().c_str()), 1;
         roster_ = std::move(roster).Value();
-        // A broken fighter is left out, its error said once; only asking for it by name fails.
-        for (const BrokenFighter& b : roster_->Broken()) std::fprintf(stderr, "%s\n", b.error.ToLine().c_str());
         std::fprintf(stderr, "loaded %zu fighters (%d frames, %zu KiB of masks) in %.1f ms\n", roster_->Size(),
                      roster_->FrameCount(), roster_->MaskBytes() / 1024, roster_->LoadMilliseconds());
         // The setup: the first two fighters, unless named (by the command line or the replay).
@@ -202,8 +200,8 @@ int Shell::Prepare() {
             const auto broken = std::find_if(roster_->Broken().begin(), roster_->Broken().end(),
                                              [&](const BrokenFighter& b) { return b.id == *ids[i]; });
             if (found < 0 && broken != roster_->Broken().end()) {
-                std::fprintf(stderr, "brawl: the fighter '%s' is broken (its error is above): it cannot play\n",
-                             game::Printable(*ids[i]).c_str());
+                // Asked for by name: its error is the run's one line.
+                std::fprintf(stderr, "%s\n", broken->error.ToLine().c_str());
                 return 1;
             }
             if (found < 0) {
@@ -223,6 +221,8 @@ int Shell::Prepare() {
             }
             setup.fighter[i] = found;
         }
+        // A broken fighter is left out, its error said once; only asking for it by name fails.
+        for (const BrokenFighter& b : roster_->Broken()) std::fprintf(stderr, "%s\n", b.error.ToLine().c_str());
     }
     if (opt_.p1) firstArgs_.setup.controllers[0] = *opt_.p1;
     if (opt_.p2) firstArgs_.setup.controllers[1] = *opt_.p2;

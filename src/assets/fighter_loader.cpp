@@ -155,7 +155,12 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
             fatal = std::move(e);
             return true;
         }
-        out.errors.push_back(std::move(e));
+        // One cause can break every frame the same way (a hotmaps folder linked from outside the
+        // project): said once.
+        const bool again = std::any_of(out.errors.begin(), out.errors.end(), [&](const Error& seen) {
+            return seen.file == e.file && seen.message == e.message;
+        });
+        if (!again) out.errors.push_back(std::move(e));
         return false;
     };
     const auto missingFrame = [&](Error e, const game::AnimationDef& anim, std::size_t f) {

@@ -17,7 +17,7 @@ namespace hotmap {
 
 namespace {
 
-constexpr const char* LINT_USAGE = "usage: hotmap lint [--allow-outside-links] [DIR...]\n";
+constexpr const char* LINT_USAGE = "usage: hotmap lint [--verbose] [--allow-outside-links] [DIR...]\n";
 constexpr const char* LINT_HELP =
     "\n"
     "Checks every fighter in each DIR: a project folder (holding assets/ and hotmaps/) or one\n"
@@ -25,12 +25,18 @@ constexpr const char* LINT_HELP =
     "installed beside the program (../share/hotmap-brawl); it prints the folders it checks.\n"
     "\n"
     "Errors (exit 1): everything the game refuses to load: a missing or broken PNG, a hotmap whose\n"
-    "size differs from its sprite, a manifest error, an active frame without attack pixels, a hotmap\n"
-    "that pairs with no frame.\n"
+    "size differs from its sprite, a manifest error, an active frame without attack pixels (or\n"
+    "without a hotmap: the hotmap is named), a hotmap that pairs with no frame.\n"
     "Warnings (exit 0): a frame without a hotmap (it falls back to its sprite), near-key colours\n"
-    "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), isolated single hot\n"
-    "pixels, attack pixels on frames no move has active, hurt pixels more than 4 px outside the\n"
-    "sprite's opaque area, a sprite no animation uses.\n"
+    "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), edge pixels blended from a\n"
+    "hurt colour towards FF00FF or FF0000, isolated single hot pixels, attack pixels on frames no\n"
+    "move has active, hurt over sprite pixels fainter than alpha 128, hurt pixels more than 4 px\n"
+    "outside the sprite's opaque area, a sprite with no transparent pixel (colour-keyed art), a\n"
+    "sprite no animation uses, any other file in a fighter's folders that pairs with nothing (with\n"
+    "the name it probably meant).\n"
+    "Every error and warning of every fighter is reported in one run, at most 10 lines of a kind\n"
+    "per fighter (a line then counts the rest). --verbose also prints each fighter's name, credits\n"
+    "and license.\n"
     "\n"
     "A link in assets/ or hotmaps/ that leads outside the project folder is an error unless\n"
     "--allow-outside-links; every file must be a regular file within its size limit, and a\n"
