@@ -309,8 +309,8 @@ TEST_F(Brawl, HeadlessJsonNamesTheFightersAndAddsUpEveryMatch) {
     // Past the end of a match and its 240 ticks on show: the next match has begun (its "hits" are
     // its own, near [0, 0]), and the replaced match still counts in the totals.
     const long long frames = std::stoll(JsonField(one.out, "frames"));
-    const auto after = Run({"--headless", "--frames", std::to_string(frames + 300), "--p1", "cpu", "--p2", "cpu",
-                            "--seed", "24"});
+    const auto after =
+        Run({"--headless", "--frames", std::to_string(frames + 300), "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
     ASSERT_EQ(after.exitCode, 0) << after.err;
     EXPECT_EQ(JsonField(after.out, "matches"), "2") << after.out;
     EXPECT_EQ(JsonField(after.out, "matches_finished"), "1") << after.out;

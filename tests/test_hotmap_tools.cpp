@@ -396,8 +396,7 @@ TEST_F(HotmapTools, TemplateSpriteKeyMakesTheBackgroundAir) {
     testpng::WriteFile(sprite, testpng::EncodeRgba(fixture::W, fixture::H, px));
     auto r = testrun::Run(HOTMAP, {"template", sprite, out, "--sprite-key", "FF00FF"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_EQ(collide::BuildHotMasks(assets::LoadPng(out).Value().View()).hurt.Bounds(),
-              (collide::Rect{4, 0, 8, 24}));
+    EXPECT_EQ(collide::BuildHotMasks(assets::LoadPng(out).Value().View()).hurt.Bounds(), (collide::Rect{4, 0, 8, 24}));
     EXPECT_EQ(testrun::Run(HOTMAP, {"template", sprite, out, "--force", "--sprite-key", "pink"}).exitCode, 2);
 }
 
@@ -421,9 +420,9 @@ TEST_F(HotmapTools, LintWarnsAboutHurtOverFaintSpritePixels) {
 }
 
 TEST_F(HotmapTools, LintWarnsAboutSpritesWithNoTransparency) {
-    testpng::WriteFile(Sprite("win_01.png"), testpng::EncodeRgba(fixture::W, fixture::H,
-                                                                 fixture::Picture(fixture::KEY, fixture::SKIN, false,
-                                                                                  fixture::SKIN)));
+    testpng::WriteFile(Sprite("win_01.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::SKIN, false, fixture::SKIN)));
     const auto r = Lint();
     EXPECT_NE(r.err.find("warning: " + Sprite("win_01.png") + ": no transparent pixel: a colour-keyed sprite?"),
               std::string::npos)
@@ -485,7 +484,7 @@ TEST_F(HotmapTools, LintNamesStrayFilesAndWhatTheyProbablyMeant) {
     std::ofstream(Hotmap("idle_01.jpg")) << "jpeg bytes";
     testpng::WriteFile(Hotmap("Idle_03.png"), png);
     const auto r = Lint();
-    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_01.jpg") + ": pairs with nothing") , std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_01.jpg") + ": pairs with nothing"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("ignores this file (did you mean idle_01.png?)"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("error: " + Hotmap("Idle_03.png") + ": pairs with no frame"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("(did you mean idle_03.png?)"), std::string::npos) << r.err;

@@ -48,8 +48,8 @@ int Marks(const assets::Image& img, int x0, int y, int scale) {
 class ImportTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        root_ = testrun::FreshDir(std::string("import_") +
-                                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        root_ =
+            testrun::FreshDir(std::string("import_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::create_directories(root_ / "assets");
         fs::create_directories(root_ / "hotmaps");
     }
@@ -60,11 +60,14 @@ protected:
     }
     testrun::Output Aseprite(const std::string& id, const std::string& json) const {
         return RunImport(id, {"--sheet", (FIXTURES / "sheet.png").string(), "--data", (FIXTURES / json).string(),
-                           "--split-layers", "--scale", "3", "--name", "Third"});
+                              "--split-layers", "--scale", "3", "--name", "Third"});
     }
     testrun::Output Grid(const std::string& id, bool key = true) const {
-        std::vector<std::string> args{"--grid", (FIXTURES / "grid.png").string(), "--frame", "32x48", "--map",
-                                      "idle=0-3", "--map", "light_punch=3-4", "--scale", "3"};
+        std::vector<std::string> args{"--grid",  (FIXTURES / "grid.png").string(),
+                                      "--frame", "32x48",
+                                      "--map",   "idle=0-3",
+                                      "--map",   "light_punch=3-4",
+                                      "--scale", "3"};
         if (key) args.insert(args.end(), {"--sprite-key", "FF00FF"});
         return RunImport(id, args);
     }
@@ -174,7 +177,7 @@ TEST_F(ImportTest, GridSheetWithItsKeyColourMadeTransparent) {
 
 TEST_F(ImportTest, FolderOfNumberedFramesInNaturalOrder) {
     const auto r = RunImport("fifth", {"--frames", (FIXTURES / "frames").string(), "--map", "stand*.png=idle", "--map",
-                                    "attack*.png=light_punch", "--ticks", "5"});
+                                       "attack*.png=light_punch", "--ticks", "5"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     // attack1, attack2, attack10: not attack1, attack10, attack2.
     EXPECT_EQ(Marks(Png("assets", "fifth", "light_punch_00.png"), 0, 0, 1), 1);
@@ -192,8 +195,8 @@ TEST_F(ImportTest, BadInputIsOneLineAndNothingIsReplaced) {
     EXPECT_EQ(r.exitCode, 2) << "no --data";
     r = RunImport("third", {"--frames", (FIXTURES / "frames").string(), "--map", "walk*.png=walk_forward"});
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_EQ(r.err, "error: " + (FIXTURES / "frames").string() +
-                         ": no .png file matches walk*.png (for walk_forward)\n");
+    EXPECT_EQ(r.err,
+              "error: " + (FIXTURES / "frames").string() + ": no .png file matches walk*.png (for walk_forward)\n");
     r = RunImport("third", {"--grid", (FIXTURES / "grid.png").string(), "--frame", "30x48", "--map", "idle=0-3"});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("96x96 is not a whole number of 30x48 cells"), std::string::npos) << r.err;

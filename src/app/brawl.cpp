@@ -31,7 +31,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <limits>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -39,6 +38,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <new>
 #include <thread>
 
@@ -557,7 +557,8 @@ int Shell::RunHeadless() {
     // Nobody can press anything: human sides stand still (a replay moves them).
     // --matches N without --frames: as many ticks as the matches take (the scene says when).
     const std::int64_t limit = opt_.matches && !opt_.frames ? std::numeric_limits<std::int64_t>::max() : frames;
-    for (; (endsItself ? !scene_->Done() : ticksRun < limit && !scene_->Done()) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
+    for (; (endsItself ? !scene_->Done() : ticksRun < limit && !scene_->Done()) && !ctx_.stop && stopSignal == 0;
+         ++ticksRun) {
         // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
         if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
             scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);

@@ -347,7 +347,7 @@ private:
     std::string recordPath_;
     bool recordingDone_ = false;  ///< this match's file is written; no more ticks go in
     bool replayOverSaid_ = false;
-    int matchesDone_ = 0;  ///< matches finished before the current one
+    int matchesDone_ = 0;                        ///< matches finished before the current one
     std::array<std::int32_t, 2> earlierHits_{};  ///< hits of the matches already replaced
     int matchesFinished_ = 0;                    ///< of those, the ones that reached their end
     int matchLimit_ = 0;                         ///< --matches N: done when N have finished; 0 none

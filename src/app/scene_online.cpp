@@ -336,8 +336,7 @@ private:
         RunTotals totals;
         totals.hits = {s.stats.hits[0], s.stats.hits[1]};
         totals.matchesFinished = s.phase == game::Phase::MatchOver ? 1 : 0;
-        for (std::size_t i = 0; i < 2; ++i)
-            totals.fighters[i] = session_->FighterIds()[i];
+        for (std::size_t i = 0; i < 2; ++i) totals.fighters[i] = session_->FighterIds()[i];
         return MatchReportJson(s, static_cast<std::int64_t>(session_->ConfirmedTick()),
                                std::max(1, static_cast<int>(session_->MatchNumber())), *ctx.roster, ctx.clock, totals,
                                extra);

@@ -258,8 +258,9 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
                     // Named by the hotmap it lacks, not by the sprite it would fall back to: the
                     // missing file is the mistake.
                     if (skip(Error{ErrorCode::FileMissing, hotmapPath,
-                                   std::string("no such file: ") + (projectile ? "a projectile frame" : "an active frame") +
-                                       " (frame " + std::to_string(f) + " of \"" + game::Printable(anim.name) +
+                                   std::string("no such file: ") +
+                                       (projectile ? "a projectile frame" : "an active frame") + " (frame " +
+                                       std::to_string(f) + " of \"" + game::Printable(anim.name) +
                                        "\") needs a hotmap with attack pixels (hotmap template, then paint FF0000)"}))
                         return *fatal;
                     continue;

@@ -103,7 +103,8 @@ void Blit(assets::Image& dst, const assets::Image& src, int sx, int sy, int w, i
                 std::copy_n(s, 4, d);
             } else if (s[3] != 0) {
                 const int a = s[3], outA = a + d[3] * (255 - a) / 255;
-                for (int c = 0; c < 3; ++c) d[c] = static_cast<std::uint8_t>((s[c] * a + d[c] * d[3] * (255 - a) / 255) / outA);
+                for (int c = 0; c < 3; ++c)
+                    d[c] = static_cast<std::uint8_t>((s[c] * a + d[c] * d[3] * (255 - a) / 255) / outA);
                 d[3] = static_cast<std::uint8_t>(outA);
             }
         }
@@ -166,9 +167,9 @@ assets::Result<std::vector<Animation>> FromFolder(const std::string& dir, const 
             anim.frames.push_back({std::move(img).Value(), std::nullopt, 0});
         }
         if (anim.frames.empty()) {
-            return assets::Error{assets::ErrorCode::FileMissing, dir,
-                                 "no .png file matches " + game::Printable(m.left) + " (for " +
-                                     game::Printable(m.right) + ")"};
+            return assets::Error{
+                assets::ErrorCode::FileMissing, dir,
+                "no .png file matches " + game::Printable(m.left) + " (for " + game::Printable(m.right) + ")"};
         }
         out.push_back(std::move(anim));
     }
@@ -182,8 +183,9 @@ assets::Result<std::vector<Animation>> FromGrid(const std::string& sheetPath, in
     const assets::Image& s = sheet.Value();
     if (s.widthPx % cellW != 0 || s.heightPx % cellH != 0) {
         return assets::Error{assets::ErrorCode::SizeMismatch, sheetPath,
-                             std::to_string(s.widthPx) + "x" + std::to_string(s.heightPx) + " is not a whole number of " +
-                                 std::to_string(cellW) + "x" + std::to_string(cellH) + " cells"};
+                             std::to_string(s.widthPx) + "x" + std::to_string(s.heightPx) +
+                                 " is not a whole number of " + std::to_string(cellW) + "x" + std::to_string(cellH) +
+                                 " cells"};
     }
     const int columns = s.widthPx / cellW, cells = columns * (s.heightPx / cellH);
     std::vector<Animation> out;
@@ -294,7 +296,8 @@ assets::Result<std::vector<Animation>> FromAseprite(const std::string& sheetPath
         }
     }
     std::vector<Animation> out;
-    const Json* tags = data.contains("meta") && data["meta"].contains("frameTags") ? &data["meta"]["frameTags"] : nullptr;
+    const Json* tags =
+        data.contains("meta") && data["meta"].contains("frameTags") ? &data["meta"]["frameTags"] : nullptr;
     if (tags == nullptr || !tags->is_array() || tags->empty()) {
         out.push_back({"idle", frames});
         return out;
@@ -365,8 +368,11 @@ int RunImport(std::span<const std::string> args) {
         } else if (arg == "--frames" || arg == "--grid" || arg == "--sheet" || arg == "--data" || arg == "--name") {
             const auto v = value();
             if (!v) return Usage(arg + " needs a value");
-            (arg == "--frames" ? frames : arg == "--grid" ? grid : arg == "--sheet" ? sheet : arg == "--data" ? data : name) =
-                *v;
+            (arg == "--frames"  ? frames
+             : arg == "--grid"  ? grid
+             : arg == "--sheet" ? sheet
+             : arg == "--data"  ? data
+                                : name) = *v;
         } else if (arg == "--map") {
             const auto v = value();
             const auto eq = v ? v->find('=') : std::string::npos;
@@ -420,7 +426,8 @@ int RunImport(std::span<const std::string> args) {
     const fs::path root = assetsDir.parent_path().empty() ? fs::path(".") : assetsDir.parent_path();
     const fs::path hotmapDir = root / "hotmaps" / id;
     if (!force && assets::EntryExists((fighterDir / assets::MANIFEST_FILE_NAME).string())) {
-        return DataError({assets::ErrorCode::WriteFailed, out, "a fighter is here already (use --force to replace it)"});
+        return DataError(
+            {assets::ErrorCode::WriteFailed, out, "a fighter is here already (use --force to replace it)"});
     }
 
     auto read = !frames.empty() ? FromFolder(frames, map)
@@ -430,9 +437,9 @@ int RunImport(std::span<const std::string> args) {
     std::vector<Animation> anims = std::move(read).Value();
     for (const Animation& a : anims) {
         if (!assets::IsSafeAnimationName(a.name)) {
-            return DataError({assets::ErrorCode::ManifestField, !data.empty() ? data : out,
-                              "animation name '" + game::Printable(a.name) +
-                                  "': 1-32 of a-z, 0-9 and _ (it becomes a file name)"});
+            return DataError(
+                {assets::ErrorCode::ManifestField, !data.empty() ? data : out,
+                 "animation name '" + game::Printable(a.name) + "': 1-32 of a-z, 0-9 and _ (it becomes a file name)"});
         }
     }
     // Keyed, scaled, and the starter hotmaps with the hotmap layer painted over them.
@@ -446,7 +453,8 @@ int RunImport(std::span<const std::string> args) {
             if (f.hotmapPaint) {
                 const assets::Image paint = Scaled(*f.hotmapPaint, scale);
                 for (std::size_t i = 0; i < hot.rgba.size() && i < paint.rgba.size(); i += 4)
-                    if (paint.rgba[i + 3] != 0) std::copy_n(paint.rgba.data() + i, 3, hot.rgba.data() + i), hot.rgba[i + 3] = 255;
+                    if (paint.rgba[i + 3] != 0)
+                        std::copy_n(paint.rgba.data() + i, 3, hot.rgba.data() + i), hot.rgba[i + 3] = 255;
             }
             hotmaps.back().push_back(std::move(hot));
         }
@@ -481,7 +489,8 @@ int RunImport(std::span<const std::string> args) {
             standIns.push_back(required);
         }
     }
-    const auto& idleRef = *std::find_if(anims.begin(), anims.end(), [](const Animation& a) { return a.name == "idle"; });
+    const auto& idleRef =
+        *std::find_if(anims.begin(), anims.end(), [](const Animation& a) { return a.name == "idle"; });
     (void)idleRef;
     for (std::size_t a = 0; a < anims.size(); ++a) {
         assets::ManifestAnimation ma;
@@ -489,7 +498,8 @@ int RunImport(std::span<const std::string> args) {
         const std::string& n = ma.name;
         ma.loop = n == "idle" || n == "walk_forward" || n == "walk_back" || n == "win";
         ma.anchorPx = anchor;
-        for (const Frame& f : anims[a].frames) ma.frames.push_back({f.ticks > 0 ? f.ticks : defaultTicks, std::nullopt});
+        for (const Frame& f : anims[a].frames)
+            ma.frames.push_back({f.ticks > 0 ? f.ticks : defaultTicks, std::nullopt});
         m.animations.push_back(ma);
         // A move for an animation whose hotmaps strike: its active frames from the first to the
         // last with attack pixels (the ones between must strike too, or lint says which).
@@ -501,7 +511,8 @@ int RunImport(std::span<const std::string> args) {
         if (first < 0 || required) continue;
         const bool kick = n.find("kick") != std::string::npos;
         const game::Button button = kick ? game::Button::Kick : game::Button::Punch;
-        if (std::any_of(m.moves.begin(), m.moves.end(), [&](const assets::ManifestMove& mv) { return mv.button == button; }))
+        if (std::any_of(m.moves.begin(), m.moves.end(),
+                        [&](const assets::ManifestMove& mv) { return mv.button == button; }))
             continue;  // one move per button and stance: the author adds the rest by hand
         assets::ManifestMove mv;
         mv.name = n, mv.animation = n, mv.button = button, mv.stance = game::Stance::Stand;
@@ -524,19 +535,21 @@ int RunImport(std::span<const std::string> args) {
             ++written;
         }
     }
-    if (const auto err = assets::WriteOutputFile((fighterDir / assets::MANIFEST_FILE_NAME).string(), assets::WriteManifest(m)))
+    if (const auto err =
+            assets::WriteOutputFile((fighterDir / assets::MANIFEST_FILE_NAME).string(), assets::WriteManifest(m)))
         return DataError(*err);
     std::printf("import: wrote %s and %s: %zu animation(s), %d frame(s), %zu move(s)\n",
-                game::PrintablePath(out).c_str(), game::PrintablePath(hotmapDir.string()).c_str(), anims.size(), written,
-                m.moves.size());
+                game::PrintablePath(out).c_str(), game::PrintablePath(hotmapDir.string()).c_str(), anims.size(),
+                written, m.moves.size());
     if (!standIns.empty()) {
         std::string list;
         for (const std::string& s : standIns) list += (list.empty() ? "" : ", ") + s;
         std::printf("import: idle's first frame stands in for %s\n", list.c_str());
     }
-    std::printf("import: anchor [%d, %d] (the bottom centre of idle's opaque pixels): check it with hotmap preview "
-                "--fighter %s contact.png\n",
-                anchor.x, anchor.y, game::PrintablePath(out).c_str());
+    std::printf(
+        "import: anchor [%d, %d] (the bottom centre of idle's opaque pixels): check it with hotmap preview "
+        "--fighter %s contact.png\n",
+        anchor.x, anchor.y, game::PrintablePath(out).c_str());
     return EXIT_OK;
 }
 

@@ -7,8 +7,8 @@
 #include "tools/hotmap/project.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -225,9 +225,7 @@ void CheckBlends(Tally& t, const std::string& file, const assets::Image& hotmap)
     const auto px = [&](int x, int y) {
         return hotmap.rgba.data() + (static_cast<std::size_t>(y) * hotmap.widthPx + x) * 4;
     };
-    const auto isKey = [](const std::uint8_t* p) {
-        return p[3] == 0 || (p[0] == 255 && p[1] == 0 && p[2] == 255);
-    };
+    const auto isKey = [](const std::uint8_t* p) { return p[3] == 0 || (p[0] == 255 && p[1] == 0 && p[2] == 255); };
     const auto isAttack = [](const std::uint8_t* p) { return p[3] != 0 && p[0] == 255 && p[1] == 0 && p[2] == 0; };
     int count = 0, exX = 0, exY = 0;
     char sample[8] = "";
@@ -375,7 +373,8 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
     }
     const assets::LoadedFighter& f = loaded.Value();
     if (verbose) {
-        std::printf("lint: %s: \"%s\"%s%s\n", game::Printable(target.id).c_str(), game::Printable(f.def.displayName).c_str(),
+        std::printf("lint: %s: \"%s\"%s%s\n", game::Printable(target.id).c_str(),
+                    game::Printable(f.def.displayName).c_str(),
                     f.credits.empty() ? "" : (", credits: " + game::Printable(f.credits)).c_str(),
                     f.license.empty() ? "" : (", license: " + game::Printable(f.license)).c_str());
     }
@@ -394,8 +393,7 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
                 CheckColours(t, hotmapPath, f.hotmaps[a][i]);
                 CheckBlends(t, hotmapPath, f.hotmaps[a][i]);
             }
-            CheckShapes(t, anim.frames[i].hotmapFromSprite ? spritePath : hotmapPath, anim.frames[i],
-                        f.sprites[a][i]);
+            CheckShapes(t, anim.frames[i].hotmapFromSprite ? spritePath : hotmapPath, anim.frames[i], f.sprites[a][i]);
         }
     }
     CheckPairing(t, target, f.def);

@@ -90,8 +90,7 @@ int TemplateFighters(const std::string& dir, const TemplateOptions& o) {
             std::fprintf(stderr, "%s\n", text.GetError().ToLine().c_str());
             return EXIT_DATA;
         }
-        const auto manifest =
-            assets::ReadManifest(std::string(text.Value().begin(), text.Value().end()), manifestPath);
+        const auto manifest = assets::ReadManifest(std::string(text.Value().begin(), text.Value().end()), manifestPath);
         if (!manifest.Ok()) {
             std::fprintf(stderr, "%s\n", manifest.GetError().ToLine().c_str());
             return EXIT_DATA;
