@@ -286,6 +286,34 @@ TEST_F(Brawl, ABrokenFighterIsLeftOutAndOnlyNamingItFails) {
     EXPECT_GT(differing, 100) << "the title screen shows no line about the broken fighter";
 }
 
+TEST_F(Brawl, TheTitleScreenShowsAFightersCreditsAndLicense) {
+    // Art from other projects keeps its attribution where the fighter is chosen: under P1's
+    // fighter (x 0-208, y 300-307 of 640 x 360), which is alpha.
+    const std::string plain = (root_ / "plain.png").string(), credited = (root_ / "credited.png").string();
+    auto r = Run({"--headless", "--frames", "2", "--title", "--screenshot", plain});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    auto m = fixture::Manifest();
+    m["credits"] = "Ana Artist";
+    m["license"] = "CC-BY 4.0";
+    fixture::Write(root_, "alpha", m);
+    r = Run({"--headless", "--frames", "2", "--title", "--screenshot", credited});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto a = assets::LoadPng(plain), b = assets::LoadPng(credited);
+    ASSERT_TRUE(a.Ok() && b.Ok());
+    ASSERT_EQ(a.Value().rgba.size(), b.Value().rgba.size());
+    const int scale = a.Value().widthPx / 640, rowBytes = a.Value().widthPx * 4;
+    int under = 0, elsewhere = 0;
+    for (int y = 0; y < a.Value().heightPx; ++y)
+        for (int x = 0; x < rowBytes; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * rowBytes + x;
+            if (a.Value().rgba[i] == b.Value().rgba[i]) continue;
+            const bool band = y >= 300 * scale && y < 308 * scale && x < 208 * scale * 4;
+            ++(band ? under : elsewhere);
+        }
+    EXPECT_GT(under, 100) << "no credits line under P1's fighter";
+    EXPECT_EQ(elsewhere, 0) << "only the credits line differs";
+}
+
 TEST_F(Brawl, HeadlessJsonNamesTheFightersAndAddsUpEveryMatch) {
     // --matches alone ends the run: two whole matches, the second's hits added to the first's.
     const auto two = Run({"--headless", "--matches", "2", "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
