@@ -470,6 +470,21 @@ TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
     EXPECT_NE(result.err.find("error: " + hotmap + ": "), std::string::npos) << result.err;
 }
 
+TEST_F(Brawl, ALeftOutFighterJoinsOnceItsFilesAreMended) {
+    const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
+    testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
+    testrun::Process run(BRAWL, {"--headless", "--realtime", "--frames", "100000000", "--reload-ms", "40", "--p1",
+                                 "cpu", "--p2", "cpu", "--assets", root_.string()});
+    ASSERT_FALSE(run.WaitForErrLine("loaded 1 fighters").empty());
+    WriteAndTouch(hotmap, testpng::EncodeRgba(fixture::W, fixture::H,
+                                              fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
+    const std::string line = run.WaitForErrLine("reloaded beta: ");
+    EXPECT_NE(line.find("no longer left out"), std::string::npos) << line;
+    run.Signal(SIGTERM);
+    const auto result = run.Finish();
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+}
+
 TEST_F(Brawl, HotReloadOfAManifestAndOfASprite) {
     // Not only hotmaps: an edited fighter.json changes the rules the fighter plays by, and a sprite
     // saved at the wrong size is refused until it matches its hotmap again.

@@ -31,6 +31,7 @@ struct ReloadNews {
 struct BrokenFighter {
     std::string id;
     assets::Error error;
+    std::string signature;  ///< its files when it last failed (a change is tried again)
 };
 
 class Roster {
@@ -45,7 +46,9 @@ public:
     /// Textures for every fighter (not needed headless without a screenshot).
     void MakeArt(SDL_Renderer* renderer);
     /// Checks the files of every fighter; reloads those that changed. A fighter's address never
-    /// changes, so pointers to its definition stay valid (its contents are replaced whole).
+    /// changes, so pointers to its definition stay valid (its contents are replaced whole). A
+    /// left-out fighter whose files change is tried again, and joins the roster (at its end, so
+    /// the indices held elsewhere stay valid) once it loads.
     std::vector<ReloadNews> Reload(SDL_Renderer* renderer);
 
     [[nodiscard]] std::size_t Size() const { return fighters_.size(); }
