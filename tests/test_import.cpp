@@ -205,6 +205,19 @@ TEST_F(ImportTest, BadInputIsOneLineAndNothingIsReplaced) {
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err.rfind("error: " + (root_ / "bad.json").string() + ": frames: expected", 0), 0u) << r.err;
 
+    r = RunImport("third", {"--grid", (FIXTURES / "grid.png").string(), "--frame", "32x48", "--map", "idle=0-3",
+                            "--map", "idle=4-4"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("the animation idle is given twice"), std::string::npos) << r.err;
+    EXPECT_EQ(RunImport("third", {"--grid", (FIXTURES / "grid.png").string(), "--frame", "32x48", "--map", "idle=0-3",
+                                  "--scale", "8"})
+                  .exitCode,
+              0)
+        << "48 x 8 = 384 px is fine";
+    fs::remove_all(root_ / "assets" / "third");
+    fs::remove_all(root_ / "hotmaps" / "third");
+    EXPECT_FALSE(fs::exists(root_ / "assets" / "third")) << "nothing was written before";
+
     ASSERT_EQ(Aseprite("third", "sheet-hash.json").exitCode, 0);
     const std::string before = ReadBytes(root_ / "assets" / "third" / "fighter.json");
     r = Grid("third");

@@ -16,6 +16,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -388,10 +389,10 @@ int RunImport(std::span<const std::string> args) {
             cellW = *w, cellH = *h;
         } else if (arg == "--scale" || arg == "--alpha-min" || arg == "--ticks") {
             const auto v = value();
-            const auto n = v ? ParseInt32(*v) : std::nullopt;
             const int hi = arg == "--scale" ? 8 : arg == "--alpha-min" ? 255 : 600;
-            if (!n || *n < 1 || *n > hi) return Usage(arg + " wants a whole number 1-" + std::to_string(hi));
-            (arg == "--scale" ? scale : arg == "--alpha-min" ? alphaMin : defaultTicks) = *n;
+            const std::int32_t n = v ? ParseInt32(*v).value_or(0) : 0;  // 0 is out of range too
+            if (n < 1 || n > hi) return Usage(arg + " wants a whole number 1-" + std::to_string(hi));
+            (arg == "--scale" ? scale : arg == "--alpha-min" ? alphaMin : defaultTicks) = n;
         } else if (arg == "--sprite-key") {
             const auto v = value();
             const auto c = v ? ParseRgbHex(*v) : std::nullopt;
@@ -435,7 +436,22 @@ int RunImport(std::span<const std::string> args) {
                                 : FromAseprite(sheet, data, splitLayers);
     if (!read.Ok()) return DataError(read.GetError());
     std::vector<Animation> anims = std::move(read).Value();
-    for (const Animation& a : anims) {
+    for (std::size_t i = 0; i < anims.size(); ++i) {
+        const Animation& a = anims[i];
+        for (std::size_t j = 0; j < i; ++j) {
+            if (anims[j].name == a.name) {
+                return DataError({assets::ErrorCode::ManifestField, !data.empty() ? data : out,
+                                  "the animation " + game::Printable(a.name) +
+                                      " is given twice (one --map or tag per animation)"});
+            }
+        }
+        for (const Frame& f : a.frames) {
+            if (static_cast<std::int64_t>(std::max(f.sprite.widthPx, f.sprite.heightPx)) * scale >
+                assets::MAX_IMAGE_SIDE_PX) {
+                return Usage("--scale " + std::to_string(scale) + " makes a frame of " + a.name + " over " +
+                             std::to_string(assets::MAX_IMAGE_SIDE_PX) + " px a side");
+            }
+        }
         if (!assets::IsSafeAnimationName(a.name)) {
             return DataError(
                 {assets::ErrorCode::ManifestField, !data.empty() ? data : out,
@@ -465,7 +481,9 @@ int RunImport(std::span<const std::string> args) {
                           "no animation is called idle: map (or tag) one idle, its first frame stands in for the "
                           "required animations the art lacks"});
     }
-    const Box body = OpaqueBox(idle->frames[0].sprite, alphaMin);
+    // A copy: the stand-ins below are appended to `anims`, which may move its elements.
+    const Frame idleFirst = idle->frames[0];
+    const Box body = OpaqueBox(idleFirst.sprite, alphaMin);
     if (body.maxX < 0) {
         return DataError({assets::ErrorCode::ManifestRule, out,
                           "idle's first frame has no pixel of alpha " + std::to_string(alphaMin) + " or more"});
@@ -484,14 +502,11 @@ int RunImport(std::span<const std::string> args) {
     std::vector<std::string> standIns;
     for (const char* required : game::REQUIRED_ANIM_NAMES) {
         if (std::none_of(anims.begin(), anims.end(), [&](const Animation& a) { return a.name == required; })) {
-            anims.push_back({required, {idle->frames.empty() ? Frame{} : idle->frames[0]}});
+            anims.push_back({required, {idleFirst}});
             hotmaps.push_back({StarterHotmap(anims.back().frames[0].sprite, alphaMin)});
             standIns.push_back(required);
         }
     }
-    const auto& idleRef =
-        *std::find_if(anims.begin(), anims.end(), [](const Animation& a) { return a.name == "idle"; });
-    (void)idleRef;
     for (std::size_t a = 0; a < anims.size(); ++a) {
         assets::ManifestAnimation ma;
         ma.name = anims[a].name;
