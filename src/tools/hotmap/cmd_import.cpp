@@ -440,9 +440,9 @@ int RunImport(std::span<const std::string> args) {
         const Animation& a = anims[i];
         for (std::size_t j = 0; j < i; ++j) {
             if (anims[j].name == a.name) {
-                return DataError({assets::ErrorCode::ManifestField, !data.empty() ? data : out,
-                                  "the animation " + game::Printable(a.name) +
-                                      " is given twice (one --map or tag per animation)"});
+                return DataError(
+                    {assets::ErrorCode::ManifestField, !data.empty() ? data : out,
+                     "the animation " + game::Printable(a.name) + " is given twice (one --map or tag per animation)"});
             }
         }
         for (const Frame& f : a.frames) {
