@@ -451,6 +451,16 @@ TEST_F(HotmapTools, LintReportsEveryErrorOfAFighterInOneRun) {
         << "the frames of the fighter it failed on count: " << r.out;
 }
 
+TEST_F(HotmapTools, LintCountsTheFramesOfAFighterWhoseManifestBreaksARule) {
+    auto m = fixture::Manifest();
+    m["moves"]["light_punch"]["active"] = {1, 3};  // light_punch has frames 0-2
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("moves.light_punch.active: frame 3 does not exist"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("lint: 1 fighter(s), 28 frame(s): 1 error(s)"), std::string::npos) << r.out;
+}
+
 TEST_F(HotmapTools, LintCapsEachKindOfLine) {
     // Every sprite keyed instead of transparent: 28 warnings of one kind, 10 shown.
     for (const auto& entry : fs::directory_iterator(root_ / "assets" / "fixture")) {

@@ -1,6 +1,7 @@
 // hotmap lint: checks fighters the way the game will load them, plus what an author gets wrong in
 // a paint tool. Errors (the game would refuse the fighter) exit 1; warnings (it would load, but
 // something looks accidental) exit 0.
+#include "assets/files.h"
 #include "assets/format.h"
 #include "assets/sound.h"
 #include "tools/hotmap/commands.h"
@@ -359,6 +360,19 @@ void CheckSounds(Tally& t, const std::string& dir, const std::set<std::string>& 
     }
 }
 
+// The frames a fighter's manifest lists when the fighter failed to load as a whole (a rule between
+// fields, a pixel budget): the summary still counts what was looked at. 0 when it does not parse.
+int ManifestFrames(const FighterTarget& target) {
+    const std::string path = target.roots.assetsDir + "/" + target.id + "/" + assets::MANIFEST_FILE_NAME;
+    const auto text = assets::ReadInputFile(path, assets::limits::MANIFEST_BYTES, "a manifest");
+    if (!text.Ok()) return 0;
+    const auto manifest = assets::ReadManifest(std::string(text.Value().begin(), text.Value().end()), path);
+    if (!manifest.Ok()) return 0;
+    int frames = 0;
+    for (const assets::ManifestAnimation& a : manifest.Value().animations) frames += static_cast<int>(a.frames.size());
+    return frames;
+}
+
 // Lints one fighter; returns its pixels (0 when it fails to load), which count against the project's
 // budget for the fighters after it, as the game counts them. Every error of the fighter is reported,
 // not only the first (LoadOptions::collectErrors).
@@ -371,6 +385,7 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
     const auto loaded = assets::LoadFighter(target.roots, target.id, options);
     if (!loaded.Ok()) {
         Fail(t, loaded.GetError());
+        t.frames += ManifestFrames(target);
         return 0;
     }
     const assets::LoadedFighter& f = loaded.Value();
