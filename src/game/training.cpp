@@ -171,19 +171,20 @@ Inputs StepTraining(const MatchDefs& defs, MatchState& s, const TrainingSettings
 
 void ResetPositions(const MatchDefs& defs, MatchState& s, std::int32_t dummy, ResetPlace place) {
     constexpr std::int32_t GAP_PX = 80;
-    std::array<std::int32_t, 2> x{START_X_PX[0], START_X_PX[1]};
+    constexpr std::int32_t MIRROR_SUBPX = (STAGE_WIDTH_PX - 1) * SUBPIXELS_PER_PX + SUBPIXELS_PER_PX - 1;
+    std::array<std::int32_t, 2> x{START_X_PX[0] * SUBPIXELS_PER_PX, START_X_PX[1] * SUBPIXELS_PER_PX};
     const auto d = static_cast<std::size_t>(dummy);
     const std::int32_t halfWidth = defs.fighters[d]->pushboxWidthPx / 2;
-    if (place == ResetPlace::LeftCorner) {
-        x[d] = halfWidth + 1;
-        x[1 - d] = x[d] + GAP_PX;
-    } else if (place == ResetPlace::RightCorner) {
-        x[d] = STAGE_WIDTH_PX - halfWidth - 1;
-        x[1 - d] = x[d] - GAP_PX;
+    if (place != ResetPlace::Mid) {
+        x[d] = (halfWidth + 1) * SUBPIXELS_PER_PX;
+        x[1 - d] = x[d] + GAP_PX * SUBPIXELS_PER_PX;
+        if (place == ResetPlace::RightCorner) {
+            for (std::int32_t& xs : x) xs = MIRROR_SUBPX - xs;
+        }
     }
     for (std::size_t i = 0; i < 2; ++i) {
         FighterState& f = s.fighters[i];
-        f.xSubpx = x[i] * SUBPIXELS_PER_PX;
+        f.xSubpx = x[i];
         f.ySubpx = detail::FLOOR_SUBPX;
         f.vxSubpx = f.vySubpx = f.slideSubpx = 0;
         detail::StartAction(f, Action::Idle, detail::AnimIndex(Anim::Idle));
@@ -249,17 +250,16 @@ std::int32_t SmallestTouchingShift(const collide::Mask& attack, collide::Placeme
     return -1;
 }
 
-void TrainingObserver::Observe(const MatchDefs& defs, const MatchState& s, const Inputs& inputs,
-                               std::span<const Event> events) {
+void TrainingObserver::Observe(const MatchDefs& defs, const MatchState& s, std::span<const Event> events) {
     const std::int64_t t = observed++;
     std::array<FrameCell, 2> cells{};
     for (std::size_t i = 0; i < 2; ++i) {
         cells[i] = SampleFrameCell(*defs.fighters[i], s.fighters[i]);
         meter[i].push_back(cells[i]);
         // The input display: a new entry when the direction or the buttons change.
-        const InputLogEntry now{NumpadDirection(inputs[i], s.fighters[i].facing),
-                                static_cast<std::uint8_t>(inputs[i].bits & (Input::PUNCH | Input::KICK | Input::SPECIAL)),
-                                1};
+        const Input input{s.fighters[i].heldBits};
+        const InputLogEntry now{NumpadDirection(input, s.fighters[i].facing),
+                                static_cast<std::uint8_t>(input.bits & (Input::PUNCH | Input::KICK | Input::SPECIAL)), 1};
         auto& log = inputLog[i];
         if (!log.empty() && log.back().numpad == now.numpad && log.back().buttons == now.buttons) {
             ++log.back().ticks;

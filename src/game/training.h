@@ -34,6 +34,8 @@ inline constexpr EnumName<DummyBlock> DUMMY_BLOCK_NAMES[] = {{DummyBlock::None, 
                                                              {DummyBlock::All, "all"},
                                                              {DummyBlock::AfterFirst, "after-first"},
                                                              {DummyBlock::Random, "random"}};
+inline constexpr EnumName<ResetPlace> RESET_PLACE_NAMES[] = {
+    {ResetPlace::Mid, "mid"}, {ResetPlace::LeftCorner, "left"}, {ResetPlace::RightCorner, "right"}};
 inline constexpr EnumName<DummyRecovery> DUMMY_RECOVERY_NAMES[] = {{DummyRecovery::Now, "now"},
                                                                    {DummyRecovery::Stay, "stay"}};
 
@@ -94,7 +96,9 @@ struct TrainingState {
 Inputs StepTraining(const MatchDefs& defs, MatchState& state, const TrainingSettings& settings,
                     TrainingState& training, Inputs inputs, const StepHooks& hooks = {});
 /// Puts both fighters back on the floor, idle, the dummy at `place` (mid-stage: the round's start
-/// positions; a corner: the dummy against that wall, the player 80 px out), projectiles gone.
+/// positions; a corner: the dummy against that wall, the player 80 px out), projectiles gone. The
+/// right corner is the left one reflected to the subpixel (x -> 639 * 256 + 255 - x), so a scenario
+/// played in one corner plays the same in the other.
 void ResetPositions(const MatchDefs& defs, MatchState& state, std::int32_t dummy, ResetPlace place);
 
 // ---- the frame meter and what pixels tell ------------------------------------------------------------
@@ -152,8 +156,9 @@ struct TrainingObserver {
     std::array<std::vector<InputLogEntry>, 2> inputLog;  ///< oldest first, at most INPUT_LOG_ENTRIES
     std::array<std::int32_t, 2> boxOnlyTicks{};          ///< every active tick boxes alone would have hit
 
-    /// Observes the tick just stepped: `inputs` as stepped (screen bits), `events` its events.
-    void Observe(const MatchDefs& defs, const MatchState& state, const Inputs& inputs, std::span<const Event> events);
+    /// Observes the tick just stepped, `events` its events. The input display reads each side's
+    /// input as the step took it (FighterState::heldBits: a CPU's own choice too).
+    void Observe(const MatchDefs& defs, const MatchState& state, std::span<const Event> events);
 
     // The exchange and the attacks in progress (what Observe carries from tick to tick).
     struct Exchange {
