@@ -14,7 +14,7 @@ constexpr SDL_Color WHITE{255, 255, 255, 255}, GOLD{255, 214, 90, 255}, GREY{170
 
 // The cells' colours, by game::FrameCell: free, startup, active, recovery, hitstun, blockstun.
 constexpr SDL_Color CELL_COLOURS[] = {
-    {60, 60, 70, 255}, {40, 200, 120, 255}, {230, 60, 70, 255}, {60, 120, 230, 255}, {240, 210, 60, 255},
+    {95, 95, 110, 255}, {40, 200, 120, 255}, {230, 60, 70, 255}, {60, 120, 230, 255}, {240, 210, 60, 255},
     {150, 220, 240, 255},
 };
 
@@ -28,6 +28,10 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
                      const std::vector<std::string>& status) {
     // The frame meter: the last METER_CELLS ticks, P1's row above P2's, under the floor.
     constexpr int CELL_W = 7, CELL_H = 5, GAP = 1, METER_CELLS = 80, METER_Y = 341;
+    // A dark strip behind the cells, so grey "free" cells read against the street.
+    SDL_SetRenderDrawColor(r, 12, 12, 18, 255);
+    const SDL_Rect strip{0, METER_Y - 2, game::STAGE_WIDTH_PX, 2 * (CELL_H + GAP + 1) + 2};
+    SDL_RenderFillRect(r, &strip);
     for (std::size_t side = 0; side < 2; ++side) {
         const auto& cells = observer.meter[side];
         const std::size_t from = cells.size() > METER_CELLS ? cells.size() - METER_CELLS : 0;
