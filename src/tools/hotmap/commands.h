@@ -16,5 +16,6 @@ int RunCollide(std::span<const std::string> args);
 int RunLint(std::span<const std::string> args);
 int RunTemplate(std::span<const std::string> args);
 int RunPreview(std::span<const std::string> args);
+int RunFramedata(std::span<const std::string> args);
 
 }  // namespace hotmap
