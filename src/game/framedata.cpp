@@ -100,7 +100,8 @@ std::string RangesText(const std::vector<PixelRange>& ranges) {
     for (const PixelRange& r : ranges) {
         if (!out.empty()) out += ", ";
         out += std::to_string(r.firstPx);
-        if (r.lastPx != r.firstPx) out += "-" + std::to_string(r.lastPx);
+        // Appended piece by piece: GCC 12 at -O3 misreads "literal" + std::string&& (-Wrestrict).
+        if (r.lastPx != r.firstPx) out.append("-").append(std::to_string(r.lastPx));
     }
     return out;
 }
