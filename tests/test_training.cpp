@@ -3,11 +3,14 @@
 // dummy setting (plainly and mirrored), "missed by N px" against a brute-force search of shifts on
 // the project's real fighters, and recorded slots that replay to the same hashes from either side.
 #include "assets/assets.h"
+#include "game/seek.h"
 #include "game/training.h"
 #include "synthetic_fighter.h"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -477,6 +480,73 @@ TEST(TrainingReset, CornersPutTheDummyAgainstTheWall) {
     game::ResetPositions(t.defs, t.state, 1, game::ResetPlace::Mid);
     EXPECT_EQ(game::ToPx(t.state.fighters[0].xSubpx), game::START_X_PX[0]);
     EXPECT_EQ(game::ToPx(t.state.fighters[1].xSubpx), game::START_X_PX[1]);
+}
+
+// ---- the replay viewer's timeline -------------------------------------------------------------------
+
+// Every committed replay, scrubbed forward and backward to ticks picked by a fixed PRNG (and the
+// edges of the saved states): every tick's hash is the one played straight through, its events are
+// the ones that tick made, and no backward seek steps more than SEEK_SNAPSHOT_TICKS ticks.
+TEST(ReplayTimeline, ScrubbingACommittedReplayGivesThePlayedStates) {
+    namespace fs = std::filesystem;
+    const assets::AssetRoots roots = assets::AssetRoots::Under(HOTMAP_SOURCE_DIR);
+    auto brick = assets::LoadFighter(roots, "brick");
+    auto kestrel = assets::LoadFighter(roots, "kestrel");
+    ASSERT_TRUE(brick.Ok() && kestrel.Ok());
+    const auto def = [&](const std::string& id) -> const game::FighterDef* {
+        return id == "brick" ? &brick.Value().def : id == "kestrel" ? &kestrel.Value().def : nullptr;
+    };
+    int replays = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(HOTMAP_SOURCE_DIR) / "docs" / "replays")) {
+        if (entry.path().extension() != ".replay") continue;
+        SCOPED_TRACE(entry.path().string());
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string error;
+        const auto replay = game::ParseReplay(text, error);
+        ASSERT_TRUE(replay.has_value()) << error;
+        const game::MatchDefs defs{{def(replay->fighterIds[0]), def(replay->fighterIds[1])}};
+        ASSERT_TRUE(defs.fighters[0] && defs.fighters[1]);
+        // Straight through: every tick's hash and event kinds.
+        std::vector<std::uint64_t> hashes;
+        std::vector<std::vector<game::EventKind>> kinds(1);
+        game::MatchState s = game::NewMatch(defs, replay->config);
+        hashes.push_back(game::HashState(s));
+        game::EventList events;
+        for (const game::Inputs& in : replay->inputs) {
+            game::StepMatch(defs, s, in, game::StepHooks{nullptr, nullptr, &events});
+            hashes.push_back(game::HashState(s));
+            kinds.emplace_back();
+            for (const game::Event& e : events.View()) kinds.back().push_back(e.kind);
+        }
+        game::ReplayTimeline timeline(defs, replay->config, replay->inputs);
+        const std::int64_t n = timeline.Length();
+        std::vector<std::int64_t> targets = {n / 2, 0, 59, 60, 61, 1, n, n - 1, 120, 119, n / 3};
+        game::Rng rng{0x5eed};
+        for (int i = 0; i < 300; ++i) targets.push_back(rng.Below(static_cast<std::int32_t>(n + 1)));
+        for (const std::int64_t t : targets) {
+            const std::int64_t before = timeline.Tick();
+            game::EventList seen;
+            game::DebugRecord record;
+            timeline.SeekTo(t, game::StepHooks{&record, nullptr, &seen});
+            ASSERT_EQ(timeline.Tick(), t);
+            ASSERT_EQ(game::HashState(timeline.State()), hashes[static_cast<std::size_t>(t)]) << "tick " << t;
+            if (t < before) {
+                EXPECT_LE(timeline.StepsLastSeek(), game::SEEK_SNAPSHOT_TICKS) << "back to " << t;
+            }
+            if (t > 0 && t != before) {
+                std::vector<game::EventKind> got;
+                for (const game::Event& e : seen.View()) got.push_back(e.kind);
+                EXPECT_EQ(got, kinds[static_cast<std::size_t>(t)]) << "the events of tick " << t;
+                EXPECT_GE(timeline.StepsLastSeek(), 1) << "the shown tick was stepped, so its record is live";
+            }
+        }
+        timeline.SeekTo(n);
+        ASSERT_TRUE(replay->finalHash.has_value());
+        EXPECT_EQ(game::HashState(timeline.State()), *replay->finalHash);
+        ++replays;
+    }
+    EXPECT_GE(replays, 2);
 }
 
 }  // namespace
