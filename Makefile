@@ -10,7 +10,7 @@ RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
+.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
 
 all: build
 
@@ -22,6 +22,13 @@ configure: deps
 
 build: configure
 	@cmake --build $(BUILD_DIR) -j$(JOBS)
+
+# Frame data: both fighters' tables, each against the other (test_framedata fails when the file
+# is not what this makes).
+framedata: configure
+	@cmake --build $(BUILD_DIR) -j$(JOBS) --target hotmap
+	@$(BUILD_DIR)/src/tools/hotmap framedata assets/brick assets/kestrel > docs/framedata.md
+	@echo "docs/framedata.md"
 
 # CI (CI=true) leaves out the tests labelled long (the 2,000-rewrite reload storms, the 100,000-tick
 # soak); their short forms run everywhere. Locally every test runs; `ctest -L long` runs those alone.

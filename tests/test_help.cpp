@@ -40,6 +40,12 @@ TEST(Help, ReadmeShowsTheDebugKeysAsTheTableHasThem) {
     EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
 }
 
+TEST(Help, ReadmeShowsTheTrainingKeysAsTheTableHasThem) {
+    std::string table = "| key | |\n| --- | --- |\n";
+    for (const app::KeyHelp& k : app::TRAINING_KEYS) table += std::string("| ") + k.key + " | " + k.what + " |\n";
+    EXPECT_NE(Readme().find(table), std::string::npos) << "README should hold, verbatim:\n" << table;
+}
+
 TEST(Help, EveryDebugKeyMakesACommand) {
     for (const app::KeyHelp& k : app::DEBUG_KEYS) EXPECT_TRUE(k.command.has_value()) << k.key;
 }
@@ -55,6 +61,7 @@ TEST(Help, BrawlHelpListsEveryOptionReadmeDocuments) {
         EXPECT_NE(help.out.find("  " + (*it)[1].str() + " "), std::string::npos) << (*it)[1].str();
     EXPECT_GE(rows, 8) << "README documents the headless options in a table";
     for (const app::KeyHelp& k : app::DEBUG_KEYS) EXPECT_NE(help.out.find(k.what), std::string::npos) << k.key;
+    for (const app::KeyHelp& k : app::TRAINING_KEYS) EXPECT_NE(help.out.find(k.what), std::string::npos) << k.key;
     for (const app::PlayerControls& p : app::PLAYER_CONTROLS) EXPECT_NE(help.out.find(p.who), std::string::npos);
 }
 

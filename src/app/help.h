@@ -64,6 +64,18 @@ inline constexpr KeyHelp DEBUG_KEYS[] = {
     {"F7", "detection: per-pixel (default), boxes only, boxes with a 6 px inset", debug::CommandKind::CycleDetection},
 };
 
+/// Training mode's keys (brawl --training): player 2's controls, since the dummy plays player 2's
+/// side; shown as their default keys, with the control each one is.
+inline constexpr KeyHelp TRAINING_KEYS[] = {
+    {"left arrow (P2 left)", "position reset: the dummy in the left corner", std::nullopt},
+    {"right arrow (P2 right)", "position reset: the dummy in the right corner", std::nullopt},
+    {"down arrow (P2 down)", "position reset: mid-stage", std::nullopt},
+    {"up arrow (P2 up)", "the dummy's block: none, all, after the first hit, random", std::nullopt},
+    {"keypad 1 (P2 punch)", "record your inputs into the slot; again to stop (written to --record FILE)", std::nullopt},
+    {"keypad 2 (P2 kick)", "the dummy plays the slot, looped; again to stop", std::nullopt},
+    {"keypad 3 (P2 special)", "the next slot of four", std::nullopt},
+};
+
 /// The rules of play in a few lines, after the tables.
 inline constexpr const char* PLAY_NOTES[] = {
     "Up jumps, down crouches; down + kick is a low kick; special throws a projectile.",

@@ -179,6 +179,26 @@ constexpr OptionSpec OPTIONS[] = {
              v.remove_prefix(comma + 1);
          }
      }},
+    {"--training", nullptr, "training mode: P2 is the dummy (the settings below); headless, the JSON line adds the "
+                            "frame meter, the advantages and the whiffs",
+     [](Options& o, std::string_view, std::string&) { o.scene = "training"; return true; }},
+    {"--dummy", "stand|crouch|jump", "training: what the dummy does (default stand)",
+     [](Options& o, std::string_view v, std::string& e) {
+         game::DummyStance d{};
+         if (!Choice("--dummy", game::DUMMY_STANCE_NAMES, v, d, e)) return false;
+         if (d == game::DummyStance::Slot) { e = "--dummy is stand, crouch or jump (a slot is played from the training keys)"; return false; }
+         o.dummy = d;
+         return true; }},
+    {"--dummy-block", "none|all|after-first|random", "training: when the dummy blocks (default none)",
+     [](Options& o, std::string_view v, std::string& e) { return Choice("--dummy-block", game::DUMMY_BLOCK_NAMES, v, o.dummyBlock, e); }},
+    {"--dummy-recovery", "now|stay", "training: a thrown dummy gets up at once, or stays down as usual (default stay)",
+     [](Options& o, std::string_view v, std::string& e) { return Choice("--dummy-recovery", game::DUMMY_RECOVERY_NAMES, v, o.dummyRecovery, e); }},
+    {"--dummy-start", "mid|left|right", "training: where the dummy starts, and where a reset (F5) puts it: mid-stage or "
+                                        "in a corner with P1 80 px out (default mid)",
+     [](Options& o, std::string_view v, std::string& e) { return Choice("--dummy-start", game::RESET_PLACE_NAMES, v, o.dummyStart, e); }},
+    {"--p1-slot", "FILE", "training: P1's inputs from a slot file (a replay whose P1 column is forward/back, as "
+                          "training's --record writes it)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p1-slot", v, e) && (o.p1SlotPath = std::string(v), true); }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
      [](Options& o, std::string_view v, std::string&) {
          const auto nl = v.find('\n');
@@ -236,6 +256,8 @@ std::string HelpText() {
     for (const KeyHelp& k : GAME_KEYS) out += std::string("  ") + k.key + ": " + k.what + "\n";
     out += std::string("  ") + MUTE_KEY_HELP.key + ": " + MUTE_KEY_HELP.what + "\n";
     for (const char* note : PLAY_NOTES) out += std::string("  ") + note + "\n";
+    out += "\nTraining keys (--training):\n";
+    for (const KeyHelp& k : TRAINING_KEYS) out += std::string("  ") + k.key + ": " + k.what + "\n";
     out += "\nDebug keys:\n";
     for (const KeyHelp& k : DEBUG_KEYS) out += std::string("  ") + k.key + "  " + k.what + "\n";
     out += "\nSIGINT or SIGTERM ends a headless run early, with its JSON line.\n";
@@ -279,6 +301,14 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
     }
     if (!o.menuMoves.empty() && !o.headless) {
         error = "--menu drives a headless run (a window has a keyboard)";
+        return std::nullopt;
+    }
+    if (o.scene == "training" && !o.replayPath.empty()) {
+        error = "--training and --replay: a replay plays both sides in a fight (a slot: --p1-slot)";
+        return std::nullopt;
+    }
+    if (!o.p1SlotPath.empty() && o.scene != "training") {
+        error = "--p1-slot drives the player in training mode: add --training";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

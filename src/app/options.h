@@ -5,6 +5,7 @@
 
 #include "app/controls.h"
 #include "game/game.h"
+#include "game/training.h"
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +53,12 @@ struct Options {
     std::optional<std::int32_t> volume;  ///< --volume 0-100: the master volume
     /// --menu: headless, the menu moves a person would make, one a tick from the first tick on.
     std::vector<MenuMove> menuMoves;
+    // Training mode (--training; README, "Training mode").
+    game::DummyStance dummy = game::DummyStance::Stand;           ///< --dummy
+    game::DummyBlock dummyBlock = game::DummyBlock::None;         ///< --dummy-block
+    game::DummyRecovery dummyRecovery = game::DummyRecovery::Stay;  ///< --dummy-recovery
+    game::ResetPlace dummyStart = game::ResetPlace::Mid;  ///< --dummy-start
+    std::string p1SlotPath;  ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an

@@ -23,6 +23,7 @@ static const SceneEntry SCENES[] = {
     HOTMAP_SCENE("bumper", MakeBumperScene, false, false),    // scene_bumper.cpp: the DirectDraw seed's Bumper demo
     HOTMAP_SCENE("online", MakeOnlineScene, true, true),      // scene_online.cpp: a match against a peer (rollback)
     HOTMAP_SCENE("synctest", MakeSyncTestScene, true, true),  // scene_synctest.cpp: GGPO's sync test
+    HOTMAP_SCENE("training", MakeTrainingScene, true, false),  // scene_training.cpp: the dummy, the frame meter
     HOTMAP_SCENE("options", MakeOptionsScene, true, false),   // scene_options.cpp: the options menu alone
 };
 

@@ -38,6 +38,9 @@ public:
             case TitleResult::Start:
                 ctx.switchTo = SceneSwitch{"fight", args_};
                 break;
+            case TitleResult::Training:
+                ctx.switchTo = SceneSwitch{"training", args_};
+                break;
             case TitleResult::Host: {
                 SceneArgs online = args_;
                 online.online = OnlineArgs{true, "", DEFAULT_ONLINE_PORT};

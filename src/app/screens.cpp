@@ -90,6 +90,7 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
             }
             if (item == TitleItem::Controls) return TitleResult::Help;
             if (item == TitleItem::Options) return TitleResult::Options;
+            if (item == TitleItem::Training) return TitleResult::Training;
             if (item == TitleItem::Quit) return TitleResult::Quit;
             break;
         case MenuMove::Back:
@@ -152,7 +153,7 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
     const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
-    Shade(r, 180, 90, 280, 235, 150);
+    Shade(r, 180, 90, 280, 254, 150);
     const auto name = [&](int side) {
         return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
             .loaded.def.displayName;
@@ -178,6 +179,7 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     }
     Item(r, y, "CONTROLS", "", at(TitleItem::Controls)), y += 19;
     Item(r, y, "OPTIONS", "", at(TitleItem::Options)), y += 19;
+    Item(r, y, "TRAINING", "", at(TitleItem::Training)), y += 19;
     Item(r, y, "QUIT", "", at(TitleItem::Quit));
     // Art from other projects keeps its attribution where the fighter is chosen.
     for (int side = 0; side < 2; ++side) {

@@ -16,7 +16,7 @@
 
 namespace app {
 
-enum class TitleResult { Stay, Start, Host, Join, Quit, Help, Options };
+enum class TitleResult { Stay, Start, Host, Join, Quit, Help, Options, Training };
 
 /// The title menu's rows, top to bottom.
 enum class TitleItem {
@@ -30,6 +30,7 @@ enum class TitleItem {
     Join,
     Controls,
     Options,
+    Training,  ///< after OPTIONS, so the rows above keep their places (menu scripts count rows)
     Quit,
     COUNT
 };

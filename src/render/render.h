@@ -5,6 +5,7 @@
 
 #include "assets/assets.h"
 #include "game/game.h"
+#include "game/training.h"
 
 #include <SDL.h>
 
@@ -56,6 +57,12 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
 /// Health bars, names, the timer, round wins, the meters under the health bars, a combo's hit count
 /// on the attacker's side, and the round and KO announcements.
 void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);
+
+/// Training mode's layer: the frame meter (the last 80 ticks of both fighters, under the floor), both
+/// input displays, the last exchange's advantage, the last whiff's "missed by N px", and `status`
+/// lines (the dummy's settings), in logical pixels over the HUD.
+void DrawTrainingHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::TrainingObserver& observer,
+                     const std::vector<std::string>& status);
 
 /// An online connection as the HUD marks it.
 enum class NetQuality : std::uint8_t { Good, Fair, Poor };

@@ -17,5 +17,6 @@ int RunLint(std::span<const std::string> args);
 int RunTemplate(std::span<const std::string> args);
 int RunPreview(std::span<const std::string> args);
 int RunImport(std::span<const std::string> args);
+int RunFramedata(std::span<const std::string> args);
 
 }  // namespace hotmap

@@ -20,6 +20,7 @@ constexpr const char* USAGE =
     "  import    a fighter folder from art made elsewhere: numbered frames, a grid sheet, Aseprite\n"
     "  preview   a sprite with its hotmap tinted over it, or a whole fighter's contact sheet\n"
     "  collide   place two hotmap PNGs in the world and report what collides, as JSON\n"
+    "  framedata each move's ticks, advantages and pixel ranges against an opponent (Markdown or JSON)\n"
     "\n"
     "Hotmap colours: FF00FF (or alpha 0) is air, FF0000 is attack, any other colour is hurt.\n";
 
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
         if (command == "template") return hotmap::RunTemplate(args);
         if (command == "preview") return hotmap::RunPreview(args);
         if (command == "import") return hotmap::RunImport(args);
+        if (command == "framedata") return hotmap::RunFramedata(args);
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "hotmap: out of memory\n");
         return hotmap::EXIT_DATA;

@@ -1,0 +1,277 @@
+// The training scene (brawl --training, the title's TRAINING): P1 plays (a person, the CPU with
+// --p1 cpu, or a slot file with --p1-slot) against P2, the dummy of game/training.h, with the frame
+// meter, the input displays, advantages and "missed by N px" on screen and, headless, in the JSON
+// line. Player 2's controls are the training keys (help.h, TRAINING_KEYS): position resets, the
+// block setting, recording a slot and playing it on the dummy. Slots are kept as forward/back.
+#include "app/match_report.h"
+#include "app/scene.h"
+#include "assets/files.h"
+#include "assets/limits.h"
+#include "game/text.h"
+#include "game/training.h"
+#include "render/render.h"
+
+#include <cstdio>
+
+namespace app {
+
+namespace {
+
+std::string JsonString(std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+std::string MoveName(const game::FighterDef& def, std::int32_t move) {
+    return move >= 0 && static_cast<std::size_t>(move) < def.moves.size()
+               ? JsonString(def.moves[static_cast<std::size_t>(move)].name)
+               : "null";
+}
+
+class TrainingScene final : public Scene {
+public:
+    explicit TrainingScene(const SceneArgs& args) : args_(args) {}
+
+    void Enter(SceneContext& ctx) override {
+        const Options& o = *ctx.options;
+        settings_.dummy = 1;
+        settings_.stance = o.dummy;
+        settings_.block = o.dummyBlock;
+        settings_.recovery = o.dummyRecovery;
+        recordPath_ = o.recordPath;
+        for (std::size_t i = 0; i < 2; ++i)
+            defs_.fighters[i] = &ctx.roster->At(static_cast<std::size_t>(args_.setup.fighter[i])).loaded.def;
+        fighter_ = args_.setup.fighter;
+        config_.controllers = {args_.setup.controllers[0], game::Controller::Human};  // the dummy is driven here
+        config_.cpuLevel = args_.setup.cpuLevel;
+        config_.seed = args_.setup.seed;
+        if (o.detection) config_.detection = *o.detection;
+        state_ = game::NewTrainingMatch(defs_, config_, training_);
+        start_ = o.dummyStart;
+        if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs_, state_, settings_.dummy, start_);
+        if (!o.p1SlotPath.empty() && !LoadP1Slot(ctx, o.p1SlotPath)) return;
+        if (p1Slot_) state_.config.controllers[0] = config_.controllers[0] = game::Controller::Human;
+        // A person recording from the first tick is the headless run's recording: the whole run.
+        recording_ = !recordPath_.empty() && o.headless;
+    }
+
+    void Tick(SceneContext& ctx, const game::Inputs& controls) override {
+        TrainingKeys(ctx, controls[1]);
+        const game::Facing facing = state_.fighters[0].facing;
+        game::Input player = controls[0];
+        if (p1Slot_) {
+            player = p1At_ < p1Slot_->inputs.size() ? game::ToScreen(p1Slot_->inputs[p1At_++], facing) : game::Input{};
+        }
+        (void)game::StepTraining(defs_, state_, settings_, training_, {player, game::Input{}},
+                                 game::StepHooks{&debug_, nullptr, &events_});
+        // The input as the step took it (a CPU's own), as P1 faced when it was read.
+        if (recording_)
+            settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.push_back(
+                game::ToForwardBack(game::Input{state_.fighters[0].heldBits}, facing));
+        observer_.Observe(defs_, state_, events_.View());
+        debug::Observe(overlay_, debug_, events_.View(), defs_);
+        if (state_.phase == game::Phase::MatchOver || state_.phase == game::Phase::RoundEnd) {
+            // A combo that knocked the dummy out: training goes on from mid-stage.
+            state_ = game::NewTrainingMatch(defs_, config_, training_);
+            game::ResetPositions(defs_, state_, settings_.dummy, start_);
+        }
+    }
+
+    void OnMenuMove(SceneContext& ctx, MenuMove move) override {
+        if (move == MenuMove::Back) ctx.switchTo = SceneSwitch{"title", args_};
+        if (move == MenuMove::Help) ctx.showHelp = true;
+    }
+
+    void OnCommand(SceneContext&, const debug::Command& c) override {
+        if (c.kind == debug::CommandKind::ResetRound) game::ResetPositions(defs_, state_, settings_.dummy, start_);
+        if (c.kind == debug::CommandKind::CycleDetection) state_.config.detection = debug::NextDetection(state_.config.detection);
+        if (c.kind == debug::CommandKind::SetDetection) state_.config.detection = c.detection;
+    }
+
+    void OnClick(SceneContext& ctx, collide::Point world) override {
+        if (ctx.debug->overlay) overlay_.selected = game::PickFighter(defs_, state_, world.x, world.y);
+    }
+
+    void OnReload(SceneContext&, const ReloadNews& news) override {
+        if (news.ok) game::ConformToDefs(defs_, state_);
+    }
+
+    void Render(SceneContext& ctx) override {
+        std::array<const render::FighterArt*, 2> art{};
+        for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(fighter_[i])).art;
+        render::DrawMatch(ctx.renderer, defs_, art, state_, ctx.debug->view, {false, fighter_[0] == fighter_[1]});
+        render::DrawHud(ctx.renderer, defs_, state_);
+        std::string line = std::string("TRAINING - DUMMY ") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
+                           ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
+                           std::to_string(settings_.slot + 1) +
+                           (recording_ ? " RECORDING" : settings_.stance == game::DummyStance::Slot ? " PLAYING" : "");
+        for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        render::DrawTrainingHud(ctx.renderer, defs_, observer_, {line});
+    }
+
+    void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
+        debug::Draw(overlay_, *ctx.debug, ctx.commands, map, defs_, state_);
+    }
+
+    bool Leave(SceneContext& ctx) override { return SaveSlot(ctx); }
+
+    RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
+        RunReport report;
+        if (!SaveSlot(ctx)) {
+            report.exitCode = 1;
+            return report;
+        }
+        report.json = MatchReportJson(state_, frames, 1, *ctx.roster, ctx.clock, ", \"training\": " + TrainingJson());
+        return report;
+    }
+
+private:
+    // --p1-slot: a replay file whose P1 column is the player's inputs as forward/back.
+    bool LoadP1Slot(SceneContext& ctx, const std::string& path) {
+        auto bytes = assets::ReadInputFile(path, assets::limits::REPLAY_BYTES, "a slot");
+        std::string error;
+        std::optional<game::Replay> replay;
+        if (bytes.Ok()) {
+            replay = game::ParseReplay(std::string(bytes.Value().begin(), bytes.Value().end()), error);
+        } else {
+            error = bytes.GetError().message;
+        }
+        if (!replay) {
+            ctx.stop = RunReport{"", 1, "error: " + game::PrintablePath(path) + ": " + error};
+            return false;
+        }
+        game::Slot slot;
+        for (const game::Inputs& in : replay->inputs) slot.inputs.push_back(in[0]);
+        p1Slot_ = std::move(slot);
+        return true;
+    }
+
+    // Player 2's controls, pressed this tick (an edge), as the training keys.
+    void TrainingKeys(SceneContext& ctx, game::Input keys) {
+        const std::uint8_t pressed = keys.bits & ~lastKeys_;
+        lastKeys_ = keys.bits;
+        if (pressed & game::Input::LEFT) game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::LeftCorner);
+        if (pressed & game::Input::RIGHT)
+            game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::RightCorner);
+        if (pressed & game::Input::DOWN) game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::Mid);
+        if (pressed & game::Input::UP)
+            settings_.block = static_cast<game::DummyBlock>((static_cast<int>(settings_.block) + 1) % 4);
+        if (pressed & game::Input::PUNCH) {
+            if (recording_) {
+                recording_ = false;
+                SaveSlot(ctx);
+            } else {
+                settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.clear();
+                recording_ = true;
+                if (settings_.stance == game::DummyStance::Slot) settings_.stance = ctx.options->dummy;
+            }
+        }
+        if ((pressed & game::Input::KICK) && !recording_) {
+            const bool playing = settings_.stance == game::DummyStance::Slot;
+            settings_.stance = playing ? ctx.options->dummy : game::DummyStance::Slot;
+            settings_.loopSlot = true;
+            training_.slotAt = 0;
+        }
+        if ((pressed & game::Input::SPECIAL) && !recording_) settings_.slot = (settings_.slot + 1) % game::SLOT_COUNT;
+    }
+
+    // Writes the current slot to --record's file, in the replay format (P1's column: forward/back).
+    bool SaveSlot(SceneContext& ctx) {
+        const game::Slot& slot = settings_.slots[static_cast<std::size_t>(settings_.slot)];
+        if (recordPath_.empty() || slot.inputs.empty() || saved_ == slot.inputs.size()) return true;
+        game::Replay out;
+        out.fighterIds = {defs_.fighters[0]->id, defs_.fighters[1]->id};
+        out.config = config_;
+        out.config.controllers = {game::Controller::Human, game::Controller::Human};  // a player's inputs, whoever made them
+        for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
+        if (const auto error = assets::WriteOutputFile(recordPath_, game::FormatReplay(out))) {
+            std::fprintf(stderr, "%s\n", error->ToLine().c_str());
+            return false;
+        }
+        saved_ = slot.inputs.size();
+        ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
+                              game::PrintablePath(recordPath_));
+        return true;
+    }
+
+    [[nodiscard]] std::string TrainingJson() const {
+        std::string out = std::string("{\"dummy\": \"") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
+                          "\", \"block\": \"" + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) +
+                          "\", \"recovery\": \"" + game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery) +
+                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) +
+                          "\", \"meter\": [";
+        for (std::size_t i = 0; i < 2; ++i) {
+            out += i ? ", \"" : "\"";
+            for (const game::FrameCell c : observer_.meter[i])
+                out += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
+            out += "\"";
+        }
+        out += "], \"advantages\": [";
+        for (std::size_t i = 0; i < observer_.advantages.size(); ++i) {
+            const game::Advantage& a = observer_.advantages[i];
+            out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(a.tick) + ", \"attacker\": \"p" +
+                   std::to_string(a.attacker + 1) + "\", \"move\": " +
+                   MoveName(*defs_.fighters[static_cast<std::size_t>(a.attacker)], a.move) + ", \"on\": \"" +
+                   (a.blocked ? "block" : "hit") + "\", \"advantage\": " + std::to_string(a.frames) + "}";
+        }
+        out += "], \"whiffs\": [";
+        for (std::size_t i = 0; i < observer_.whiffs.size(); ++i) {
+            const game::Whiff& w = observer_.whiffs[i];
+            out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(w.tick) + ", \"attacker\": \"p" +
+                   std::to_string(w.attacker + 1) + "\", \"move\": " +
+                   MoveName(*defs_.fighters[static_cast<std::size_t>(w.attacker)], w.move) + ", \"missed_by_px\": " +
+                   (w.missedByPx >= 0 ? std::to_string(w.missedByPx) : "null") +
+                   ", \"box_only_ticks\": " + std::to_string(w.boxOnlyTicks) + "}";
+        }
+        out += "], \"box_only_ticks\": [" + std::to_string(observer_.boxOnlyTicks[0]) + ", " +
+               std::to_string(observer_.boxOnlyTicks[1]) + "], \"inputs\": [";
+        for (std::size_t i = 0; i < 2; ++i) {
+            out += i ? ", [" : "[";
+            for (std::size_t k = 0; k < observer_.inputLog[i].size(); ++k) {
+                const game::InputLogEntry& e = observer_.inputLog[i][k];
+                out += (k ? ", " : "") + JsonString(game::InputLogText(e) + " " + std::to_string(e.ticks));
+            }
+            out += "]";
+        }
+        return out + "]}";
+    }
+
+    SceneArgs args_;
+    game::MatchDefs defs_;
+    std::array<int, 2> fighter_{0, 1};
+    game::MatchConfig config_;
+    game::MatchState state_;
+    game::TrainingSettings settings_;
+    game::TrainingState training_;
+    game::TrainingObserver observer_;
+    game::EventList events_;
+    game::DebugRecord debug_;
+    debug::Overlay overlay_;
+    game::ResetPlace start_ = game::ResetPlace::Mid;  ///< where the dummy starts (--dummy-start)
+    std::optional<game::Slot> p1Slot_;
+    std::size_t p1At_ = 0;
+    std::string recordPath_;
+    bool recording_ = false;
+    std::size_t saved_ = 0;  ///< the slot length last written (a slot is written once per recording)
+    std::uint8_t lastKeys_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Scene> MakeTrainingScene(const SceneArgs& args) {
+    return std::make_unique<TrainingScene>(args);
+}
+
+}  // namespace app

@@ -1,0 +1,177 @@
+// Headless training runs of the real brawl program on the project's fighters (brick attacks,
+// kestrel is the dummy): a slot file drives P1, and the JSON line's frame meter, advantages and
+// whiffs are checked to the tick for each dummy setting. Every scenario runs with the dummy in the
+// right corner and again in the left one (the same slot, forward/back, attacking the other way).
+//
+// The numbers, from brick's light punch (frames 4, 2, 2, 5, 6 ticks; active frames 1-2; hitstun
+// 22, blockstun 9, hitstop 6) when it hits on its first active tick: 4 startup, 1 active + 6
+// frozen + 3 active, 11 recovery; kestrel in hitstun 1 + 6 + 21 ticks: +7; in blockstun 1 + 6 + 8: -6.
+#include "run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string Repeat(char c, int n) {
+    return std::string(static_cast<std::size_t>(n), c);
+}
+
+// A slot file: the replay format, P1's column forward/back ("R" forward, "L" back).
+fs::path WriteSlot(const std::string& name, const std::vector<std::pair<int, std::string>>& runs) {
+    const fs::path dir = testrun::FreshDir("training_run");
+    const fs::path path = dir / name;
+    int ticks = 0;
+    for (const auto& r : runs) ticks += r.first;
+    std::ofstream out(path);
+    out << "hotmap-brawl-replay 2\nfighters brick kestrel\nsim 3\nseed 1\np1 human\np2 human\nlevel 2\n"
+           "detection per-pixel 6\nticks "
+        << ticks << "\n";
+    for (const auto& r : runs) out << r.first << " " << r.second << " -\n";
+    out << "end\n";
+    return path;
+}
+
+json RunTraining(const fs::path& slot, int frames, std::vector<std::string> extra, const std::string& start) {
+    std::vector<std::string> args = {"--headless",   "--training", "--p1-slot", slot.string(), "--frames",
+                                     std::to_string(frames), "--dummy-start", start, "--assets", HOTMAP_SOURCE_DIR};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = testrun::Run(BRAWL_EXE, args);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    const json line = json::parse(r.out, nullptr, false);
+    EXPECT_FALSE(line.is_discarded()) << r.out;
+    return line.is_discarded() ? json{} : line.value("training", json{});
+}
+
+struct Expected {
+    std::string p1, p2;
+    std::vector<std::tuple<std::string, int>> advantages;  // on (hit/block), frames
+};
+
+void ExpectBothCorners(const fs::path& slot, int frames, const std::vector<std::string>& extra, const Expected& want) {
+    for (const std::string start : {"right", "left"}) {
+        SCOPED_TRACE("the dummy in the " + start + " corner");
+        const json t = RunTraining(slot, frames, extra, start);
+        ASSERT_TRUE(t.contains("meter"));
+        EXPECT_EQ(t["meter"][0].get<std::string>(), want.p1);
+        EXPECT_EQ(t["meter"][1].get<std::string>(), want.p2);
+        ASSERT_EQ(t["advantages"].size(), want.advantages.size()) << t["advantages"].dump();
+        for (std::size_t i = 0; i < want.advantages.size(); ++i) {
+            EXPECT_EQ(t["advantages"][i]["on"], std::get<0>(want.advantages[i]));
+            EXPECT_EQ(t["advantages"][i]["advantage"], std::get<1>(want.advantages[i]));
+            EXPECT_EQ(t["advantages"][i]["move"], "light_punch");
+            EXPECT_EQ(t["advantages"][i]["attacker"], "p1");
+        }
+    }
+}
+
+const std::string PUNCH = "SSSS" + Repeat('A', 10) + Repeat('R', 11);
+
+TEST(TrainingRun, StandingDummyTakesTheJabAtPlusSeven) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
+    ExpectBothCorners(slot, 40, {"--dummy", "stand", "--dummy-block", "none"},
+                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 28) + Repeat('F', 8), {{"hit", 7}}});
+}
+
+TEST(TrainingRun, BlockAllBlocksTheJabAtMinusSix) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
+    ExpectBothCorners(slot, 40, {"--dummy-block", "all"},
+                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('B', 15) + Repeat('F', 21), {{"block", -6}}});
+}
+
+TEST(TrainingRun, CrouchingDummyLetsTheHighJabWhiffOutOfReach) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
+    ExpectBothCorners(slot, 40, {"--dummy", "crouch"},
+                      {"SSSSAAAA" + Repeat('R', 11) + Repeat('F', 21), Repeat('F', 40), {}});
+    const json t = RunTraining(slot, 40, {"--dummy", "crouch"}, "right");
+    ASSERT_EQ(t["whiffs"].size(), 1u);
+    EXPECT_TRUE(t["whiffs"][0]["missed_by_px"].is_null()) << "a high over a crouch: no shift reaches";
+    EXPECT_EQ(t["dummy"], "crouch");
+}
+
+TEST(TrainingRun, JumpingDummyIsHitInTheAirAndStaysInHitstunUntilItLands) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
+    ExpectBothCorners(slot, 40, {"--dummy", "jump"}, {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 36), {}});
+}
+
+TEST(TrainingRun, AfterFirstBlocksFromTheSecondJab) {
+    const fs::path slot = WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}});
+    const std::string gap = "FFFFF";
+    ExpectBothCorners(
+        slot, 90, {"--dummy-block", "after-first"},
+        {PUNCH + gap + PUNCH + gap + PUNCH + gap,
+         "FFFF" + Repeat('H', 28) + "FFFF" + Repeat('B', 15) + Repeat('F', 15) + Repeat('B', 15) + Repeat('F', 9),
+         {{"hit", 7}, {"block", -4}, {"block", -4}}});
+}
+
+TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
+    const fs::path slot = WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}});
+    const std::string gap = "FFFFF";
+    ExpectBothCorners(slot, 90, {"--dummy-block", "random", "--seed", "1"},
+                      {PUNCH + gap + PUNCH + gap + PUNCH + gap,
+                       "FFFF" + Repeat('B', 15) + Repeat('F', 17) + Repeat('H', 28) + "FF" + Repeat('H', 24),
+                       {{"block", -6}, {"hit", 9}}});
+}
+
+// Walking back 30 ticks before the jab: its pixels fall 10 px short, while on its first two active
+// ticks the boxes overlapped (boxes alone would have hit).
+TEST(TrainingRun, AWhiffSaysByHowManyPixelsItMissed) {
+    const fs::path slot = WriteSlot("short.txt", {{30, "L"}, {1, "P"}, {40, "-"}});
+    for (const std::string start : {"right", "left"}) {
+        SCOPED_TRACE(start);
+        const json t = RunTraining(slot, 60, {}, start);
+        ASSERT_EQ(t["whiffs"].size(), 1u) << t.dump();
+        EXPECT_EQ(t["whiffs"][0]["missed_by_px"], 10);
+        EXPECT_EQ(t["whiffs"][0]["box_only_ticks"], 2);
+        EXPECT_EQ(t["box_only_ticks"][0], 2);
+        EXPECT_TRUE(t["advantages"].empty());
+        // The input display: back (4) for 30 ticks, the jab, then neutral.
+        EXPECT_EQ(t["inputs"][0], json::array({"4 30", "5P 1", "5 29"}));
+    }
+}
+
+// A slot written by a run (--record) plays back to the same hash and meter; a slot recorded from
+// the CPU plays the CPU's moves back exactly (its hash differs only by the CPU's own memory).
+TEST(TrainingRun, RecordedSlotsPlayBackToTheSameRun) {
+    const fs::path dir = testrun::FreshDir("training_record");
+    const fs::path cpuSlot = dir / "cpu.txt", again = dir / "again.txt";
+    const auto cpu = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "300", "--record",
+                                              cpuSlot.string(), "--dummy-block", "random", "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(cpu.exitCode, 0) << cpu.err;
+    const json cpuLine = json::parse(cpu.out);
+    for (const std::string start : {"mid"}) {
+        const auto played = testrun::Run(
+            BRAWL_EXE, {"--headless", "--training", "--p1-slot", cpuSlot.string(), "--frames", "300", "--record",
+                        again.string(), "--dummy-block", "random", "--dummy-start", start, "--assets", HOTMAP_SOURCE_DIR});
+        ASSERT_EQ(played.exitCode, 0) << played.err;
+        const json playedLine = json::parse(played.out);
+        EXPECT_EQ(playedLine["training"]["meter"], cpuLine["training"]["meter"]);
+        EXPECT_EQ(playedLine["training"]["advantages"], cpuLine["training"]["advantages"]);
+        EXPECT_EQ(playedLine["health"], cpuLine["health"]);
+        // The slot recorded from a slot-driven run is the same slot, and replays to the same hash.
+        const auto third = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", again.string(),
+                                                    "--frames", "300", "--dummy-block", "random", "--assets",
+                                                    HOTMAP_SOURCE_DIR});
+        ASSERT_EQ(third.exitCode, 0) << third.err;
+        EXPECT_EQ(json::parse(third.out)["hash"], playedLine["hash"]);
+    }
+}
+
+TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--dummy", "sit", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-block", "some", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--p1-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    const auto missing = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", "/nonexistent/slot.txt",
+                                                  "--frames", "5", "--assets", HOTMAP_SOURCE_DIR});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("/nonexistent/slot.txt"), std::string::npos) << missing.err;
+}
+
+}  // namespace
