@@ -634,29 +634,29 @@ TEST_F(Brawl, ASignalEndsAHeadlessRunWithItsSummary) {
     EXPECT_FALSE(JsonField(result.out, "hash").empty()) << result.out;
 }
 
-// README's headless example, run as printed (on the project's own fighters): it prints the hash
-// README shows. A change that moves it bumps game::SIMULATION_VERSION and updates README in the
-// same commit.
-TEST(Readme, TheHeadlessExampleGivesTheHashItShows) {
+// README's headless examples, each run as printed (on the project's own fighters, files it names
+// under docs/ taken from the source tree): each prints the hash README shows. A change that moves
+// one bumps game::SIMULATION_VERSION and updates README in the same commit.
+TEST(Readme, TheHeadlessExamplesGiveTheHashesTheyShow) {
     std::ifstream in(std::string(HOTMAP_SOURCE_DIR) + "/README.md");
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     const std::string command = "build/src/app/brawl --headless ";
-    std::vector<std::string> args;
-    std::string shownHash;
+    int examples = 0;
     for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
         if (lines[i].rfind(command, 0) != 0 || lines[i + 1].rfind("{\"frames\"", 0) != 0) continue;
+        ++examples;
+        std::vector<std::string> args;
         std::istringstream words(lines[i].substr(std::string("build/src/app/brawl ").size()));
-        for (std::string w; words >> w;) args.push_back(w);
-        shownHash = JsonField(lines[i + 1], "hash");
-        break;
+        for (std::string w; words >> w;) args.push_back(w.rfind("docs/", 0) == 0 ? HOTMAP_SOURCE_DIR "/" + w : w);
+        const std::string shownHash = JsonField(lines[i + 1], "hash");
+        ASSERT_EQ(shownHash.size(), 18u) << "a quoted 16-digit hash: " << lines[i + 1];
+        args.insert(args.end(), {"--assets", HOTMAP_SOURCE_DIR});
+        const auto r = testrun::Run(BRAWL, args);
+        ASSERT_EQ(r.exitCode, 0) << lines[i] << "\n" << r.err;
+        EXPECT_EQ(JsonField(r.out, "hash"), shownHash) << "README's example hash is stale: " << lines[i];
     }
-    ASSERT_FALSE(args.empty()) << "README shows a headless example followed by its JSON line";
-    ASSERT_EQ(shownHash.size(), 18u) << "a quoted 16-digit hash";
-    args.insert(args.end(), {"--assets", HOTMAP_SOURCE_DIR});
-    const auto r = testrun::Run(BRAWL, args);
-    ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_EQ(JsonField(r.out, "hash"), shownHash) << "README's example hash is stale";
+    EXPECT_GE(examples, 2) << "README shows the fight's and training's headless examples, each followed by its JSON";
 }
 
 // With no --assets and no project in the current folder, brawl names where it looked, in one line:

@@ -54,10 +54,10 @@ struct Options {
     /// --menu: headless, the menu moves a person would make, one a tick from the first tick on.
     std::vector<MenuMove> menuMoves;
     // Training mode (--training; README, "Training mode").
-    game::DummyStance dummy = game::DummyStance::Stand;           ///< --dummy
-    game::DummyBlock dummyBlock = game::DummyBlock::None;         ///< --dummy-block
+    game::DummyStance dummy = game::DummyStance::Stand;             ///< --dummy
+    game::DummyBlock dummyBlock = game::DummyBlock::None;           ///< --dummy-block
     game::DummyRecovery dummyRecovery = game::DummyRecovery::Stay;  ///< --dummy-recovery
-    game::ResetPlace dummyStart = game::ResetPlace::Mid;  ///< --dummy-start
+    game::ResetPlace dummyStart = game::ResetPlace::Mid;            ///< --dummy-start
     std::string p1SlotPath;  ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
 };
 
