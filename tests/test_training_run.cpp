@@ -164,6 +164,26 @@ TEST(TrainingRun, RecordedSlotsPlayBackToTheSameRun) {
     }
 }
 
+// The training picture (frame meter, input displays, the advantage) drawn by the software renderer.
+TEST(TrainingRun, TheSceneDrawsAScreenshot) {
+    const fs::path dir = testrun::FreshDir("training_shot");
+    const fs::path shot = dir / "training.png";
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "150", "--screenshot",
+                                            shot.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_GT(fs::file_size(shot), 1000u);
+}
+
+// The title's TRAINING row (below OPTIONS, so the rows above keep their places) starts training.
+TEST(TrainingRun, TheTitleMenuHasATrainingEntry) {
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "20", "--menu",
+                                            "down,down,down,down,down,confirm", "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json line = json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(line.is_discarded()) << r.out;
+    EXPECT_TRUE(line.contains("training")) << r.out;
+}
+
 TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--dummy", "sit", "--frames", "5"}).exitCode, 2);
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-block", "some", "--frames", "5"}).exitCode, 2);

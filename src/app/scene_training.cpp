@@ -116,7 +116,10 @@ public:
         std::string line = std::string("TRAINING - DUMMY ") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
                            ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
                            std::to_string(settings_.slot + 1) +
-                           (recording_ ? " RECORDING" : settings_.stance == game::DummyStance::Slot ? " PLAYING" : "");
+                           (recording_                                   ? " RECORDING"
+                            : settings_.stance != game::DummyStance::Slot ? ""
+                            : settings_.loopSlot                          ? " PLAYING, LOOPED"
+                                                                          : " PLAYING ONCE");
         for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         render::DrawTrainingHud(ctx.renderer, defs_, observer_, {line});
     }
@@ -179,9 +182,16 @@ private:
             }
         }
         if ((pressed & game::Input::KICK) && !recording_) {
+            // Off, then the slot looped, then the slot once, then off again.
             const bool playing = settings_.stance == game::DummyStance::Slot;
-            settings_.stance = playing ? ctx.options->dummy : game::DummyStance::Slot;
-            settings_.loopSlot = true;
+            if (!playing) {
+                settings_.stance = game::DummyStance::Slot;
+                settings_.loopSlot = true;
+            } else if (settings_.loopSlot) {
+                settings_.loopSlot = false;
+            } else {
+                settings_.stance = ctx.options->dummy;
+            }
             training_.slotAt = 0;
         }
         if ((pressed & game::Input::SPECIAL) && !recording_) settings_.slot = (settings_.slot + 1) % game::SLOT_COUNT;
