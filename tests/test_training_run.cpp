@@ -120,6 +120,27 @@ TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
                        {{"block", -6}, {"hit", 9}}});
 }
 
+// The same jab slot played by the dummy (brick as P2, kestrel as P1): the slot is forward/back, so
+// from the dummy's side, facing left or right, it is the same jab; the meters are the P1 run's swapped.
+TEST(TrainingRun, TheDummyPlaysASlotFileFromItsOwnSide) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
+    for (const std::string start : {"right", "left"}) {
+        SCOPED_TRACE(start);
+        const json p1 = RunTraining(slot, 40, {}, start);
+        const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-fighter", "kestrel", "--p2-fighter",
+                                                "brick", "--dummy-slot", slot.string(), "--dummy-start", start,
+                                                "--frames", "40", "--assets", HOTMAP_SOURCE_DIR});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const json t = json::parse(r.out)["training"];
+        EXPECT_EQ(t["dummy"], "slot");
+        EXPECT_EQ(t["meter"][0], p1["meter"][1]);
+        EXPECT_EQ(t["meter"][1], p1["meter"][0]);
+        ASSERT_EQ(t["advantages"].size(), 1u);
+        EXPECT_EQ(t["advantages"][0]["attacker"], "p2");
+        EXPECT_EQ(t["advantages"][0]["advantage"], p1["advantages"][0]["advantage"]);
+    }
+}
+
 // Walking back 30 ticks before the jab: its pixels fall 10 px short, while on its first two active
 // ticks the boxes overlapped (boxes alone would have hit).
 TEST(TrainingRun, AWhiffSaysByHowManyPixelsItMissed) {

@@ -61,7 +61,21 @@ public:
         state_ = game::NewTrainingMatch(defs_, config_, training_);
         start_ = o.dummyStart;
         if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs_, state_, settings_.dummy, start_);
-        if (!o.p1SlotPath.empty() && !LoadP1Slot(ctx, o.p1SlotPath)) return;
+        if (!o.p1SlotPath.empty()) {
+            if (auto slot = LoadSlot(ctx, o.p1SlotPath)) {
+                p1Slot_ = std::move(*slot);
+            } else {
+                return;
+            }
+        }
+        if (!o.dummySlotPath.empty()) {
+            auto slot = LoadSlot(ctx, o.dummySlotPath);
+            if (!slot) return;
+            settings_.slots[0] = std::move(*slot);
+            settings_.slot = 0;
+            settings_.stance = game::DummyStance::Slot;
+            settings_.loopSlot = true;
+        }
         if (p1Slot_) state_.config.controllers[0] = config_.controllers[0] = game::Controller::Human;
         // A person recording from the first tick is the headless run's recording: the whole run.
         recording_ = !recordPath_.empty() && o.headless;
@@ -141,8 +155,8 @@ public:
     }
 
 private:
-    // --p1-slot: a replay file whose P1 column is the player's inputs as forward/back.
-    bool LoadP1Slot(SceneContext& ctx, const std::string& path) {
+    // --p1-slot, --dummy-slot: a replay file whose P1 column is a player's inputs as forward/back.
+    std::optional<game::Slot> LoadSlot(SceneContext& ctx, const std::string& path) {
         auto bytes = assets::ReadInputFile(path, assets::limits::REPLAY_BYTES, "a slot");
         std::string error;
         std::optional<game::Replay> replay;
@@ -153,12 +167,11 @@ private:
         }
         if (!replay) {
             ctx.stop = RunReport{"", 1, "error: " + game::PrintablePath(path) + ": " + error};
-            return false;
+            return std::nullopt;
         }
         game::Slot slot;
         for (const game::Inputs& in : replay->inputs) slot.inputs.push_back(in[0]);
-        p1Slot_ = std::move(slot);
-        return true;
+        return slot;
     }
 
     // Player 2's controls, pressed this tick (an edge), as the training keys.
