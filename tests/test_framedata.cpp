@@ -55,8 +55,8 @@ std::int32_t FrameStartTick(const game::AnimationDef& anim, std::int32_t frame) 
 
 // The ranges the fight's own contact probe finds: the attacker mid-move on `frame`, the defender
 // idle or fully crouched, `d` px ahead on the side `facing` says, every distance 0-300.
-std::vector<std::pair<int, int>> ProbedRanges(const game::FighterDef& a, const game::FighterDef& d, int move,
-                                              int frame, bool crouching, game::Facing facing) {
+std::vector<std::pair<int, int>> ProbedRanges(const game::FighterDef& a, const game::FighterDef& d, int move, int frame,
+                                              bool crouching, game::Facing facing) {
     game::MatchDefs defs;
     defs.fighters = {&a, &d};
     game::MatchConfig config;
@@ -107,10 +107,10 @@ TEST(Framedata, PixelRangesAreWhatTheContactProbeFindsAtEveryDistanceOnBothSides
             ASSERT_EQ(moves[m]["name"], a.moves[m].name);
             for (const json& fr : moves[m]["frames"]) {
                 const int frame = fr["frame"];
-                for (const auto& [key, crouching, facing] :
-                     {std::tuple{"standing", false, game::Facing::Right}, std::tuple{"crouching", true, game::Facing::Right},
-                      std::tuple{"standing_left", false, game::Facing::Left},
-                      std::tuple{"crouching_left", true, game::Facing::Left}}) {
+                for (const auto& [key, crouching, facing] : {std::tuple{"standing", false, game::Facing::Right},
+                                                             std::tuple{"crouching", true, game::Facing::Right},
+                                                             std::tuple{"standing_left", false, game::Facing::Left},
+                                                             std::tuple{"crouching_left", true, game::Facing::Left}}) {
                     const auto probed = ProbedRanges(a, d, static_cast<int>(m), frame, crouching, facing);
                     std::vector<std::pair<int, int>> reported;
                     for (const json& r : fr[key]) reported.emplace_back(r[0].get<int>(), r[1].get<int>());
@@ -137,8 +137,8 @@ TEST(Framedata, AdvantagesAreWhatTheFrameMeterMeasures) {
         for (std::size_t m = 0; m < a.moves.size(); ++m) {
             const game::MoveDef& move = a.moves[m];
             if (!data[m].onHit || !move.motion.empty() || move.meterCost > 0 || data[m].reach.empty()) continue;
-            const auto& first = move.stance == game::Stance::Crouch ? data[m].reach[0].crouchingRight
-                                                                    : data[m].reach[0].standingRight;
+            const auto& first =
+                move.stance == game::Stance::Crouch ? data[m].reach[0].crouchingRight : data[m].reach[0].standingRight;
             // Past the two pushboxes' half widths, so nothing pushes them apart first.
             const int closest = (a.pushboxWidthPx + d.pushboxWidthPx) / 2 + 2;
             if (first.empty() || first.back().lastPx < closest) continue;
@@ -171,7 +171,8 @@ TEST(Framedata, AdvantagesAreWhatTheFrameMeterMeasures) {
                 }
                 ASSERT_EQ(observer.advantages.size(), 1u) << "at " << dist << " px";
                 EXPECT_EQ(observer.advantages[0].blocked, block == game::DummyBlock::All);
-                EXPECT_EQ(observer.advantages[0].frames, block == game::DummyBlock::All ? *data[m].onBlock : *data[m].onHit)
+                EXPECT_EQ(observer.advantages[0].frames,
+                          block == game::DummyBlock::All ? *data[m].onBlock : *data[m].onHit)
                     << "at " << dist << " px";
                 ++checked;
             }

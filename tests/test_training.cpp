@@ -30,7 +30,9 @@ constexpr std::int32_t MIRROR_SUBPX = 639 * 256 + 255;  // pixel p -> 639 - p, v
 struct Training {
     Training(bool mirrored, game::TrainingSettings settings, int p1XPx = 200, int dummyXPx = 230,
              synth::Kick kick = synth::Kick::Level)
-        : mirrored_(mirrored), a_(synth::Make(kick, "a")), b_(synth::Make(synth::Kick::Level, "b")),
+        : mirrored_(mirrored),
+          a_(synth::Make(kick, "a")),
+          b_(synth::Make(synth::Kick::Level, "b")),
           settings(std::move(settings)) {
         defs.fighters = {&a_, &b_};
         game::MatchConfig config;
@@ -345,7 +347,8 @@ std::vector<std::uint8_t> Script() {
     for (int i = 0; i < 20; ++i) s.push_back(R);
     s.push_back(P);
     for (int i = 0; i < 14; ++i) s.push_back(0);
-    for (const std::uint8_t b : {D, static_cast<std::uint8_t>(D | R), R, static_cast<std::uint8_t>(R | K)}) s.push_back(b);
+    for (const std::uint8_t b : {D, static_cast<std::uint8_t>(D | R), R, static_cast<std::uint8_t>(R | K)})
+        s.push_back(b);
     for (int i = 0; i < 30; ++i) s.push_back(0);
     s.push_back(static_cast<std::uint8_t>(D | K));
     for (int i = 0; i < 30; ++i) s.push_back(L);
@@ -440,10 +443,10 @@ TEST(TrainingInputs, ForwardBackSwapsOnlyWhenFacingLeft) {
     EXPECT_EQ(game::ToForwardBack(Input{static_cast<std::uint8_t>(L | P)}, Facing::Left).bits, R | P);
     EXPECT_EQ(game::ToForwardBack(Input{static_cast<std::uint8_t>(L | R | D)}, Facing::Left).bits, L | R | D);
     for (int bits = 0; bits < 128; ++bits)
-        EXPECT_EQ(game::ToScreen(game::ToForwardBack(Input{static_cast<std::uint8_t>(bits)}, Facing::Left),
-                                 Facing::Left)
-                      .bits,
-                  bits);
+        EXPECT_EQ(
+            game::ToScreen(game::ToForwardBack(Input{static_cast<std::uint8_t>(bits)}, Facing::Left), Facing::Left)
+                .bits,
+            bits);
 }
 
 TEST(TrainingInputs, TheDisplayShowsNumpadNotationAndTicksHeld) {

@@ -40,8 +40,9 @@ fs::path WriteSlot(const std::string& name, const std::vector<std::pair<int, std
 }
 
 json RunTraining(const fs::path& slot, int frames, std::vector<std::string> extra, const std::string& start) {
-    std::vector<std::string> args = {"--headless",   "--training", "--p1-slot", slot.string(), "--frames",
-                                     std::to_string(frames), "--dummy-start", start, "--assets", HOTMAP_SOURCE_DIR};
+    std::vector<std::string> args = {"--headless", "--training",           "--p1-slot",     slot.string(),
+                                     "--frames",   std::to_string(frames), "--dummy-start", start,
+                                     "--assets",   HOTMAP_SOURCE_DIR};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = testrun::Run(BRAWL_EXE, args);
     EXPECT_EQ(r.exitCode, 0) << r.err;
@@ -127,9 +128,9 @@ TEST(TrainingRun, TheDummyPlaysASlotFileFromItsOwnSide) {
     for (const std::string start : {"right", "left"}) {
         SCOPED_TRACE(start);
         const json p1 = RunTraining(slot, 40, {}, start);
-        const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-fighter", "kestrel", "--p2-fighter",
-                                                "brick", "--dummy-slot", slot.string(), "--dummy-start", start,
-                                                "--frames", "40", "--assets", HOTMAP_SOURCE_DIR});
+        const auto r = testrun::Run(
+            BRAWL_EXE, {"--headless", "--training", "--p1-fighter", "kestrel", "--p2-fighter", "brick", "--dummy-slot",
+                        slot.string(), "--dummy-start", start, "--frames", "40", "--assets", HOTMAP_SOURCE_DIR});
         ASSERT_EQ(r.exitCode, 0) << r.err;
         const json t = json::parse(r.out)["training"];
         EXPECT_EQ(t["dummy"], "slot");
@@ -163,23 +164,23 @@ TEST(TrainingRun, AWhiffSaysByHowManyPixelsItMissed) {
 TEST(TrainingRun, RecordedSlotsPlayBackToTheSameRun) {
     const fs::path dir = testrun::FreshDir("training_record");
     const fs::path cpuSlot = dir / "cpu.txt", again = dir / "again.txt";
-    const auto cpu = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "300", "--record",
-                                              cpuSlot.string(), "--dummy-block", "random", "--assets", HOTMAP_SOURCE_DIR});
+    const auto cpu =
+        testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "300", "--record",
+                                 cpuSlot.string(), "--dummy-block", "random", "--assets", HOTMAP_SOURCE_DIR});
     ASSERT_EQ(cpu.exitCode, 0) << cpu.err;
     const json cpuLine = json::parse(cpu.out);
     for (const std::string start : {"mid"}) {
-        const auto played = testrun::Run(
-            BRAWL_EXE, {"--headless", "--training", "--p1-slot", cpuSlot.string(), "--frames", "300", "--record",
-                        again.string(), "--dummy-block", "random", "--dummy-start", start, "--assets", HOTMAP_SOURCE_DIR});
+        const auto played = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", cpuSlot.string(),
+                                                     "--frames", "300", "--record", again.string(), "--dummy-block",
+                                                     "random", "--dummy-start", start, "--assets", HOTMAP_SOURCE_DIR});
         ASSERT_EQ(played.exitCode, 0) << played.err;
         const json playedLine = json::parse(played.out);
         EXPECT_EQ(playedLine["training"]["meter"], cpuLine["training"]["meter"]);
         EXPECT_EQ(playedLine["training"]["advantages"], cpuLine["training"]["advantages"]);
         EXPECT_EQ(playedLine["health"], cpuLine["health"]);
         // The slot recorded from a slot-driven run is the same slot, and replays to the same hash.
-        const auto third = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", again.string(),
-                                                    "--frames", "300", "--dummy-block", "random", "--assets",
-                                                    HOTMAP_SOURCE_DIR});
+        const auto third = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", again.string(), "--frames",
+                                                    "300", "--dummy-block", "random", "--assets", HOTMAP_SOURCE_DIR});
         ASSERT_EQ(third.exitCode, 0) << third.err;
         EXPECT_EQ(json::parse(third.out)["hash"], playedLine["hash"]);
     }
@@ -189,8 +190,8 @@ TEST(TrainingRun, RecordedSlotsPlayBackToTheSameRun) {
 TEST(TrainingRun, TheSceneDrawsAScreenshot) {
     const fs::path dir = testrun::FreshDir("training_shot");
     const fs::path shot = dir / "training.png";
-    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "150", "--screenshot",
-                                            shot.string(), "--assets", HOTMAP_SOURCE_DIR});
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "150",
+                                            "--screenshot", shot.string(), "--assets", HOTMAP_SOURCE_DIR});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_GT(fs::file_size(shot), 1000u);
 }

@@ -305,7 +305,8 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         return std::nullopt;
     }
     if ((!o.p1SlotPath.empty() || !o.dummySlotPath.empty()) && o.scene != "training") {
-        error = std::string(o.p1SlotPath.empty() ? "--dummy-slot" : "--p1-slot") + " is for training mode: add --training";
+        error =
+            std::string(o.p1SlotPath.empty() ? "--dummy-slot" : "--p1-slot") + " is for training mode: add --training";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

@@ -53,12 +53,13 @@ struct Options {
     /// --menu: headless, the menu moves a person would make, one a tick from the first tick on.
     std::vector<MenuMove> menuMoves;
     // Training mode (--training; README, "Training mode").
-    game::DummyStance dummy = game::DummyStance::Stand;           ///< --dummy
-    game::DummyBlock dummyBlock = game::DummyBlock::None;         ///< --dummy-block
+    game::DummyStance dummy = game::DummyStance::Stand;             ///< --dummy
+    game::DummyBlock dummyBlock = game::DummyBlock::None;           ///< --dummy-block
     game::DummyRecovery dummyRecovery = game::DummyRecovery::Stay;  ///< --dummy-recovery
-    game::ResetPlace dummyStart = game::ResetPlace::Mid;  ///< --dummy-start
+    game::ResetPlace dummyStart = game::ResetPlace::Mid;            ///< --dummy-start
     std::string p1SlotPath;
-    std::string dummySlotPath;  ///< --dummy-slot FILE: the dummy plays a slot file, looped  ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
+    std::string dummySlotPath;  ///< --dummy-slot FILE: the dummy plays a slot file, looped  ///< --p1-slot FILE: the
+                                ///< player side's inputs from a slot file (forward/back)
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an

@@ -18,13 +18,13 @@ namespace app {
 
 // (Outside an unnamed namespace: there the declaration would name a function of that namespace.)
 static const SceneEntry SCENES[] = {
-    HOTMAP_SCENE("title", MakeTitleScene, true, false),       // scene_title.cpp: the title screen and its menu
-    HOTMAP_SCENE("fight", MakeFightScene, true, false),       // scene_fight.cpp: a match, its pause menu, replays
-    HOTMAP_SCENE("bumper", MakeBumperScene, false, false),    // scene_bumper.cpp: the DirectDraw seed's Bumper demo
-    HOTMAP_SCENE("online", MakeOnlineScene, true, true),      // scene_online.cpp: a match against a peer (rollback)
-    HOTMAP_SCENE("synctest", MakeSyncTestScene, true, true),  // scene_synctest.cpp: GGPO's sync test
+    HOTMAP_SCENE("title", MakeTitleScene, true, false),        // scene_title.cpp: the title screen and its menu
+    HOTMAP_SCENE("fight", MakeFightScene, true, false),        // scene_fight.cpp: a match, its pause menu, replays
+    HOTMAP_SCENE("bumper", MakeBumperScene, false, false),     // scene_bumper.cpp: the DirectDraw seed's Bumper demo
+    HOTMAP_SCENE("online", MakeOnlineScene, true, true),       // scene_online.cpp: a match against a peer (rollback)
+    HOTMAP_SCENE("synctest", MakeSyncTestScene, true, true),   // scene_synctest.cpp: GGPO's sync test
     HOTMAP_SCENE("training", MakeTrainingScene, true, false),  // scene_training.cpp: the dummy, the frame meter
-    HOTMAP_SCENE("options", MakeOptionsScene, true, false),   // scene_options.cpp: the options menu alone
+    HOTMAP_SCENE("options", MakeOptionsScene, true, false),    // scene_options.cpp: the options menu alone
 };
 
 #undef HOTMAP_SCENE

@@ -110,7 +110,8 @@ public:
 
     void OnCommand(SceneContext&, const debug::Command& c) override {
         if (c.kind == debug::CommandKind::ResetRound) game::ResetPositions(defs_, state_, settings_.dummy, start_);
-        if (c.kind == debug::CommandKind::CycleDetection) state_.config.detection = debug::NextDetection(state_.config.detection);
+        if (c.kind == debug::CommandKind::CycleDetection)
+            state_.config.detection = debug::NextDetection(state_.config.detection);
         if (c.kind == debug::CommandKind::SetDetection) state_.config.detection = c.detection;
     }
 
@@ -130,7 +131,7 @@ public:
         std::string line = std::string("TRAINING - DUMMY ") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
                            ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
                            std::to_string(settings_.slot + 1) +
-                           (recording_                                   ? " RECORDING"
+                           (recording_                                    ? " RECORDING"
                             : settings_.stance != game::DummyStance::Slot ? ""
                             : settings_.loopSlot                          ? " PLAYING, LOOPED"
                                                                           : " PLAYING ONCE");
@@ -178,7 +179,8 @@ private:
     void TrainingKeys(SceneContext& ctx, game::Input keys) {
         const std::uint8_t pressed = keys.bits & ~lastKeys_;
         lastKeys_ = keys.bits;
-        if (pressed & game::Input::LEFT) game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::LeftCorner);
+        if (pressed & game::Input::LEFT)
+            game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::LeftCorner);
         if (pressed & game::Input::RIGHT)
             game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::RightCorner);
         if (pressed & game::Input::DOWN) game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::Mid);
@@ -217,7 +219,8 @@ private:
         game::Replay out;
         out.fighterIds = {defs_.fighters[0]->id, defs_.fighters[1]->id};
         out.config = config_;
-        out.config.controllers = {game::Controller::Human, game::Controller::Human};  // a player's inputs, whoever made them
+        out.config.controllers = {game::Controller::Human,
+                                  game::Controller::Human};  // a player's inputs, whoever made them
         for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
         if (const auto error = assets::WriteOutputFile(recordPath_, game::FormatReplay(out))) {
             std::fprintf(stderr, "%s\n", error->ToLine().c_str());
@@ -233,8 +236,7 @@ private:
         std::string out = std::string("{\"dummy\": \"") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
                           "\", \"block\": \"" + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) +
                           "\", \"recovery\": \"" + game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery) +
-                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) +
-                          "\", \"meter\": [";
+                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) + "\", \"meter\": [";
         for (std::size_t i = 0; i < 2; ++i) {
             out += i ? ", \"" : "\"";
             for (const game::FrameCell c : observer_.meter[i])
@@ -245,17 +247,18 @@ private:
         for (std::size_t i = 0; i < observer_.advantages.size(); ++i) {
             const game::Advantage& a = observer_.advantages[i];
             out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(a.tick) + ", \"attacker\": \"p" +
-                   std::to_string(a.attacker + 1) + "\", \"move\": " +
-                   MoveName(*defs_.fighters[static_cast<std::size_t>(a.attacker)], a.move) + ", \"on\": \"" +
-                   (a.blocked ? "block" : "hit") + "\", \"advantage\": " + std::to_string(a.frames) + "}";
+                   std::to_string(a.attacker + 1) +
+                   "\", \"move\": " + MoveName(*defs_.fighters[static_cast<std::size_t>(a.attacker)], a.move) +
+                   ", \"on\": \"" + (a.blocked ? "block" : "hit") + "\", \"advantage\": " + std::to_string(a.frames) +
+                   "}";
         }
         out += "], \"whiffs\": [";
         for (std::size_t i = 0; i < observer_.whiffs.size(); ++i) {
             const game::Whiff& w = observer_.whiffs[i];
             out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(w.tick) + ", \"attacker\": \"p" +
-                   std::to_string(w.attacker + 1) + "\", \"move\": " +
-                   MoveName(*defs_.fighters[static_cast<std::size_t>(w.attacker)], w.move) + ", \"missed_by_px\": " +
-                   (w.missedByPx >= 0 ? std::to_string(w.missedByPx) : "null") +
+                   std::to_string(w.attacker + 1) +
+                   "\", \"move\": " + MoveName(*defs_.fighters[static_cast<std::size_t>(w.attacker)], w.move) +
+                   ", \"missed_by_px\": " + (w.missedByPx >= 0 ? std::to_string(w.missedByPx) : "null") +
                    ", \"box_only_ticks\": " + std::to_string(w.boxOnlyTicks) + "}";
         }
         out += "], \"box_only_ticks\": [" + std::to_string(observer_.boxOnlyTicks[0]) + ", " +

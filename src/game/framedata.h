@@ -32,7 +32,7 @@ struct FrameReach {
 
 struct MoveFrameData {
     std::string name;
-    std::string notation;  ///< "5P", "236K" (MoveInputNotation)
+    std::string notation;      ///< "5P", "236K" (MoveInputNotation)
     std::int32_t startup = 0;  ///< ticks before the first active one (a projectile: before it spawns)
     std::int32_t active = 0;   ///< a projectile move: the frame that throws
     std::int32_t recovery = 0;

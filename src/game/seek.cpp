@@ -30,7 +30,8 @@ const MatchState& ReplayTimeline::SeekTo(std::int64_t tick, const StepHooks& hoo
         StepMatch(*defs_, state_, inputs_[static_cast<std::size_t>(tick_)], tick_ + 1 == tick ? hooks : StepHooks{});
         ++tick_;
         ++stepsLastSeek_;
-        if (tick_ % SEEK_SNAPSHOT_TICKS == 0 && tick_ / SEEK_SNAPSHOT_TICKS == static_cast<std::int64_t>(snapshots_.size()))
+        if (tick_ % SEEK_SNAPSHOT_TICKS == 0 &&
+            tick_ / SEEK_SNAPSHOT_TICKS == static_cast<std::int64_t>(snapshots_.size()))
             snapshots_.push_back(state_);
     }
     return state_;

@@ -259,7 +259,8 @@ void TrainingObserver::Observe(const MatchDefs& defs, const MatchState& s, std::
         // The input display: a new entry when the direction or the buttons change.
         const Input input{s.fighters[i].heldBits};
         const InputLogEntry now{NumpadDirection(input, s.fighters[i].facing),
-                                static_cast<std::uint8_t>(input.bits & (Input::PUNCH | Input::KICK | Input::SPECIAL)), 1};
+                                static_cast<std::uint8_t>(input.bits & (Input::PUNCH | Input::KICK | Input::SPECIAL)),
+                                1};
         auto& log = inputLog[i];
         if (!log.empty() && log.back().numpad == now.numpad && log.back().buttons == now.buttons) {
             ++log.back().ticks;
@@ -302,7 +303,8 @@ void TrainingObserver::Observe(const MatchDefs& defs, const MatchState& s, std::
         const bool fresh = melee && (!act.open || act.move != f.move || f.animTick < act.lastAnimTick);
         if (act.open && (!melee || fresh)) {
             if (act.activeSeen && !act.contact)
-                whiffs.push_back(Whiff{s.tick, static_cast<std::int32_t>(i), act.move, act.missedByPx, act.boxOnlyTicks});
+                whiffs.push_back(
+                    Whiff{s.tick, static_cast<std::int32_t>(i), act.move, act.missedByPx, act.boxOnlyTicks});
             act = Activation{};
         }
         if (!melee) continue;

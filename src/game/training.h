@@ -27,9 +27,10 @@ enum class DummyRecovery : std::uint8_t { Now, Stay };
 /// Where a position reset puts the fighters: mid-stage, or with the dummy in the left or right corner.
 enum class ResetPlace : std::uint8_t { Mid, LeftCorner, RightCorner };
 
-inline constexpr EnumName<DummyStance> DUMMY_STANCE_NAMES[] = {
-    {DummyStance::Stand, "stand"}, {DummyStance::Crouch, "crouch"}, {DummyStance::Jump, "jump"},
-    {DummyStance::Slot, "slot"}};
+inline constexpr EnumName<DummyStance> DUMMY_STANCE_NAMES[] = {{DummyStance::Stand, "stand"},
+                                                               {DummyStance::Crouch, "crouch"},
+                                                               {DummyStance::Jump, "jump"},
+                                                               {DummyStance::Slot, "slot"}};
 inline constexpr EnumName<DummyBlock> DUMMY_BLOCK_NAMES[] = {{DummyBlock::None, "none"},
                                                              {DummyBlock::All, "all"},
                                                              {DummyBlock::AfterFirst, "after-first"},
@@ -60,9 +61,9 @@ struct TrainingSettings {
     DummyStance stance = DummyStance::Stand;
     DummyBlock block = DummyBlock::None;
     DummyRecovery recovery = DummyRecovery::Stay;
-    bool refill = true;        ///< health and meter back to full once both fighters are free again
-    bool loopSlot = true;      ///< a slot the dummy plays starts over at its end (false: once, then stands)
-    std::int32_t slot = 0;     ///< which of `slots` the dummy plays (DummyStance::Slot)
+    bool refill = true;     ///< health and meter back to full once both fighters are free again
+    bool loopSlot = true;   ///< a slot the dummy plays starts over at its end (false: once, then stands)
+    std::int32_t slot = 0;  ///< which of `slots` the dummy plays (DummyStance::Slot)
     std::array<Slot, SLOT_COUNT> slots{};
 };
 
@@ -93,8 +94,8 @@ struct TrainingState {
 /// One training tick: the dummy's input replaces inputs[settings.dummy], StepMatch runs, then the
 /// training rules: the round timer stays full, a thrown dummy set to recover now stands up, and
 /// (refill) health and meter fill once both fighters are free. Returns the inputs stepped.
-Inputs StepTraining(const MatchDefs& defs, MatchState& state, const TrainingSettings& settings,
-                    TrainingState& training, Inputs inputs, const StepHooks& hooks = {});
+Inputs StepTraining(const MatchDefs& defs, MatchState& state, const TrainingSettings& settings, TrainingState& training,
+                    Inputs inputs, const StepHooks& hooks = {});
 /// Puts both fighters back on the floor, idle, the dummy at `place` (mid-stage: the round's start
 /// positions; a corner: the dummy against that wall, the player 80 px out), projectiles gone. The
 /// right corner is the left one reflected to the subpixel (x -> 639 * 256 + 255 - x), so a scenario

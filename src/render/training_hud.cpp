@@ -14,8 +14,8 @@ constexpr SDL_Color WHITE{255, 255, 255, 255}, GOLD{255, 214, 90, 255}, GREY{170
 
 // The cells' colours, by game::FrameCell: free, startup, active, recovery, hitstun, blockstun.
 constexpr SDL_Color CELL_COLOURS[] = {
-    {95, 95, 110, 255}, {40, 200, 120, 255}, {230, 60, 70, 255}, {60, 120, 230, 255}, {240, 210, 60, 255},
-    {150, 220, 240, 255},
+    {95, 95, 110, 255},  {40, 200, 120, 255}, {230, 60, 70, 255},
+    {60, 120, 230, 255}, {240, 210, 60, 255}, {150, 220, 240, 255},
 };
 
 // Strings here are appended piece by piece: GCC 12 at -O3 misreads "literal" + std::string&&
