@@ -243,12 +243,108 @@ TEST_F(Brawl, BumperScreenshotWithAndWithoutTheOverlay) {
 }
 
 TEST_F(Brawl, BadAssetsGiveOneErrorLine) {
+    // Every fighter broken: nothing to play, one line, exit 1.
     const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
+    const std::string alphaHotmap = (root_ / "hotmaps" / "alpha" / "idle_01.png").string();
     testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
+    testpng::WriteFile(alphaHotmap, {'n', 'o', 'p', 'e'});
     const auto r = Run({"--headless", "--frames", "10"});
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_EQ(r.err, "error: " + hotmap + ": not a PNG: the file does not start with the PNG signature\n");
+    EXPECT_EQ(r.err, "error: " + alphaHotmap + ": not a PNG: the file does not start with the PNG signature\n");
     EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Brawl, ABrokenFighterIsLeftOutAndOnlyNamingItFails) {
+    const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
+    testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
+    const std::string line = "error: " + hotmap + ": not a PNG: the file does not start with the PNG signature";
+    auto r = Run({"--headless", "--frames", "10"});
+    EXPECT_EQ(r.exitCode, 0) << "alpha still plays (against itself): " << r.err;
+    EXPECT_EQ(ProblemLines(r.err), std::vector<std::string>{line}) << r.err;
+    EXPECT_EQ(JsonField(r.out, "fighters"), "[\"alpha\", \"alpha\"]") << r.out;
+    r = Run({"--headless", "--frames", "10", "--p2-fighter", "beta"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(ProblemLines(r.err), std::vector<std::string>{line}) << "its error is the one line: " << r.err;
+    EXPECT_EQ(r.out, "");
+    // The title screen says so too, in its bottom band (y 330 of 360), which differs from the same
+    // screen once beta is mended.
+    const std::string broken = (root_ / "broken.png").string(), mended = (root_ / "mended.png").string();
+    r = Run({"--headless", "--frames", "2", "--title", "--screenshot", broken});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    fixture::Write(root_, "beta");
+    r = Run({"--headless", "--frames", "2", "--title", "--screenshot", mended});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto a = assets::LoadPng(broken), b = assets::LoadPng(mended);
+    ASSERT_TRUE(a.Ok() && b.Ok());
+    ASSERT_EQ(a.Value().rgba.size(), b.Value().rgba.size());
+    const int scale = a.Value().widthPx / 640, rowBytes = a.Value().widthPx * 4;
+    int differing = 0;
+    for (int y = 330 * scale; y < 338 * scale; ++y)
+        for (int x = 0; x < rowBytes; ++x)
+            differing += a.Value().rgba[static_cast<std::size_t>(y) * rowBytes + x] !=
+                         b.Value().rgba[static_cast<std::size_t>(y) * rowBytes + x];
+    EXPECT_GT(differing, 100) << "the title screen shows no line about the broken fighter";
+}
+
+TEST_F(Brawl, TheTitleScreenShowsAFightersCreditsAndLicense) {
+    // Art from other projects keeps its attribution where the fighter is chosen: under P1's
+    // fighter (x 0-208, y 300-307 of 640 x 360), which is alpha.
+    const std::string plain = (root_ / "plain.png").string(), credited = (root_ / "credited.png").string();
+    auto r = Run({"--headless", "--frames", "2", "--title", "--screenshot", plain});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    auto m = fixture::Manifest();
+    m["credits"] = "Ana Artist";
+    m["license"] = "CC-BY 4.0";
+    fixture::Write(root_, "alpha", m);
+    r = Run({"--headless", "--frames", "2", "--title", "--screenshot", credited});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto a = assets::LoadPng(plain), b = assets::LoadPng(credited);
+    ASSERT_TRUE(a.Ok() && b.Ok());
+    ASSERT_EQ(a.Value().rgba.size(), b.Value().rgba.size());
+    const int scale = a.Value().widthPx / 640, rowBytes = a.Value().widthPx * 4;
+    int under = 0, elsewhere = 0;
+    for (int y = 0; y < a.Value().heightPx; ++y)
+        for (int x = 0; x < rowBytes; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * rowBytes + x;
+            if (a.Value().rgba[i] == b.Value().rgba[i]) continue;
+            const bool band = y >= 300 * scale && y < 308 * scale && x < 208 * scale * 4;
+            ++(band ? under : elsewhere);
+        }
+    EXPECT_GT(under, 100) << "no credits line under P1's fighter";
+    EXPECT_EQ(elsewhere, 0) << "only the credits line differs";
+}
+
+TEST_F(Brawl, HeadlessJsonNamesTheFightersAndAddsUpEveryMatch) {
+    // --matches alone ends the run: two whole matches, the second's hits added to the first's.
+    const auto two = Run({"--headless", "--matches", "2", "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
+    ASSERT_EQ(two.exitCode, 0) << two.err;
+    EXPECT_EQ(JsonField(two.out, "fighters"), "[\"alpha\", \"beta\"]") << two.out;
+    EXPECT_EQ(JsonField(two.out, "matches"), "2") << two.out;
+    EXPECT_EQ(JsonField(two.out, "matches_finished"), "2") << two.out;
+    EXPECT_NE(JsonField(two.out, "winner"), "null") << "it stopped on a finished match: " << two.out;
+    const auto one = Run({"--headless", "--matches", "1", "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    const auto hits = [](const std::string& pair) {
+        std::smatch m;
+        std::regex_match(pair, m, std::regex("\\[([0-9]+), ([0-9]+)\\]"));
+        return m.size() == 3 ? std::stoi(m[1].str()) + std::stoi(m[2].str()) : -1;
+    };
+    EXPECT_EQ(hits(JsonField(one.out, "total_hits")), hits(JsonField(one.out, "hits"))) << one.out;
+    EXPECT_GT(hits(JsonField(one.out, "total_hits")), 0) << one.out;
+    EXPECT_EQ(hits(JsonField(two.out, "total_hits")),
+              hits(JsonField(one.out, "total_hits")) + hits(JsonField(two.out, "hits")))
+        << "the second match's hits on top of the first's: " << one.out << two.out;
+    // Past the end of a match and its 240 ticks on show: the next match has begun (its "hits" are
+    // its own, near [0, 0]), and the replaced match still counts in the totals.
+    const long long frames = std::stoll(JsonField(one.out, "frames"));
+    const auto after =
+        Run({"--headless", "--frames", std::to_string(frames + 300), "--p1", "cpu", "--p2", "cpu", "--seed", "24"});
+    ASSERT_EQ(after.exitCode, 0) << after.err;
+    EXPECT_EQ(JsonField(after.out, "matches"), "2") << after.out;
+    EXPECT_EQ(JsonField(after.out, "matches_finished"), "1") << after.out;
+    EXPECT_GE(hits(JsonField(after.out, "total_hits")), hits(JsonField(one.out, "total_hits"))) << after.out;
+    EXPECT_EQ(Run({"--headless", "--matches", "0"}).exitCode, 2);
+    EXPECT_NE(testrun::Run(BRAWL, {"--help"}).out.find("a human side stands still headless"), std::string::npos);
 }
 
 TEST_F(Brawl, UsageAndHelp) {
@@ -372,6 +468,21 @@ TEST_F(Brawl, HotReloadPicksUpAGoodFileAndKeepsTheLastGoodOneOverABadOne) {
         << "the half-written file was refused: " << result.err;
     EXPECT_GE(std::stoi(JsonField(result.out, "reloads")), 1);
     EXPECT_NE(result.err.find("error: " + hotmap + ": "), std::string::npos) << result.err;
+}
+
+TEST_F(Brawl, ALeftOutFighterJoinsOnceItsFilesAreMended) {
+    const std::string hotmap = (root_ / "hotmaps" / "beta" / "idle_01.png").string();
+    testpng::WriteFile(hotmap, {'n', 'o', 'p', 'e'});
+    testrun::Process run(BRAWL, {"--headless", "--realtime", "--frames", "100000000", "--reload-ms", "40", "--p1",
+                                 "cpu", "--p2", "cpu", "--assets", root_.string()});
+    ASSERT_FALSE(run.WaitForErrLine("loaded 1 fighters").empty());
+    WriteAndTouch(hotmap, testpng::EncodeRgba(fixture::W, fixture::H,
+                                              fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
+    const std::string line = run.WaitForErrLine("reloaded beta: ");
+    EXPECT_NE(line.find("no longer left out"), std::string::npos) << line;
+    run.Signal(SIGTERM);
+    const auto result = run.Finish();
+    EXPECT_EQ(result.exitCode, 0) << result.err;
 }
 
 TEST_F(Brawl, HotReloadOfAManifestAndOfASprite) {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 
 namespace {
@@ -33,6 +35,21 @@ TEST(CollideExample, HeadlessScreenshotShowsTheCollidingPixels) {
     EXPECT_EQ(PixelAt(img.Value(), cx + 3, cy + ZOOM / 2), (std::array<std::uint8_t, 3>{230, 40, 40}));
     // A ring pixel that does not collide (world (6, 15), the ring's left edge) is ring blue.
     EXPECT_EQ(PixelAt(img.Value(), 6 * ZOOM + 8, 15 * ZOOM + 8), (std::array<std::uint8_t, 3>{70, 110, 220}));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(CollideExample, AScreenshotPathThatIsAFifoIsOneErrorLine) {
+    // The screenshot goes through the project's one writer: a FIFO at the path is refused in one
+    // line naming it, never opened (opening it would wait for a reader forever: timeout's 124).
+    const auto dir = testrun::FreshDir("collide_example_fifo");
+    const std::string shot = (dir / "shot.png").string();
+    ASSERT_EQ(::mkfifo(shot.c_str(), 0600), 0);
+    const auto r =
+        testrun::Run("timeout", {"20", EXAMPLE, "--headless", "--screenshot", shot}, "SDL_VIDEODRIVER=dummy");
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_EQ(r.err.rfind("error: " + shot + ": ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("FIFO"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     std::filesystem::remove_all(dir);
 }
 

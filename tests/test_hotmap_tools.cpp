@@ -355,8 +355,213 @@ TEST_F(HotmapTools, PreviewBadUsageExitsTwo) {
         << "7800 px is within the limit";
 }
 
+// ---- issue 17: the traps of art made elsewhere ------------------------------------------------------
+
+// A sprite like imported art: the fixture's body, a 60 % shadow under it, a column of alpha-1 pixels.
+std::vector<std::uint8_t> ShadowedSprite() {
+    auto px = fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN);
+    for (int y = 0; y < fixture::H; ++y) px[(y * fixture::W + 1) * 4 + 3] = 1;  // column x = 1, alpha 1
+    for (int x = 0; x < fixture::W; ++x) {
+        const int y = fixture::H - 1;  // the shadow's row, across the whole width
+        if (x >= 4 && x < 12) continue;
+        px[(y * fixture::W + x) * 4 + 3] = 153;
+    }
+    for (int x = 12; x < fixture::W; ++x) px[((fixture::H - 1) * fixture::W + x) * 4 + 3] = 100;
+    return px;
+}
+
+TEST_F(HotmapTools, TemplateLeavesPixelsFainterThanAlphaMinAsAir) {
+    const std::string sprite = (root_ / "shadowed.png").string(), out = (root_ / "starter.png").string();
+    testpng::WriteFile(sprite, testpng::EncodeRgba(fixture::W, fixture::H, ShadowedSprite()));
+    auto r = testrun::Run(HOTMAP, {"template", sprite, out});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    auto masks = collide::BuildHotMasks(assets::LoadPng(out).Value().View());
+    EXPECT_FALSE(masks.hurt.Get(1, 5)) << "alpha 1 is not body";
+    EXPECT_FALSE(masks.hurt.Get(13, fixture::H - 1)) << "a 40 % shadow is not body";
+    EXPECT_TRUE(masks.hurt.Get(2, fixture::H - 1)) << "alpha 153 is at least the default 128";
+    EXPECT_TRUE(masks.hurt.Get(5, 5));
+    r = testrun::Run(HOTMAP, {"template", sprite, out, "--force", "--alpha-min", "200"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    masks = collide::BuildHotMasks(assets::LoadPng(out).Value().View());
+    EXPECT_FALSE(masks.hurt.Get(2, fixture::H - 1)) << "153 < 200";
+    EXPECT_EQ(masks.hurt.Bounds(), (collide::Rect{4, 0, 8, 24}));
+    EXPECT_EQ(testrun::Run(HOTMAP, {"template", sprite, out, "--force", "--alpha-min", "0"}).exitCode, 2);
+    EXPECT_NE(testrun::Run(HOTMAP, {"template", "--help"}).out.find("--alpha-min N       1-255, default 128"),
+              std::string::npos);
+}
+
+TEST_F(HotmapTools, TemplateSpriteKeyMakesTheBackgroundAir) {
+    auto px = fixture::Picture(fixture::KEY, fixture::SKIN, false, fixture::SKIN);  // opaque, FF00FF around
+    const std::string sprite = (root_ / "keyed.png").string(), out = (root_ / "starter.png").string();
+    testpng::WriteFile(sprite, testpng::EncodeRgba(fixture::W, fixture::H, px));
+    auto r = testrun::Run(HOTMAP, {"template", sprite, out, "--sprite-key", "FF00FF"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(collide::BuildHotMasks(assets::LoadPng(out).Value().View()).hurt.Bounds(), (collide::Rect{4, 0, 8, 24}));
+    EXPECT_EQ(testrun::Run(HOTMAP, {"template", sprite, out, "--force", "--sprite-key", "pink"}).exitCode, 2);
+}
+
+TEST_F(HotmapTools, LintWarnsAboutHurtOverFaintSpritePixels) {
+    testpng::WriteFile(Sprite("idle_02.png"), testpng::EncodeRgba(fixture::W, fixture::H, ShadowedSprite()));
+    // The hotmap an alpha-blind template made: every non-zero alpha is hurt.
+    auto hot = ShadowedSprite();
+    for (std::size_t i = 0; i < hot.size(); i += 4) {
+        const bool air = hot[i + 3] == 0;
+        hot[i] = air ? 255 : 40, hot[i + 1] = air ? 0 : 80, hot[i + 2] = air ? 255 : 220, hot[i + 3] = 255;
+    }
+    testpng::WriteFile(Hotmap("idle_02.png"), testpng::EncodeRgba(fixture::W, fixture::H, hot));
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    // Column 1 (23 pixels above the shadow) and the shadow's 4 pixels of alpha 100; the 153 ones
+    // are visible enough.
+    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_02.png") +
+                         ": 27 hurt pixel(s) over sprite pixels fainter than alpha 128, e.g. at 1,0 (alpha 1)"),
+              std::string::npos)
+        << r.err;
+}
+
+TEST_F(HotmapTools, LintWarnsAboutSpritesWithNoTransparency) {
+    testpng::WriteFile(Sprite("win_01.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::SKIN, false, fixture::SKIN)));
+    const auto r = Lint();
+    EXPECT_NE(r.err.find("warning: " + Sprite("win_01.png") + ": no transparent pixel: a colour-keyed sprite?"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("--sprite-key FF00FF"), std::string::npos) << r.err;
+}
+
+TEST_F(HotmapTools, LintReportsEveryErrorOfAFighterInOneRun) {
+    // Four mistakes: a hotmap of the wrong size, a sprite that is not a PNG, an active frame with no
+    // attack, a hotmap that pairs with nothing.
+    testpng::WriteFile(Hotmap("hit_00.png"), testpng::EncodeRgba(fixture::W, 10,
+                                                                 fixture::Picture(fixture::KEY, fixture::HURT, false,
+                                                                                  fixture::HURT, fixture::W, 10)));
+    std::ofstream(Sprite("jump_01.png")) << "not a png";
+    Paint("light_punch_01.png", 5, 5, fixture::HURT);
+    testpng::WriteFile(Hotmap("hitt_00.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT)));
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("error: " + Hotmap("hit_00.png") + ": 16x10"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error: " + Sprite("jump_01.png") + ":"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error: " + Hotmap("light_punch_01.png") + ": an active frame"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error: " + Hotmap("hitt_00.png") + ": pairs with no frame"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("lint: 1 fighter(s), 28 frame(s): 4 error(s)"), std::string::npos)
+        << "the frames of the fighter it failed on count: " << r.out;
+}
+
+TEST_F(HotmapTools, LintCountsTheFramesOfAFighterWhoseManifestBreaksARule) {
+    auto m = fixture::Manifest();
+    m["moves"]["light_punch"]["active"] = {1, 3};  // light_punch has frames 0-2
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("moves.light_punch.active: frame 3 does not exist"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("lint: 1 fighter(s), 28 frame(s): 1 error(s)"), std::string::npos) << r.out;
+}
+
+TEST_F(HotmapTools, LintCapsEachKindOfLine) {
+    // Every sprite keyed instead of transparent: 28 warnings of one kind, 10 shown.
+    for (const auto& entry : fs::directory_iterator(root_ / "assets" / "fixture")) {
+        if (entry.path().extension() != ".png") continue;
+        testpng::WriteFile(entry.path().string(),
+                           testpng::EncodeRgba(fixture::W, fixture::H,
+                                               fixture::Picture(fixture::KEY, fixture::SKIN, false, fixture::SKIN)));
+    }
+    const auto r = Lint();
+    std::size_t shown = 0;
+    for (std::size_t at = 0; (at = r.err.find("no transparent pixel", at)) != std::string::npos; ++at) ++shown;
+    EXPECT_EQ(shown, 10u) << r.err;
+    EXPECT_NE(r.err.find("lint: fixture: 18 more line(s)"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("28 warning(s)"), std::string::npos) << r.out;
+}
+
+TEST_F(HotmapTools, LintNamesTheMissingHotmapBeforeTheAttackRule) {
+    fs::remove_all(root_ / "hotmaps");
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 1);
+    const std::string first = r.err.substr(0, r.err.find('\n'));
+    EXPECT_EQ(first.rfind("error: " + Hotmap("light_punch_01.png") + ": no such file: an active frame", 0), 0u)
+        << r.err;
+    EXPECT_EQ(r.err.find("error: " + Sprite("light_punch_01.png")), std::string::npos)
+        << "the sprite is not the mistake: " << r.err;
+}
+
+TEST_F(HotmapTools, LintNamesStrayFilesAndWhatTheyProbablyMeant) {
+    const auto png = testpng::EncodeRgba(fixture::W, fixture::H,
+                                         fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT));
+    std::ofstream(Hotmap("idle_01.jpg")) << "jpeg bytes";
+    testpng::WriteFile(Hotmap("Idle_03.png"), png);
+    const auto r = Lint();
+    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_01.jpg") + ": pairs with nothing"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("ignores this file (did you mean idle_01.png?)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error: " + Hotmap("Idle_03.png") + ": pairs with no frame"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("(did you mean idle_03.png?)"), std::string::npos) << r.err;
+}
+
+TEST_F(HotmapTools, LintFlagsAntiAliasingAgainstAirOrAttack) {
+    // A 50 % blend of the hurt colour (28, 50, DC) with FF00FF on the body's edge, then with FF0000
+    // beside the fist.
+    Paint("idle_01.png", 4, 10, {0x94, 0x28, 0xEE, 0xFF});
+    auto r = Lint();
+    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_01.png") +
+                         ": 1 edge pixel(s) blended from a hurt colour towards FF00FF (air), e.g. 9428EE at 4,10"),
+              std::string::npos)
+        << r.err;
+    Paint("idle_01.png", 11, 7, {0x94, 0x28, 0x6E, 0xFF}, true);
+    r = Lint();
+    EXPECT_NE(r.err.find("towards FF0000 (attack), e.g. 94286E at 11,7"), std::string::npos) << r.err;
+    // Two hurt colours blended together are fine: any hurt colour is hurt.
+    Paint("idle_01.png", 4, 10, {0x78, 0x73, 0xA5, 0xFF});  // half 2850DC, half C8966E
+    r = Lint();
+    EXPECT_EQ(r.err.find("blended"), std::string::npos) << r.err;
+}
+
+TEST_F(HotmapTools, TemplateDirDoesAWholeFighterAndKeepsPaintedHotmaps) {
+    fs::remove_all(root_ / "hotmaps");
+    auto r = testrun::Run(HOTMAP, {"template", (root_ / "assets" / "fixture").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, "template: wrote 28 hotmap(s), kept 0 already there\n");
+    EXPECT_TRUE(fs::exists(Hotmap("orb_00.png")));
+    Paint("light_punch_01.png", 5, 5, fixture::HURT, true);  // painted by the author
+    const std::string painted = ReadBytes(Hotmap("light_punch_01.png"));
+    r = testrun::Run(HOTMAP, {"template", "--fighter", root_.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, "template: wrote 0 hotmap(s), kept 28 already there (--force to overwrite)\n");
+    EXPECT_EQ(ReadBytes(Hotmap("light_punch_01.png")), painted);
+    r = testrun::Run(HOTMAP, {"template", root_.string(), "--force"});
+    EXPECT_EQ(r.out, "template: wrote 28 hotmap(s), kept 0 already there\n");
+    EXPECT_NE(ReadBytes(Hotmap("light_punch_01.png")), painted);
+}
+
+TEST_F(HotmapTools, LintVerboseShowsCreditsAndLicense) {
+    auto m = fixture::Manifest();
+    m["credits"] = "Ana Artist (opengameart.org)";
+    m["license"] = "CC-BY 4.0";
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    const auto r = Lint({"--verbose"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("lint: fixture: \"Fixture\", credits: Ana Artist (opengameart.org), license: CC-BY 4.0"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST_F(HotmapTools, AFighterLevelAnchorServesAnimationsWithoutOne) {
+    auto m = fixture::Manifest();
+    for (auto& [name, anim] : m["animations"].items()) anim.erase("anchor");
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    auto r = Lint();
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("anchor: missing (give it here, or a fighter-level \"anchor\""), std::string::npos) << r.err;
+    m["anchor"] = {8, 23};
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    r = Lint();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
 TEST_F(HotmapTools, HelpEverywhere) {
-    for (const char* cmd : {"lint", "template", "preview", "collide"}) {
+    for (const char* cmd : {"lint", "template", "preview", "collide", "import"}) {
         const auto r = testrun::Run(HOTMAP, {cmd, "--help"});
         EXPECT_EQ(r.exitCode, 0) << cmd;
         EXPECT_NE(r.out.find(std::string("usage: hotmap ") + cmd), std::string::npos) << cmd;

@@ -38,6 +38,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <new>
 #include <thread>
 
@@ -196,6 +197,13 @@ int Shell::Prepare() {
         for (std::size_t i = 0; i < 2; ++i) {
             if (!ids[i]) continue;
             const int found = roster_->Find(*ids[i]);
+            const auto broken = std::find_if(roster_->Broken().begin(), roster_->Broken().end(),
+                                             [&](const BrokenFighter& b) { return b.id == *ids[i]; });
+            if (found < 0 && broken != roster_->Broken().end()) {
+                // Asked for by name: its error is the run's one line.
+                std::fprintf(stderr, "%s\n", broken->error.ToLine().c_str());
+                return 1;
+            }
             if (found < 0) {
                 std::string have;
                 for (std::size_t k = 0; k < roster_->Size(); ++k)
@@ -213,6 +221,8 @@ int Shell::Prepare() {
             }
             setup.fighter[i] = found;
         }
+        // A broken fighter is left out, its error said once; only asking for it by name fails.
+        for (const BrokenFighter& b : roster_->Broken()) std::fprintf(stderr, "%s\n", b.error.ToLine().c_str());
     }
     if (opt_.p1) firstArgs_.setup.controllers[0] = *opt_.p1;
     if (opt_.p2) firstArgs_.setup.controllers[1] = *opt_.p2;
@@ -545,7 +555,10 @@ int Shell::RunHeadless() {
     const auto started = std::chrono::steady_clock::now();
     std::int64_t ticksRun = 0;
     // Nobody can press anything: human sides stand still (a replay moves them).
-    for (; (endsItself ? !scene_->Done() : ticksRun < frames) && !ctx_.stop && stopSignal == 0; ++ticksRun) {
+    // --matches N without --frames: as many ticks as the matches take (the scene says when).
+    const std::int64_t limit = opt_.matches && !opt_.frames ? std::numeric_limits<std::int64_t>::max() : frames;
+    for (; (endsItself ? !scene_->Done() : ticksRun < limit && !scene_->Done()) && !ctx_.stop && stopSignal == 0;
+         ++ticksRun) {
         // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
         if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
             scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);

@@ -2,10 +2,10 @@
 // the mouse and watch the placed tight bounds, their overlap rectangle and the colliding pixels.
 // The same program writes docs/images/collision-example.png headless (--headless --screenshot).
 // Owns SDL and ImGui; reads collide, never changes how it answers.
+#include "assets/assets.h"
 #include "collide/collide.h"
 
 #include <SDL.h>
-#include <SDL_image.h>
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
@@ -189,14 +189,22 @@ void DrawPanel(const Example& ex) {
     ImGui::End();
 }
 
-bool SaveScreenshot(SDL_Renderer* renderer, const char* path) {
-    SDL_Surface* shot = SDL_CreateRGBSurfaceWithFormat(0, WINDOW_W, WINDOW_H, 32, SDL_PIXELFORMAT_RGBA32);
-    if (shot == nullptr) return false;
+// The frame read back and written through the project's one writer (assets/files.h), so a
+// screenshot path that is a FIFO, a device or a link out of reach is refused as brawl's are.
+// Returns the error line, empty on success.
+std::string SaveScreenshot(SDL_Renderer* renderer, const char* path) {
+    assets::Image shot;
+    shot.widthPx = WINDOW_W;
+    shot.heightPx = WINDOW_H;
+    shot.rgba.resize(static_cast<std::size_t>(WINDOW_W) * WINDOW_H * 4);
     // Read back before SDL_RenderPresent: after it the back buffer's contents are undefined.
-    const bool read = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, shot->pixels, shot->pitch) == 0;
-    const bool saved = read && IMG_SavePNG(shot, path) == 0;
-    SDL_FreeSurface(shot);
-    return saved;
+    if (SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, shot.rgba.data(), WINDOW_W * 4) != 0) {
+        return assets::Error{assets::ErrorCode::WriteFailed, path,
+                             std::string("cannot read the frame back: ") + SDL_GetError()}
+            .ToLine();
+    }
+    const auto error = assets::SavePng(path, shot);
+    return error ? error->ToLine() : std::string();
 }
 
 }  // namespace
@@ -342,8 +350,9 @@ int main(int argc, char** argv) {
         DrawGrid(renderer, ex);
         ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
         if (screenshot != nullptr) {
-            const bool ok = SaveScreenshot(renderer, screenshot);
-            if (!ok) std::fprintf(stderr, "error: %s: cannot write the screenshot: %s\n", screenshot, SDL_GetError());
+            const std::string error = SaveScreenshot(renderer, screenshot);
+            const bool ok = error.empty();
+            if (!ok) std::fprintf(stderr, "%s\n", error.c_str());
             running = false;
             if (!ok) {
                 ImGui_ImplSDLRenderer_Shutdown();

@@ -58,6 +58,11 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) {
          std::int64_t n = 0;
          return Range("--frames", v, std::int64_t{0}, std::int64_t{100'000'000}, n, e) && (o.frames = n, true); }},
+    {"--matches", "N", "headless: stop after N finished matches (enough on its own to end the run; with --frames, "
+                       "whichever comes first)",
+     [](Options& o, std::string_view v, std::string& e) {
+         std::int32_t n = 0;
+         return Range("--matches", v, 1, 100000, n, e) && (o.matches = n, true); }},
     {"--p1", "human|cpu", "who plays P1 (default human; a human side stands still headless)",
      [](Options& o, std::string_view v, std::string& e) {
          game::Controller c{};
@@ -292,8 +297,8 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         error = "--host and --join: one side hosts, the other joins";
         return std::nullopt;
     }
-    if (o.headless && !o.frames && o.replayPath.empty() && o.compareDumps[0].empty()) {
-        error = "--headless needs --frames N (or --replay FILE)";
+    if (o.headless && !o.frames && !o.matches && o.replayPath.empty() && o.compareDumps[0].empty()) {
+        error = "--headless needs --frames N (or --matches N, or --replay FILE)";
         return std::nullopt;
     }
     if (!o.menuMoves.empty() && !o.headless) {

@@ -18,7 +18,8 @@ namespace app {
 
 struct Options {
     bool headless = false;
-    std::optional<std::int64_t> frames;  ///< ticks to run (headless: required unless --replay)
+    std::optional<std::int64_t> frames;   ///< ticks to run (headless: required unless --replay or --matches)
+    std::optional<std::int32_t> matches;  ///< --matches N: stop after N finished matches
     std::optional<game::Controller> p1, p2;
     std::optional<std::int32_t> level;
     std::optional<std::uint64_t> seed;

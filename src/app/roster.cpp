@@ -46,12 +46,16 @@ assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& r
         assets::LoadOptions each = options;
         each.otherFightersPixels = pixels;
         auto loaded = assets::LoadFighter(roots, id, each);
-        if (!loaded.Ok()) return loaded.GetError();
+        if (!loaded.Ok()) {
+            roster->broken_.push_back({id, loaded.GetError(), f->signature});
+            continue;
+        }
         f->loaded = std::move(loaded).Value();
         pixels += f->loaded.pixels;
         roster->loadMs_ += f->loaded.loadMilliseconds;
         roster->fighters_.push_back(std::move(f));
     }
+    if (roster->fighters_.empty()) return roster->broken_.front().error;
     return roster;
 }
 
@@ -85,6 +89,36 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
                       game::Printable(id).c_str(), frames, f->loaded.loadMilliseconds,
                       static_cast<unsigned long long>(game::HashFighterDef(f->loaded.def)));
         news.push_back(ReloadNews{id, true, line});
+    }
+    for (auto b = broken_.begin(); b != broken_.end();) {
+        std::string sig = FolderSignature(roots_, b->id);
+        if (sig == b->signature) {
+            ++b;
+            continue;
+        }
+        b->signature = std::move(sig);
+        assets::LoadOptions each = options_;
+        for (const auto& other : fighters_) each.otherFightersPixels += other->loaded.pixels;
+        auto loaded = assets::LoadFighter(roots_, b->id, each);
+        if (!loaded.Ok()) {
+            b->error = loaded.GetError();
+            news.push_back(ReloadNews{b->id, false, b->error.ToLine()});
+            ++b;
+            continue;
+        }
+        auto f = std::make_unique<Fighter>();
+        f->signature = b->signature;
+        f->loaded = std::move(loaded).Value();
+        if (renderer != nullptr) f->art = render::MakeFighterArt(renderer, f->loaded);
+        int frames = 0;
+        for (const auto& a : f->loaded.def.animations) frames += static_cast<int>(a.frames.size());
+        char line[256];
+        std::snprintf(line, sizeof line, "reloaded %s: %d frames in %.1f ms (fighter hash %016llx), no longer left out",
+                      game::Printable(b->id).c_str(), frames, f->loaded.loadMilliseconds,
+                      static_cast<unsigned long long>(game::HashFighterDef(f->loaded.def)));
+        news.push_back(ReloadNews{b->id, true, line});
+        fighters_.push_back(std::move(f));
+        b = broken_.erase(b);
     }
     return news;
 }

@@ -27,18 +27,28 @@ struct ReloadNews {
     std::string line;  ///< "reloaded brick: 61 frames in 14.2 ms (fighter hash <16 hex>)" or "error: <file>: <what>"
 };
 
+/// A fighter that failed to load at start-up, left out of the roster.
+struct BrokenFighter {
+    std::string id;
+    assets::Error error;
+    std::string signature;  ///< its files when it last failed (a change is tried again)
+};
+
 class Roster {
 public:
-    /// Loads every fighter under `roots`; the first problem is the error (nothing half-loaded).
-    /// `options` (links outside the project) hold for the reloads too; the project's pixel budget
-    /// is counted across the fighters.
+    /// Loads every fighter under `roots`. A fighter that fails is left out (Broken() says why), so
+    /// one broken fighter never stops matches between the others; when none loads, the first
+    /// fighter's error is the result. `options` (links outside the project) hold for the reloads
+    /// too; the project's pixel budget is counted across the fighters that load.
     static assets::Result<std::unique_ptr<Roster>> Load(const assets::AssetRoots& roots,
                                                         const assets::LoadOptions& options = {});
 
     /// Textures for every fighter (not needed headless without a screenshot).
     void MakeArt(SDL_Renderer* renderer);
     /// Checks the files of every fighter; reloads those that changed. A fighter's address never
-    /// changes, so pointers to its definition stay valid (its contents are replaced whole).
+    /// changes, so pointers to its definition stay valid (its contents are replaced whole). A
+    /// left-out fighter whose files change is tried again, and joins the roster (at its end, so
+    /// the indices held elsewhere stay valid) once it loads.
     std::vector<ReloadNews> Reload(SDL_Renderer* renderer);
 
     [[nodiscard]] std::size_t Size() const { return fighters_.size(); }
@@ -46,6 +56,8 @@ public:
     [[nodiscard]] const Fighter& At(std::size_t i) const { return *fighters_[i]; }
     /// Index of the fighter with this id, or -1.
     [[nodiscard]] int Find(const std::string& id) const;
+    /// The fighters left out at start-up, in id order, with their errors.
+    [[nodiscard]] const std::vector<BrokenFighter>& Broken() const { return broken_; }
     [[nodiscard]] double LoadMilliseconds() const { return loadMs_; }
     [[nodiscard]] int FrameCount() const;
     /// The fighters' definitions hashed together, as a headless run's "assets_hash" reports it.
@@ -56,6 +68,7 @@ private:
     assets::AssetRoots roots_;
     assets::LoadOptions options_;
     std::vector<std::unique_ptr<Fighter>> fighters_;
+    std::vector<BrokenFighter> broken_;
     double loadMs_ = 0.0;
 };
 

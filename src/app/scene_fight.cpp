@@ -71,6 +71,9 @@ public:
 
     bool Ticking() const override { return !pauseOpen_; }
 
+    /// --matches N: a headless run is over when its Nth match has finished.
+    bool Done() const override { return matchLimit_ > 0 && Totals().matchesFinished >= matchLimit_; }
+
     void Tick(SceneContext& ctx, const game::Inputs& controls) override {
         if (timeline_ && ScrubReplay(ctx, controls[0])) return;
         const game::Inputs inputs = args_.replay ? NextReplayInputs() : controls;
@@ -235,8 +238,11 @@ public:
         std::optional<bool> replayOk;
         if (args_.replay && args_.replay->finalHash && frames == static_cast<std::int64_t>(args_.replay->inputs.size()))
             replayOk = game::HashState(s) == *args_.replay->finalHash;
+        RunTotals totals = Totals();
+        for (std::size_t i = 0; i < 2; ++i)
+            totals.fighters[i] = ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).loaded.def.id;
         report.json = MatchReportJson(
-            s, frames, matchesDone_ + 1, *ctx.roster, ctx.clock,
+            s, frames, matchesDone_ + 1, *ctx.roster, ctx.clock, totals,
             replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
         if (replayOk == false) {
             // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
@@ -258,7 +264,22 @@ private:
 
     [[nodiscard]] bool Recording() const { return !recordPath_.empty() && !recordingDone_; }
 
+    // The run's sums: the matches already replaced plus the current one.
+    [[nodiscard]] RunTotals Totals() const {
+        RunTotals t;
+        for (std::size_t i = 0; i < 2; ++i) t.hits[i] = earlierHits_[i] + match_.state.stats.hits[i];
+        t.matchesFinished = matchesFinished_ + (match_.state.phase == game::Phase::MatchOver ? 1 : 0);
+        return t;
+    }
+
     void StartMatch(SceneContext& ctx) {
+        // The match being replaced adds to the run's totals (none before the first).
+        if (!match_.defs.fighters[0]) {
+            matchLimit_ = ctx.options->matches.value_or(0);
+        } else {
+            for (std::size_t i = 0; i < 2; ++i) earlierHits_[i] += match_.state.stats.hits[i];
+            if (match_.state.phase == game::Phase::MatchOver) ++matchesFinished_;
+        }
         SaveRecording(ctx);  // a rematch: the file keeps the match just played until the next one ends
         recordPath_ = ctx.options->recordPath;
         recordingDone_ = false;
@@ -407,7 +428,10 @@ private:
     std::string recordPath_;
     bool recordingDone_ = false;  ///< this match's file is written; no more ticks go in
     bool replayOverSaid_ = false;
-    int matchesDone_ = 0;  ///< matches finished before the current one
+    int matchesDone_ = 0;                        ///< matches finished before the current one
+    std::array<std::int32_t, 2> earlierHits_{};  ///< hits of the matches already replaced
+    int matchesFinished_ = 0;                    ///< of those, the ones that reached their end
+    int matchLimit_ = 0;                         ///< --matches N: done when N have finished; 0 none
     std::int64_t overTicks_ = 0;
     std::FILE* eventLog_ = nullptr;
     std::unique_ptr<game::ReplayTimeline> timeline_;  ///< --replay: the timeline scrubbed and played

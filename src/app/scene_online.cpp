@@ -331,8 +331,15 @@ private:
                                   ", \"desyncs\": " + std::to_string(session_->GetDesync() != nullptr ? 1 : 0) +
                                   ", \"ping_ms\": " + std::to_string(st.pingMillis) + ", \"side\": \"" +
                                   (side_ == 0 ? "p1" : "p2") + "\"";
-        return MatchReportJson(session_->State(), static_cast<std::int64_t>(session_->ConfirmedTick()),
-                               std::max(1, static_cast<int>(session_->MatchNumber())), *ctx.roster, ctx.clock, extra);
+        // Online, each rematch is its own session state: the totals are the current match's.
+        const game::MatchState& s = session_->State();
+        RunTotals totals;
+        totals.hits = {s.stats.hits[0], s.stats.hits[1]};
+        totals.matchesFinished = s.phase == game::Phase::MatchOver ? 1 : 0;
+        for (std::size_t i = 0; i < 2; ++i) totals.fighters[i] = session_->FighterIds()[i];
+        return MatchReportJson(s, static_cast<std::int64_t>(session_->ConfirmedTick()),
+                               std::max(1, static_cast<int>(session_->MatchNumber())), *ctx.roster, ctx.clock, totals,
+                               extra);
     }
 
     LobbyView Lobby(SceneContext& ctx) const {

@@ -181,6 +181,24 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     Item(r, y, "OPTIONS", "", at(TitleItem::Options)), y += 19;
     Item(r, y, "TRAINING", "", at(TitleItem::Training)), y += 19;
     Item(r, y, "QUIT", "", at(TitleItem::Quit));
+    // Art from other projects keeps its attribution where the fighter is chosen.
+    for (int side = 0; side < 2; ++side) {
+        const assets::LoadedFighter& f =
+            roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)])).loaded;
+        if (f.credits.empty() && f.license.empty()) continue;
+        const std::string line = f.credits + (f.license.empty() ? "" : " (" + f.license + ")");
+        const int centre = side == 0 ? 104 : 536;
+        render::DrawText(r, std::max(2, centre - render::TextWidth(line, 1) / 2), 300, game::OneLine(line, 48), DIM, 1);
+    }
+    // Fighters left out because they fail to load: said here as well as on stderr.
+    if (!roster.Broken().empty() && menu.problem.empty()) {
+        std::string ids;
+        for (const BrokenFighter& b : roster.Broken()) ids += (ids.empty() ? "" : ", ") + b.id;
+        const std::string line =
+            game::OneLine("LEFT OUT, BROKEN: " + ids + " (" + roster.Broken()[0].error.ToLine() + ")", 100);
+        render::DrawTextOutlined(r, std::max(2, (game::STAGE_WIDTH_PX - render::TextWidth(line, 1)) / 2), 330, line,
+                                 RED, 1);
+    }
     if (!menu.problem.empty())
         render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
                                  RED, 1);

@@ -134,6 +134,8 @@ struct LoadedFighter {
     /// Each move's own sounds (parallel to def.moves); the files are not read here (audio's
     /// SoundBank reads them, `hotmap lint` checks them).
     std::vector<MoveSounds> moveSounds;
+    /// The manifest's `credits` and `license` ("" when it gives none): the select screen shows them.
+    std::string credits, license;
     /// sprites[animation][frame], parallel to def.animations.
     std::vector<std::vector<Image>> sprites;
     /// The sprites in the manifest's alternate palette (def.palette), for the second of two alike
@@ -143,6 +145,9 @@ struct LoadedFighter {
     /// an empty Image where the frame fell back to its sprite.
     std::vector<std::vector<Image>> hotmaps;
     std::vector<Warning> warnings;
+    /// Every frame's error, in file order, when LoadOptions::collectErrors (lint reports them all in
+    /// one run); the frames they name hold empty Images and masks. Always empty otherwise.
+    std::vector<Error> errors;
     std::string manifestPath;
     double loadMilliseconds = 0.0;
     /// Its frames' pixels, all added up (what limits::PIXELS_PER_FIGHTER bounds).
@@ -157,6 +162,11 @@ struct LoadOptions {
     /// Pixels the project's other fighters hold already: the load fails when this fighter takes
     /// the total over limits::PIXELS_PER_PROJECT.
     std::int64_t otherFightersPixels = 0;
+    /// For `hotmap lint` only: a frame's error (a missing or broken PNG, a size mismatch, an active
+    /// frame without attack pixels) goes to LoadedFighter::errors and loading goes on, so that one
+    /// run reports every broken frame. The result is then not a playable fighter when errors is not
+    /// empty. Manifest errors and the pixel budgets still end the load.
+    bool collectErrors = false;
 };
 
 /// Loads assets/<id>/fighter.json with every frame's sprite and hotmap, and builds the masks. Every

@@ -142,9 +142,26 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
     text = std::vector<std::uint8_t>{};
     out.def = std::move(parsed).Value();
     for (const ManifestMove& m : manifest.Value().moves) out.moveSounds.push_back({m.sound, m.hitSound});
+    out.credits = manifest.Value().credits;
+    out.license = manifest.Value().license;
     game::FighterDef& def = out.def;
     const auto spritePathOf = [&](const game::AnimationDef& anim, std::size_t f) {
         return spriteDir + "/" + FrameFileName(anim.name, f);
+    };
+    // A frame's error ends the load, or with collectErrors is kept and the frame skipped.
+    std::optional<Error> fatal;
+    const auto frameError = [&](Error e) {
+        if (!options.collectErrors) {
+            fatal = std::move(e);
+            return true;
+        }
+        // One cause can break every frame the same way (a hotmaps folder linked from outside the
+        // project): said once.
+        const bool again = std::any_of(out.errors.begin(), out.errors.end(), [&](const Error& seen) {
+            return seen.file == e.file && seen.message == e.message;
+        });
+        if (!again) out.errors.push_back(std::move(e));
+        return false;
     };
     const auto missingFrame = [&](Error e, const game::AnimationDef& anim, std::size_t f) {
         if (e.code == ErrorCode::FileMissing) {
@@ -162,9 +179,13 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
         for (std::size_t f = 0; f < anim.frames.size(); ++f) {
             const std::string spritePath = spritePathOf(anim, f);
             const auto head = ReadInputHead(spritePath, PNG_HEAD_BYTES, limits::PNG_FILE_BYTES, "a PNG", within);
-            if (!head.Ok()) return missingFrame(head.GetError(), anim, f);
-            const auto size = ReadPngSize(head.Value().data(), head.Value().size(), spritePath);
-            if (!size.Ok()) return size.GetError();
+            const auto size = head.Ok() ? ReadPngSize(head.Value().data(), head.Value().size(), spritePath)
+                                        : Result<PngSize>(missingFrame(head.GetError(), anim, f));
+            if (!size.Ok()) {
+                if (frameError(size.GetError())) return *fatal;
+                sizes[a].push_back({0, 0});  // skipped below
+                continue;
+            }
             sizes[a].push_back(size.Value());
             out.pixels += std::int64_t{size.Value().widthPx} * size.Value().heightPx;
             if (out.pixels > limits::PIXELS_PER_FIGHTER) {
@@ -193,16 +214,39 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
             game::FrameDef& frame = anim.frames[f];
             const std::string spritePath = spritePathOf(anim, f);
             const std::string hotmapPath = hotmapDir + "/" + FrameFileName(anim.name, f);
+            const bool active = roles.active[a][f] != 0;
+            // A frame skipped after an error keeps the lists parallel with empty pictures.
+            const auto placeholder = [&] {
+                out.sprites[a].emplace_back();
+                if (!def.palette.empty()) out.altSprites[a].emplace_back();
+                if (options.keepHotmapImages) out.hotmaps[a].emplace_back();
+            };
+            const auto skip = [&](Error e) {
+                if (frameError(std::move(e))) return true;
+                placeholder();
+                return false;
+            };
+            if (sizes[a][f].widthPx == 0) {  // its header's error is collected already
+                placeholder();
+                continue;
+            }
             const auto spriteBytes = ReadInputFile(spritePath, limits::PNG_FILE_BYTES, "a PNG", within);
-            if (!spriteBytes.Ok()) return missingFrame(spriteBytes.GetError(), anim, f);
+            if (!spriteBytes.Ok()) {
+                if (skip(missingFrame(spriteBytes.GetError(), anim, f))) return *fatal;
+                continue;
+            }
             auto sprite = DecodePng(spriteBytes.Value().data(), spriteBytes.Value().size(), spritePath);
             if (!sprite.Ok()) {
-                return sprite.GetError();
+                if (skip(sprite.GetError())) return *fatal;
+                continue;
             }
             if (sprite.Value().widthPx != sizes[a][f].widthPx || sprite.Value().heightPx != sizes[a][f].heightPx) {
                 // Rewritten between its header and its pixels (a hot reload mid-save): not this time.
-                return Error{ErrorCode::FileUnreadable, spritePath,
-                             "changed while the fighter was loading (rewritten): it is read again on the next change"};
+                if (skip(Error{ErrorCode::FileUnreadable, spritePath,
+                               "changed while the fighter was loading (rewritten): it is read again on the next "
+                               "change"}))
+                    return *fatal;
+                continue;
             }
             frame.widthPx = sprite.Value().widthPx;
             frame.heightPx = sprite.Value().heightPx;
@@ -210,6 +254,17 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
             // Only a hotmap that is not there at all falls back; one that is there but cannot be
             // read (a loop of links, no permission, a FIFO) is an error, reported by the reader.
             if (!EntryExists(hotmapPath)) {
+                if (active || projectile) {
+                    // Named by the hotmap it lacks, not by the sprite it would fall back to: the
+                    // missing file is the mistake.
+                    if (skip(Error{ErrorCode::FileMissing, hotmapPath,
+                                   std::string("no such file: ") +
+                                       (projectile ? "a projectile frame" : "an active frame") + " (frame " +
+                                       std::to_string(f) + " of \"" + game::Printable(anim.name) +
+                                       "\") needs a hotmap with attack pixels (hotmap template, then paint FF0000)"}))
+                        return *fatal;
+                    continue;
+                }
                 frame.hotmapFromSprite = true;
                 frame.masks = MasksFromSprite(sprite.Value());
                 out.warnings.push_back(
@@ -217,31 +272,40 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
                      "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});
             } else {
                 const auto hotmapBytes = ReadInputFile(hotmapPath, limits::PNG_FILE_BYTES, "a PNG", within);
-                if (!hotmapBytes.Ok()) return hotmapBytes.GetError();
+                if (!hotmapBytes.Ok()) {
+                    if (skip(hotmapBytes.GetError())) return *fatal;
+                    continue;
+                }
                 // Its size from the header, before decoding: a 4096 x 4096 hotmap for a small sprite
                 // is refused without its 64 MiB of pixels.
                 const auto size = ReadPngSize(hotmapBytes.Value().data(), hotmapBytes.Value().size(), hotmapPath);
-                if (!size.Ok()) return size.GetError();
+                if (!size.Ok()) {
+                    if (skip(size.GetError())) return *fatal;
+                    continue;
+                }
                 if (size.Value().widthPx != frame.widthPx || size.Value().heightPx != frame.heightPx) {
-                    return Error{ErrorCode::SizeMismatch, hotmapPath,
-                                 std::to_string(size.Value().widthPx) + "x" + std::to_string(size.Value().heightPx) +
-                                     ", but its sprite is " + SizeText(sprite.Value()) +
-                                     " (a hotmap is the same size as its sprite)"};
+                    if (skip(Error{ErrorCode::SizeMismatch, hotmapPath,
+                                   std::to_string(size.Value().widthPx) + "x" + std::to_string(size.Value().heightPx) +
+                                       ", but its sprite is " + SizeText(sprite.Value()) +
+                                       " (a hotmap is the same size as its sprite)"}))
+                        return *fatal;
+                    continue;
                 }
                 auto hotmap = DecodePng(hotmapBytes.Value().data(), hotmapBytes.Value().size(), hotmapPath);
                 if (!hotmap.Ok()) {
-                    return hotmap.GetError();
+                    if (skip(hotmap.GetError())) return *fatal;
+                    continue;
                 }
                 frame.masks = collide::BuildHotMasks(hotmap.Value().View());
                 hotmapImage = std::move(hotmap).Value();
             }
-            const bool active = roles.active[a][f] != 0;
             const bool hasAttack = !frame.masks.attack.IsEmpty();
             if ((active || projectile) && !hasAttack) {
-                return Error{ErrorCode::ManifestRule, frame.hotmapFromSprite ? spritePath : hotmapPath,
-                             std::string(projectile ? "a projectile frame" : "an active frame") + " (frame " +
-                                 std::to_string(f) + " of \"" + game::Printable(anim.name) +
-                                 "\") has no attack pixel: paint its striking part exactly FF0000"};
+                if (frameError(Error{ErrorCode::ManifestRule, hotmapPath,
+                                     std::string(projectile ? "a projectile frame" : "an active frame") + " (frame " +
+                                         std::to_string(f) + " of \"" + game::Printable(anim.name) +
+                                         "\") has no attack pixel: paint its striking part exactly FF0000"}))
+                    return *fatal;
             }
             if (hasAttack && !active && !projectile) {
                 out.warnings.push_back(

@@ -47,10 +47,13 @@ constexpr Field FIELDS[] = {
     {"pushbox", "crouchHeight", FieldType::Whole, 1, 512, false, "", "", "pixels, crouching"},
     {"", "animations", FieldType::Map, 0, limits::ANIMATIONS_PER_FIGHTER, false, "", "name -> animation", "every animation of the fighter (below)"},
     {"", "moves", FieldType::Map, 0, limits::MOVES_PER_FIGHTER, false, "", "name -> move", "every attack (below)"},
+    {"", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the default anchor of every animation that gives none (hotmap import writes it)"},
+    {"", "credits", FieldType::Text, 1, 200, true, "", "", "who made the art, for art from other projects: shown on the select screen and by hotmap lint --verbose"},
+    {"", "license", FieldType::Text, 1, 64, true, "", "", "the art's license (as \"CC-BY 4.0\"), shown with the credits"},
     {"", "palette", FieldType::Array, 0, 64, true, "", "[\"RRGGBB\", \"RRGGBB\"] pairs", "the alternate palette for mirror matches: when both sides pick this fighter, the second one's sprites have each pixel of the first colour turned into the second (alpha kept; the hotmaps do not change)"},
 
     {"animations.*", "loop", FieldType::Bool, 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"},
-    {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it"},
+    {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it; without it, the fighter's anchor (required then)"},
     {"animations.*", "frames", FieldType::Array, 1, limits::FRAMES_PER_ANIMATION, false, "", "frame", "in order"},
     {"animations.*.frames[]", "ticks", FieldType::Whole, 1, 600, false, "", "", "how long the frame shows, in 60 Hz ticks"},
     {"animations.*.frames[]", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "this frame's own anchor"},
@@ -444,7 +447,9 @@ ManifestAnimation ReadAnimation(const std::string& name, const json& value, Prob
     anim.name = name;
     Fields f(value, "animations.*", "animations." + Printable(name), error);
     anim.loop = f.Bool("loop");
-    anim.anchorPx = f.PointField("anchor").value_or(collide::Point{});
+    const auto anchor = f.PointField("anchor");
+    anim.anchorGiven = anchor.has_value();
+    anim.anchorPx = anchor.value_or(collide::Point{});
     if (const json* frames = f.ArrayField("frames")) {
         for (std::size_t i = 0; i < frames->size() && f.Ok(); ++i) {
             Fields ff((*frames)[i], "animations.*.frames[]", f.PathOf("frames") + "[" + std::to_string(i) + "]", error);
@@ -733,6 +738,9 @@ Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string&
     m.jumpVelocity = top.Number("jumpVelocity");
     m.jumpForwardSpeed = top.Number("jumpForwardSpeed");
     m.gravity = top.Number("gravity");
+    m.anchorPx = top.PointField("anchor");
+    m.credits = top.Text("credits");
+    m.license = top.Text("license");
     if (const json* push = top.ObjectField("pushbox")) {
         Fields pf(*push, "pushbox", "pushbox", error);
         m.pushboxWidthPx = pf.Whole("width");
@@ -768,6 +776,15 @@ Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string&
                 break;
             }
             m.animations.push_back(ReadAnimation(name, value, error));
+            // An animation without its own anchor takes the fighter's; with neither it is missing.
+            if (error.empty() && !m.animations.back().anchorGiven) {
+                if (m.anchorPx) {
+                    m.animations.back().anchorPx = *m.anchorPx;
+                } else {
+                    error.Set("animations." + Printable(name) + ".anchor",
+                              "missing (give it here, or a fighter-level \"anchor\" for every animation)");
+                }
+            }
         }
     }
     if (const json* moves = top.MapField("moves")) {
@@ -1004,6 +1021,9 @@ std::string WriteManifest(const Manifest& m) {
     root["jumpVelocity"] = m.jumpVelocity;
     root["jumpForwardSpeed"] = m.jumpForwardSpeed;
     root["gravity"] = m.gravity;
+    if (!m.credits.empty()) root["credits"] = m.credits;
+    if (!m.license.empty()) root["license"] = m.license;
+    if (m.anchorPx) root["anchor"] = PointJson(*m.anchorPx);
     root["pushbox"] = {
         {"width", m.pushboxWidthPx}, {"height", m.pushboxHeightPx}, {"crouchHeight", m.pushboxCrouchHeightPx}};
     OrderedJson anims = OrderedJson::object();
@@ -1015,7 +1035,12 @@ std::string WriteManifest(const Manifest& m) {
             if (f.anchorPx) frame["anchor"] = PointJson(*f.anchorPx);
             frames.push_back(frame);
         }
-        anims[a.name] = {{"loop", a.loop}, {"anchor", PointJson(a.anchorPx)}, {"frames", frames}};
+        OrderedJson anim;
+        anim["loop"] = a.loop;
+        // The fighter's anchor is not repeated in each animation that shares it.
+        if (!m.anchorPx || a.anchorPx != *m.anchorPx) anim["anchor"] = PointJson(a.anchorPx);
+        anim["frames"] = frames;
+        anims[a.name] = anim;
     }
     root["animations"] = anims;
     OrderedJson moves = OrderedJson::object();

@@ -35,6 +35,10 @@ inline constexpr const char* MANIFEST_FILE_NAME = "fighter.json";
 /// The folder inside a fighter's folder that holds its own sounds.
 inline constexpr const char* FIGHTER_SFX_FOLDER = "sfx";
 
+/// `hotmap template` and `import`: a sprite pixel at least this opaque is body (hurt); fainter ones
+/// (shadows, stray alpha-1 pixels) are air. Lint warns about hurt over fainter sprite pixels.
+inline constexpr int TEMPLATE_ALPHA_MIN = 128;
+
 // ---- the document ---------------------------------------------------------------------------------
 
 struct ManifestFrame {
@@ -46,6 +50,8 @@ struct ManifestAnimation {
     std::string name;
     bool loop = false;
     collide::Point anchorPx{};
+    /// False when fighter.json gives none and the fighter's anchor was taken (the reader sets it).
+    bool anchorGiven = true;
     std::vector<ManifestFrame> frames;
 };
 
@@ -115,6 +121,10 @@ struct Manifest {
     std::int32_t pushboxWidthPx = 0;
     std::int32_t pushboxHeightPx = 0;
     std::int32_t pushboxCrouchHeightPx = 0;
+    /// The default anchor of animations that give none; written, animations sharing it omit theirs.
+    std::optional<collide::Point> anchorPx;
+    std::string credits;  ///< who made the art; "" for none
+    std::string license;  ///< the art's license; "" for none
     std::vector<ManifestAnimation> animations;
     std::vector<ManifestMove> moves;
     std::vector<ManifestColourSwap> palette;  ///< the alternate palette; empty: none

@@ -243,26 +243,14 @@ struct NarrowQuery {
 /// Every colliding pixel of a narrow query, and the first one (relative to the overlap's
 /// top-left; y = -1 when none). Dispatched as FirstHitWindows.
 [[nodiscard]] std::int64_t CountNarrow(const NarrowQuery& q, Point* first);
-}  // namespace detail
 
-/// Overlap of two placed masks. Visits only the overlap of their tight bounds, down 64-pixel
-/// column strips, four rows a step. pixelsOut (CountAll only) receives the first
-/// pixelsOut.size() colliding pixels, row-major. Inline up to the scan, since a game's pairs are
-/// small and a call's fixed cost is most of theirs: a pair whose tight bounds do not overlap costs
-/// a rectangle test, a first hit on an overlap up to 128 columns wide is set up here (its first
-/// row tested here too: deep overlaps collide there), and the rest goes out of line.
-[[nodiscard]] inline OverlapResult QueryOverlap(const Mask& a, Placement placeA, const Mask& b, Placement placeB,
-                                                QueryMode mode = QueryMode::FirstHit, std::span<Point> pixelsOut = {}) {
-#ifndef NDEBUG
-    detail::CheckQueryOverlap(placeA, placeB, mode, pixelsOut);
-#endif
-    // The placed tight bounds, as PlacedBounds gives them but without its empty-mask branch: an
-    // empty mask has w = h = 0, which makes these tests false or its overlap empty below.
+/// QueryOverlap past its rejection (the placed tight bounds overlap, or a mask is empty): an
+/// overlap up to 128 columns wide set up here, its first row tested here too (a deep overlap
+/// collides there, and then the answer costs no further call); the rest goes out of line.
+[[nodiscard]] inline OverlapResult QueryOverlapNear(const Mask& a, Placement placeA, const Mask& b, Placement placeB,
+                                                    std::int32_t ax, std::int32_t ay, std::int32_t bx, std::int32_t by,
+                                                    QueryMode mode, std::span<Point> pixelsOut) {
     const Rect ba = a.Bounds(), bb = b.Bounds();
-    const std::int32_t ax = placeA.worldX + (placeA.flip == Flip::Horizontal ? a.Width() - ba.Right() : ba.x);
-    const std::int32_t bx = placeB.worldX + (placeB.flip == Flip::Horizontal ? b.Width() - bb.Right() : bb.x);
-    const std::int32_t ay = placeA.worldY + ba.y, by = placeB.worldY + bb.y;
-    if (ax >= bx + bb.w || bx >= ax + ba.w || ay >= by + bb.h || by >= ay + ba.h) return OverlapResult{};
     const std::int32_t x0 = ax > bx ? ax : bx, y0 = ay > by ? ay : by;
     const std::int32_t x1 = ax + ba.w < bx + bb.w ? ax + ba.w : bx + bb.w;
     const std::int32_t y1 = ay + ba.h < by + bb.h ? ay + ba.h : by + bb.h;
@@ -312,6 +300,29 @@ struct NarrowQuery {
     result.hit = true;
     result.first = Point{x0 + col + std::countr_zero(word), y0 + row};
     return result;
+}
+}  // namespace detail
+
+/// Overlap of two placed masks. Visits only the overlap of their tight bounds, down 64-pixel
+/// column strips, four rows a step. pixelsOut (CountAll only) receives the first
+/// pixelsOut.size() colliding pixels, row-major. The rejection is forced inline: a pair whose
+/// tight bounds do not overlap (most of a game's pairs) costs a rectangle test and no call,
+/// whatever the compiler decides for the rest (detail::QueryOverlapNear).
+[[nodiscard, gnu::always_inline]] inline OverlapResult QueryOverlap(const Mask& a, Placement placeA, const Mask& b,
+                                                                    Placement placeB,
+                                                                    QueryMode mode = QueryMode::FirstHit,
+                                                                    std::span<Point> pixelsOut = {}) {
+#ifndef NDEBUG
+    detail::CheckQueryOverlap(placeA, placeB, mode, pixelsOut);
+#endif
+    // The placed tight bounds, as PlacedBounds gives them but without its empty-mask branch: an
+    // empty mask has w = h = 0, which makes these tests false or its overlap empty past them.
+    const Rect ba = a.Bounds(), bb = b.Bounds();
+    const std::int32_t ax = placeA.worldX + (placeA.flip == Flip::Horizontal ? a.Width() - ba.Right() : ba.x);
+    const std::int32_t bx = placeB.worldX + (placeB.flip == Flip::Horizontal ? b.Width() - bb.Right() : bb.x);
+    const std::int32_t ay = placeA.worldY + ba.y, by = placeB.worldY + bb.y;
+    if (ax >= bx + bb.w || bx >= ax + ba.w || ay >= by + bb.h || by >= ay + ba.h) return OverlapResult{};
+    return detail::QueryOverlapNear(a, placeA, b, placeB, ax, ay, bx, by, mode, pixelsOut);
 }
 
 /// A rotation and scale about an anchor: world = Rotate(angle) * Scale(scale) * Mirror(flip) *

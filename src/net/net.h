@@ -58,7 +58,6 @@ enum class ErrorCode : std::uint8_t {
     PeerLost,                   ///< the opponent went silent (or its connection closed) mid-session
     Desync,                     ///< the two confirmed states' hashes differ
     SyncTestMismatch,           ///< a re-simulated tick's hash differs from the first pass
-    DumpUnreadable,             ///< a state dump file cannot be read
 };
 inline constexpr game::EnumName<ErrorCode> ERROR_CODE_NAMES[] = {
     {ErrorCode::None, "none"},
@@ -76,7 +75,6 @@ inline constexpr game::EnumName<ErrorCode> ERROR_CODE_NAMES[] = {
     {ErrorCode::PeerLost, "peer_lost"},
     {ErrorCode::Desync, "desync"},
     {ErrorCode::SyncTestMismatch, "sync_test_mismatch"},
-    {ErrorCode::DumpUnreadable, "dump_unreadable"},
 };
 
 /// What went wrong: a stable code, a one-line message naming what differs, and the tick it
@@ -749,8 +747,6 @@ using SyncTestInputs = std::function<game::Inputs(std::uint64_t tick, const game
 /// The first line that differs between two game::DumpState texts, as "path: a vs b" (the same
 /// form as game::FirstDifference), or "" when they are the same.
 [[nodiscard]] std::string CompareDumps(std::string_view a, std::string_view b);
-/// CompareDumps on two files (DumpUnreadable names a file that cannot be read).
-[[nodiscard]] Result<std::string> CompareDumpFiles(const std::string& pathA, const std::string& pathB);
 
 // ---- addresses ----------------------------------------------------------------------------------
 

@@ -5,9 +5,6 @@
 // that forgets a field shows up as a mismatch.
 #include "net/net.h"
 
-#include <fstream>
-#include <sstream>
-
 namespace net {
 
 Result<SyncTestReport> RunSyncTest(const game::MatchDefs& defs, const game::MatchConfig& config,
@@ -82,21 +79,6 @@ std::string CompareDumps(std::string_view a, std::string_view b) {
         ib = eb + 1;
     }
     return "";
-}
-
-Result<std::string> CompareDumpFiles(const std::string& pathA, const std::string& pathB) {
-    std::string text[2];
-    const std::string* paths[2] = {&pathA, &pathB};
-    for (int i = 0; i < 2; ++i) {
-        std::ifstream in(*paths[i], std::ios::binary);
-        std::ostringstream s;
-        if (in) s << in.rdbuf();
-        if (!in || in.bad()) {
-            return Error{ErrorCode::DumpUnreadable, *paths[i] + ": cannot be read", 0};
-        }
-        text[i] = s.str();
-    }
-    return CompareDumps(text[0], text[1]);
 }
 
 }  // namespace net

@@ -183,6 +183,9 @@ const std::vector<Case>& Cases() {
          [](const fs::path& r) { WriteAll(Hotmap(r, "hit_00.png"), HotmapPng(false, fixture::HURT, fixture::W, 10)); }},
         {"hotmap-orphan",
          [](const fs::path& r) { WriteAll(Hotmap(r, "idle_04.png"), HotmapPng(false, fixture::HURT)); }},
+        {"hotmap-misnamed-case",
+         [](const fs::path& r) { WriteAll(Hotmap(r, "Idle_01.png"), HotmapPng(false, fixture::HURT)); }},
+        {"hotmap-missing-for-active-frame", [](const fs::path& r) { fs::remove(Hotmap(r, "light_punch_01.png")); }},
         {"hotmap-is-folder",
          [](const fs::path& r) {
              fs::remove(Hotmap(r, "win_00.png"));

@@ -1,21 +1,24 @@
 // hotmap lint: checks fighters the way the game will load them, plus what an author gets wrong in
 // a paint tool. Errors (the game would refuse the fighter) exit 1; warnings (it would load, but
 // something looks accidental) exit 0.
+#include "assets/files.h"
 #include "assets/format.h"
 #include "assets/sound.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/project.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <set>
 
 namespace hotmap {
 
 namespace {
 
-constexpr const char* LINT_USAGE = "usage: hotmap lint [--allow-outside-links] [DIR...]\n";
+constexpr const char* LINT_USAGE = "usage: hotmap lint [--verbose] [--allow-outside-links] [DIR...]\n";
 constexpr const char* LINT_HELP =
     "\n"
     "Checks every fighter in each DIR: a project folder (holding assets/ and hotmaps/) or one\n"
@@ -23,12 +26,18 @@ constexpr const char* LINT_HELP =
     "installed beside the program (../share/hotmap-brawl); it prints the folders it checks.\n"
     "\n"
     "Errors (exit 1): everything the game refuses to load: a missing or broken PNG, a hotmap whose\n"
-    "size differs from its sprite, a manifest error, an active frame without attack pixels, a hotmap\n"
-    "that pairs with no frame.\n"
+    "size differs from its sprite, a manifest error, an active frame without attack pixels (or\n"
+    "without a hotmap: the hotmap is named), a hotmap that pairs with no frame.\n"
     "Warnings (exit 0): a frame without a hotmap (it falls back to its sprite), near-key colours\n"
-    "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), isolated single hot\n"
-    "pixels, attack pixels on frames no move has active, hurt pixels more than 4 px outside the\n"
-    "sprite's opaque area, a sprite no animation uses.\n"
+    "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), edge pixels blended from a\n"
+    "hurt colour towards FF00FF or FF0000, isolated single hot pixels, attack pixels on frames no\n"
+    "move has active, hurt over sprite pixels fainter than alpha 128, hurt pixels more than 4 px\n"
+    "outside the sprite's opaque area, a sprite with no transparent pixel (colour-keyed art), a\n"
+    "sprite no animation uses, any other file in a fighter's folders that pairs with nothing (with\n"
+    "the name it probably meant).\n"
+    "Every error and warning of every fighter is reported in one run, at most 10 lines of a kind\n"
+    "per fighter (a line then counts the rest). --verbose also prints each fighter's name, credits\n"
+    "and license.\n"
     "\n"
     "A link in assets/ or hotmaps/ that leads outside the project folder is an error unless\n"
     "--allow-outside-links; every file must be a regular file within its size limit, and a\n"
@@ -41,21 +50,48 @@ constexpr const char* LINT_HELP =
 constexpr int NEAR_LEVELS = 6;     // "within a few levels" of an exact colour
 constexpr int FAR_OUTSIDE_PX = 4;  // hurt this far from any opaque sprite pixel is suspect
 
+// Lines of one kind a fighter prints before the rest are only counted: a sheet imported wrong
+// repeats one mistake on every frame, and the first few say what it is.
+constexpr int MAX_LINES_PER_KIND = 10;
+
 struct Tally {
     int errors = 0;
     int warnings = 0;
     int fighters = 0;
     int frames = 0;
+    /// Lines printed per kind for the fighter being linted (reset for each fighter).
+    std::map<std::string, int> perKind;
+    int hidden = 0;
 };
 
-void Warn(Tally& t, const std::string& file, const std::string& message) {
-    std::fprintf(stderr, "%s\n", assets::Warning{file, message}.ToLine().c_str());
-    ++t.warnings;
+// A line's kind for the cap: an error's code, a warning's message without its numbers and after
+// its first 24 letters (each check's sentence starts the same way every time).
+std::string KindOf(const std::string& message) {
+    std::string kind;
+    for (const char c : message) {
+        if (c < '0' || c > '9') kind += c;
+        if (kind.size() >= 24) break;
+    }
+    return kind;
 }
 
-void Fail(Tally& t, const std::string& line) {
-    std::fprintf(stderr, "%s\n", line.c_str());
+bool Shown(Tally& t, const std::string& kind) {
+    if (++t.perKind[kind] <= MAX_LINES_PER_KIND) return true;
+    ++t.hidden;
+    return false;
+}
+
+void Warn(Tally& t, const std::string& file, const std::string& message) {
+    ++t.warnings;
+    // Appended, not "w" + std::string&&: GCC 12 at -O3 misreads that (-Wrestrict).
+    if (Shown(t, std::string("w").append(KindOf(message))))
+        std::fprintf(stderr, "%s\n", assets::Warning{file, message}.ToLine().c_str());
+}
+
+void Fail(Tally& t, const assets::Error& e) {
     ++t.errors;
+    if (Shown(t, std::string("e").append(std::to_string(static_cast<int>(e.code))).append(KindOf(e.message))))
+        std::fprintf(stderr, "%s\n", e.ToLine().c_str());
 }
 
 std::string At(int x, int y) {
@@ -98,7 +134,8 @@ void CheckColours(Tally& t, const std::string& file, const assets::Image& hotmap
     }
 }
 
-// Pixel checks on one frame's masks: lonely hot pixels, hurt far from anything the sprite draws.
+// Pixel checks on one frame's masks: lonely hot pixels, hurt far from anything the sprite draws,
+// hurt over pixels too faint to see.
 void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame, const assets::Image& sprite) {
     const collide::Mask& any = frame.masks.any;
     int lonely = 0, lonelyX = 0, lonelyY = 0;
@@ -118,21 +155,37 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
                  ": a stray click? one pixel decides a hit");
     }
     if (frame.hotmapFromSprite) return;  // the hurt area is the sprite itself
+    const auto alphaAt = [&](int x, int y) {
+        return x >= 0 && y >= 0 && x < sprite.widthPx && y < sprite.heightPx
+                   ? sprite.rgba[(static_cast<std::size_t>(y) * sprite.widthPx + x) * 4 + 3]
+                   : 0;
+    };
+    // "Opaque" is what a player sees: at least ALPHA_MIN, as the template reads it (an alpha-1
+    // stray pixel or a faint shadow is not a body).
+    const auto opaque = [&](int x, int y) { return alphaAt(x, y) >= assets::TEMPLATE_ALPHA_MIN; };
     // Distance to the nearest opaque sprite pixel, Chebyshev, capped: a square search is plenty
     // for a 4 px radius.
-    int far = 0, farX = 0, farY = 0;
-    const auto opaque = [&](int x, int y) {
-        return x >= 0 && y >= 0 && x < sprite.widthPx && y < sprite.heightPx &&
-               sprite.rgba[(static_cast<std::size_t>(y) * sprite.widthPx + x) * 4 + 3] != 0;
-    };
+    int far = 0, farX = 0, farY = 0, faint = 0, faintX = 0, faintY = 0, faintAlpha = 0;
     for (int y = 0; y < frame.heightPx; ++y) {
         for (int x = 0; x < frame.widthPx; ++x) {
             if (!frame.masks.hurt.Get(x, y)) continue;
+            const int alpha = alphaAt(x, y);
+            if (alpha > 0 && alpha < assets::TEMPLATE_ALPHA_MIN) {
+                if (faint++ == 0) faintX = x, faintY = y, faintAlpha = alpha;
+                continue;
+            }
             bool close = false;
             for (int dy = -FAR_OUTSIDE_PX; dy <= FAR_OUTSIDE_PX && !close; ++dy)
                 for (int dx = -FAR_OUTSIDE_PX; dx <= FAR_OUTSIDE_PX && !close; ++dx) close = opaque(x + dx, y + dy);
             if (!close && far++ == 0) farX = x, farY = y;
         }
+    }
+    if (faint > 0) {
+        Warn(t, file,
+             std::to_string(faint) + " hurt pixel(s) over sprite pixels fainter than alpha " +
+                 std::to_string(assets::TEMPLATE_ALPHA_MIN) + ", e.g. at " + At(faintX, faintY) + " (alpha " +
+                 std::to_string(faintAlpha) +
+                 "): a shadow or stray pixels the player cannot see (hotmap template --alpha-min)");
     }
     if (far > 0) {
         Warn(t, file,
@@ -142,8 +195,119 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
     }
 }
 
-// Files in the fighter's folders that no frame uses: a hotmap is an error (its sprite's name is
-// probably misspelt), a sprite a warning.
+// A sprite with no transparent pixel at all is almost always colour-keyed art whose background
+// the game would draw.
+void CheckTransparency(Tally& t, const std::string& file, const assets::Image& sprite) {
+    for (std::size_t i = 3; i < sprite.rgba.size(); i += 4) {
+        if (sprite.rgba[i] != 255) return;
+    }
+    char corner[8];
+    std::snprintf(corner, sizeof corner, "%02X%02X%02X", sprite.rgba[0], sprite.rgba[1], sprite.rgba[2]);
+    Warn(t, file,
+         std::string("no transparent pixel: a colour-keyed sprite? the game draws its background (the corner is ") +
+             corner + "); make it alpha 0 with hotmap import or template --sprite-key " + corner);
+}
+
+// Is `p` a blend of `from` towards `to` (a weight between 15 % and 85 %, within a few levels)?
+bool IsBlend(const std::uint8_t* p, const std::uint8_t* from, const collide::Rgb& to) {
+    const int d[3] = {to.r - from[0], to.g - from[1], to.b - from[2]};
+    const int q[3] = {p[0] - from[0], p[1] - from[1], p[2] - from[2]};
+    const int len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    if (len2 == 0) return false;
+    const double w = static_cast<double>(q[0] * d[0] + q[1] * d[1] + q[2] * d[2]) / len2;
+    if (w < 0.15 || w > 0.85) return false;
+    double off = 0;
+    for (int c = 0; c < 3; ++c) off += (q[c] - w * d[c]) * (q[c] - w * d[c]);
+    return off <= 3.0 * NEAR_LEVELS * NEAR_LEVELS;
+}
+
+// Edge pixels that are a blend of a neighbouring hurt colour with the air or attack colour: an
+// anti-aliased brush. They count as hurt (a halo), and a blend towards red is not attack. A blend
+// of two hurt colours is not looked for: any hurt colour is hurt.
+void CheckBlends(Tally& t, const std::string& file, const assets::Image& hotmap) {
+    const auto px = [&](int x, int y) {
+        return hotmap.rgba.data() + (static_cast<std::size_t>(y) * hotmap.widthPx + x) * 4;
+    };
+    const auto isKey = [](const std::uint8_t* p) { return p[3] == 0 || (p[0] == 255 && p[1] == 0 && p[2] == 255); };
+    const auto isAttack = [](const std::uint8_t* p) { return p[3] != 0 && p[0] == 255 && p[1] == 0 && p[2] == 0; };
+    int count = 0, exX = 0, exY = 0;
+    char sample[8] = "";
+    const char* towards = "";
+    constexpr int DX[4] = {1, -1, 0, 0}, DY[4] = {0, 0, 1, -1};
+    for (int y = 0; y < hotmap.heightPx; ++y) {
+        for (int x = 0; x < hotmap.widthPx; ++x) {
+            const std::uint8_t* p = px(x, y);
+            if (isKey(p) || isAttack(p)) continue;
+            bool nextToKey = false, nextToAttack = false;
+            for (int k = 0; k < 4; ++k) {
+                const int nx = x + DX[k], ny = y + DY[k];
+                if (nx < 0 || ny < 0 || nx >= hotmap.widthPx || ny >= hotmap.heightPx) continue;
+                nextToKey = nextToKey || isKey(px(nx, ny));
+                nextToAttack = nextToAttack || isAttack(px(nx, ny));
+            }
+            if (!nextToKey && !nextToAttack) continue;
+            const char* found = nullptr;
+            for (int k = 0; k < 4 && found == nullptr; ++k) {
+                const int nx = x + DX[k], ny = y + DY[k];
+                if (nx < 0 || ny < 0 || nx >= hotmap.widthPx || ny >= hotmap.heightPx) continue;
+                const std::uint8_t* n = px(nx, ny);
+                if (isKey(n) || isAttack(n) || std::equal(n, n + 3, p)) continue;
+                if (nextToKey && IsBlend(p, n, collide::KEY_MAGENTA)) found = "FF00FF (air)";
+                if (!found && nextToAttack && IsBlend(p, n, collide::ATTACK_RED)) found = "FF0000 (attack)";
+            }
+            if (found != nullptr && count++ == 0) {
+                exX = x, exY = y, towards = found;
+                std::snprintf(sample, sizeof sample, "%02X%02X%02X", p[0], p[1], p[2]);
+            }
+        }
+    }
+    if (count > 0) {
+        Warn(t, file,
+             std::to_string(count) + " edge pixel(s) blended from a hurt colour towards " + towards + ", e.g. " +
+                 sample + " at " + At(exX, exY) +
+                 ": anti-aliasing counts as hurt (and never as attack); paint with a pencil, no smoothing");
+    }
+}
+
+// Lower-case, for comparing names the way a careless save differs.
+std::string Lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Levenshtein distance, for "did you mean": names are short.
+std::size_t Distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// " (did you mean NAME?)" for the expected frame name closest to `file`: the same name in another
+// case or with another extension, else one within 2 edits of its stem; "" when none is close.
+std::string Suggest(const std::string& file, const std::set<std::string>& used) {
+    namespace fs = std::filesystem;
+    const std::string stem = Lower(fs::path(file).stem().string());
+    std::string best;
+    std::size_t bestDistance = 3;
+    for (const std::string& name : used) {
+        const std::size_t d = Distance(stem, Lower(fs::path(name).stem().string()));
+        if (d < bestDistance) best = name, bestDistance = d;
+    }
+    return best.empty() ? "" : " (did you mean " + best + "?)";
+}
+
+// Files in the fighter's folders that no frame uses: a hotmap PNG is an error (its sprite's name is
+// probably misspelt), a sprite PNG a warning, any other file (a JPEG, a capitalised name) a warning
+// too: the game reads only <animation>_<nn>.png and would silently ignore it.
 void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef& def) {
     namespace fs = std::filesystem;
     std::set<std::string> used;
@@ -155,20 +319,26 @@ void CheckPairing(Tally& t, const FighterTarget& target, const game::FighterDef&
         const fs::path dir = fs::path(hotmaps ? target.roots.hotmapsDir : target.roots.assetsDir) / target.id;
         std::vector<std::string> files;
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-            if (it->path().extension() == ".png") files.push_back(it->path().filename().string());
+            std::error_code e2;
+            if (it->is_directory(e2)) continue;  // sfx/ and an author's own folders
+            files.push_back(it->path().filename().string());
         }
         std::sort(files.begin(), files.end());
         for (const std::string& f : files) {
             if (used.count(f) != 0) continue;
+            if (!hotmaps && f == assets::MANIFEST_FILE_NAME) continue;
             const std::string path = (dir / f).string();
-            if (hotmaps) {
+            const std::string hint = Suggest(f, used);
+            if (fs::path(f).extension() != ".png") {
+                Warn(t, path,
+                     "pairs with nothing: the game reads only <animation>_<nn>.png and ignores this file" + hint);
+            } else if (hotmaps) {
                 Fail(t, assets::Error{assets::ErrorCode::ManifestRule, path,
                                       "pairs with no frame of " +
                                           game::PrintablePath(target.roots.assetsDir + "/" + target.id) +
-                                          "/fighter.json (frames are <animation>_<nn>.png; a misspelt name?)"}
-                            .ToLine());
+                                          "/fighter.json (frames are <animation>_<nn>.png; a misspelt name?)" + hint});
             } else {
-                Warn(t, path, "no animation uses this sprite");
+                Warn(t, path, "no animation uses this sprite" + hint);
             }
         }
     }
@@ -186,32 +356,61 @@ void CheckSounds(Tally& t, const std::string& dir, const std::set<std::string>& 
     }
     for (const std::string& f : files) {
         const auto sound = assets::LoadWav(dir + "/" + f, within);
-        if (!sound.Ok()) Fail(t, sound.GetError().ToLine());
+        if (!sound.Ok()) Fail(t, sound.GetError());
     }
 }
 
+// The frames a fighter's manifest lists when the fighter failed to load as a whole (a rule between
+// fields, a pixel budget): the summary still counts what was looked at. 0 when it does not parse.
+int ManifestFrames(const FighterTarget& target) {
+    const std::string path = target.roots.assetsDir + "/" + target.id + "/" + assets::MANIFEST_FILE_NAME;
+    const auto text = assets::ReadInputFile(path, assets::limits::MANIFEST_BYTES, "a manifest");
+    if (!text.Ok()) return 0;
+    const auto manifest = assets::ReadManifest(std::string(text.Value().begin(), text.Value().end()), path);
+    if (!manifest.Ok()) return 0;
+    int frames = 0;
+    for (const assets::ManifestAnimation& a : manifest.Value().animations) frames += static_cast<int>(a.frames.size());
+    return frames;
+}
+
 // Lints one fighter; returns its pixels (0 when it fails to load), which count against the project's
-// budget for the fighters after it, as the game counts them.
-std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOptions options) {
+// budget for the fighters after it, as the game counts them. Every error of the fighter is reported,
+// not only the first (LoadOptions::collectErrors).
+std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOptions options, bool verbose) {
     ++t.fighters;
+    t.perKind.clear();
+    t.hidden = 0;
     options.keepHotmapImages = true;
+    options.collectErrors = true;
     const auto loaded = assets::LoadFighter(target.roots, target.id, options);
     if (!loaded.Ok()) {
-        Fail(t, loaded.GetError().ToLine());
+        Fail(t, loaded.GetError());
+        t.frames += ManifestFrames(target);
         return 0;
     }
     const assets::LoadedFighter& f = loaded.Value();
+    if (verbose) {
+        std::printf("lint: %s: \"%s\"%s%s\n", game::Printable(target.id).c_str(),
+                    game::Printable(f.def.displayName).c_str(),
+                    f.credits.empty() ? "" : (", credits: " + game::Printable(f.credits)).c_str(),
+                    f.license.empty() ? "" : (", license: " + game::Printable(f.license)).c_str());
+    }
+    for (const assets::Error& e : f.errors) Fail(t, e);
     for (const assets::Warning& w : f.warnings) Warn(t, w.file, w.message);
     for (std::size_t a = 0; a < f.def.animations.size(); ++a) {
         const game::AnimationDef& anim = f.def.animations[a];
         for (std::size_t i = 0; i < anim.frames.size(); ++i) {
             ++t.frames;
+            if (f.sprites[a][i].widthPx == 0) continue;  // its error is reported above
             const std::string name = assets::FrameFileName(anim.name, i);
             const std::string hotmapPath = target.roots.hotmapsDir + "/" + target.id + "/" + name;
-            if (!anim.frames[i].hotmapFromSprite) CheckColours(t, hotmapPath, f.hotmaps[a][i]);
-            CheckShapes(
-                t, anim.frames[i].hotmapFromSprite ? target.roots.assetsDir + "/" + target.id + "/" + name : hotmapPath,
-                anim.frames[i], f.sprites[a][i]);
+            const std::string spritePath = target.roots.assetsDir + "/" + target.id + "/" + name;
+            CheckTransparency(t, spritePath, f.sprites[a][i]);
+            if (!anim.frames[i].hotmapFromSprite) {
+                CheckColours(t, hotmapPath, f.hotmaps[a][i]);
+                CheckBlends(t, hotmapPath, f.hotmaps[a][i]);
+            }
+            CheckShapes(t, anim.frames[i].hotmapFromSprite ? spritePath : hotmapPath, anim.frames[i], f.sprites[a][i]);
         }
     }
     CheckPairing(t, target, f.def);
@@ -223,7 +422,11 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
     const auto within = assets::ConfineTo(target.roots.ProjectDir());
     CheckSounds(t, target.roots.assetsDir + "/" + target.id + "/" + assets::FIGHTER_SFX_FOLDER, named,
                 !options.allowOutsideLinks && within.Ok() ? &within.Value() : nullptr);
-    return f.pixels;
+    if (t.hidden > 0) {
+        std::fprintf(stderr, "lint: %s: %d more line(s) of kinds already shown %d times, not printed\n",
+                     game::Printable(target.id).c_str(), t.hidden, MAX_LINES_PER_KIND);
+    }
+    return f.errors.empty() ? f.pixels : 0;
 }
 
 }  // namespace
@@ -231,10 +434,15 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
 int RunLint(std::span<const std::string> args) {
     std::vector<std::string> dirs;
     assets::LoadOptions options;
+    bool verbose = false;
     for (const std::string& arg : args) {
         if (arg == "--help" || arg == "-h") {
             std::printf("%s%s", LINT_USAGE, LINT_HELP);
             return EXIT_OK;
+        }
+        if (arg == "--verbose" || arg == "-v") {
+            verbose = true;
+            continue;
         }
         if (arg == "--allow-outside-links") {
             options.allowOutsideLinks = true;
@@ -260,12 +468,12 @@ int RunLint(std::span<const std::string> args) {
     for (const std::string& dir : dirs) {
         const auto targets = ResolveFighters(dir);
         if (!targets.Ok()) {
-            Fail(tally, targets.GetError().ToLine());
+            Fail(tally, targets.GetError());
             continue;
         }
         options.otherFightersPixels = 0;  // each project folder has its own budget
         for (const FighterTarget& target : targets.Value())
-            options.otherFightersPixels += LintFighter(tally, target, options);
+            options.otherFightersPixels += LintFighter(tally, target, options, verbose);
         // A project folder's shared sounds and music (a fighter's folder alone has none).
         if (!targets.Value().empty() && std::filesystem::is_directory(dir + "/assets")) {
             const auto within = assets::ConfineTo(dir);

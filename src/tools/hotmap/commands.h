@@ -16,6 +16,7 @@ int RunCollide(std::span<const std::string> args);
 int RunLint(std::span<const std::string> args);
 int RunTemplate(std::span<const std::string> args);
 int RunPreview(std::span<const std::string> args);
+int RunImport(std::span<const std::string> args);
 int RunFramedata(std::span<const std::string> args);
 
 }  // namespace hotmap

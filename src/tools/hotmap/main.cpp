@@ -16,7 +16,8 @@ constexpr const char* USAGE =
     "\n"
     "commands:\n"
     "  lint      check fighters: pairing, sizes, colours, manifest references (exit 1 on errors)\n"
-    "  template  a starter hotmap from a sprite: transparent to air, opaque to hurt\n"
+    "  template  starter hotmaps from sprites (one, or a whole fighter): faint to air, opaque to hurt\n"
+    "  import    a fighter folder from art made elsewhere: numbered frames, a grid sheet, Aseprite\n"
     "  preview   a sprite with its hotmap tinted over it, or a whole fighter's contact sheet\n"
     "  collide   place two hotmap PNGs in the world and report what collides, as JSON\n"
     "  framedata each move's ticks, advantages and pixel ranges against an opponent (Markdown or JSON)\n"
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
         if (command == "lint") return hotmap::RunLint(args);
         if (command == "template") return hotmap::RunTemplate(args);
         if (command == "preview") return hotmap::RunPreview(args);
+        if (command == "import") return hotmap::RunImport(args);
         if (command == "framedata") return hotmap::RunFramedata(args);
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "hotmap: out of memory\n");
