@@ -151,7 +151,10 @@ public:
             report.exitCode = 1;
             return report;
         }
-        report.json = MatchReportJson(state_, frames, 1, *ctx.roster, ctx.clock, ", \"training\": " + TrainingJson());
+        // One training session is one match that never finishes: its totals are the session's.
+        const RunTotals totals{{defs_.fighters[0]->id, defs_.fighters[1]->id}, state_.stats.hits, 0};
+        report.json =
+            MatchReportJson(state_, frames, 1, *ctx.roster, ctx.clock, totals, ", \"training\": " + TrainingJson());
         return report;
     }
 
