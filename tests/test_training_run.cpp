@@ -121,6 +121,27 @@ TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
                        {{"block", -6}, {"hit", 9}}});
 }
 
+// The same jab slot played by the dummy (brick as P2, kestrel as P1): the slot is forward/back, so
+// from the dummy's side, facing left or right, it is the same jab; the meters are the P1 run's swapped.
+TEST(TrainingRun, TheDummyPlaysASlotFileFromItsOwnSide) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
+    for (const std::string start : {"right", "left"}) {
+        SCOPED_TRACE(start);
+        const json p1 = RunTraining(slot, 40, {}, start);
+        const auto r = testrun::Run(
+            BRAWL_EXE, {"--headless", "--training", "--p1-fighter", "kestrel", "--p2-fighter", "brick", "--dummy-slot",
+                        slot.string(), "--dummy-start", start, "--frames", "40", "--assets", HOTMAP_SOURCE_DIR});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const json t = json::parse(r.out)["training"];
+        EXPECT_EQ(t["dummy"], "slot");
+        EXPECT_EQ(t["meter"][0], p1["meter"][1]);
+        EXPECT_EQ(t["meter"][1], p1["meter"][0]);
+        ASSERT_EQ(t["advantages"].size(), 1u);
+        EXPECT_EQ(t["advantages"][0]["attacker"], "p2");
+        EXPECT_EQ(t["advantages"][0]["advantage"], p1["advantages"][0]["advantage"]);
+    }
+}
+
 // Walking back 30 ticks before the jab: its pixels fall 10 px short, while on its first two active
 // ticks the boxes overlapped (boxes alone would have hit).
 TEST(TrainingRun, AWhiffSaysByHowManyPixelsItMissed) {
@@ -163,6 +184,26 @@ TEST(TrainingRun, RecordedSlotsPlayBackToTheSameRun) {
         ASSERT_EQ(third.exitCode, 0) << third.err;
         EXPECT_EQ(json::parse(third.out)["hash"], playedLine["hash"]);
     }
+}
+
+// The training picture (frame meter, input displays, the advantage) drawn by the software renderer.
+TEST(TrainingRun, TheSceneDrawsAScreenshot) {
+    const fs::path dir = testrun::FreshDir("training_shot");
+    const fs::path shot = dir / "training.png";
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1", "cpu", "--frames", "150",
+                                            "--screenshot", shot.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_GT(fs::file_size(shot), 1000u);
+}
+
+// The title's TRAINING row (below OPTIONS, so the rows above keep their places) starts training.
+TEST(TrainingRun, TheTitleMenuHasATrainingEntry) {
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "20", "--menu",
+                                            "down,down,down,down,down,confirm", "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json line = json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(line.is_discarded()) << r.out;
+    EXPECT_TRUE(line.contains("training")) << r.out;
 }
 
 TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {

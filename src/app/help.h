@@ -72,7 +72,7 @@ inline constexpr KeyHelp TRAINING_KEYS[] = {
     {"down arrow (P2 down)", "position reset: mid-stage", std::nullopt},
     {"up arrow (P2 up)", "the dummy's block: none, all, after the first hit, random", std::nullopt},
     {"keypad 1 (P2 punch)", "record your inputs into the slot; again to stop (written to --record FILE)", std::nullopt},
-    {"keypad 2 (P2 kick)", "the dummy plays the slot, looped; again to stop", std::nullopt},
+    {"keypad 2 (P2 kick)", "the dummy plays the slot looped; again: once; again: stops", std::nullopt},
     {"keypad 3 (P2 special)", "the next slot of four", std::nullopt},
 };
 

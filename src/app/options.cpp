@@ -199,6 +199,8 @@ constexpr OptionSpec OPTIONS[] = {
     {"--p1-slot", "FILE", "training: P1's inputs from a slot file (a replay whose P1 column is forward/back, as "
                           "training's --record writes it)",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p1-slot", v, e) && (o.p1SlotPath = std::string(v), true); }},
+    {"--dummy-slot", "FILE", "training: the dummy plays a slot file (forward/back) over and over, from its own side",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--dummy-slot", v, e) && (o.dummySlotPath = std::string(v), true); }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
      [](Options& o, std::string_view v, std::string&) {
          const auto nl = v.find('\n');
@@ -307,8 +309,9 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         error = "--training and --replay: a replay plays both sides in a fight (a slot: --p1-slot)";
         return std::nullopt;
     }
-    if (!o.p1SlotPath.empty() && o.scene != "training") {
-        error = "--p1-slot drives the player in training mode: add --training";
+    if ((!o.p1SlotPath.empty() || !o.dummySlotPath.empty()) && o.scene != "training") {
+        error =
+            std::string(o.p1SlotPath.empty() ? "--dummy-slot" : "--p1-slot") + " is for training mode: add --training";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

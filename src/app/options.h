@@ -58,7 +58,8 @@ struct Options {
     game::DummyBlock dummyBlock = game::DummyBlock::None;           ///< --dummy-block
     game::DummyRecovery dummyRecovery = game::DummyRecovery::Stay;  ///< --dummy-recovery
     game::ResetPlace dummyStart = game::ResetPlace::Mid;            ///< --dummy-start
-    std::string p1SlotPath;  ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
+    std::string p1SlotPath;     ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
+    std::string dummySlotPath;  ///< --dummy-slot FILE: the dummy plays a slot file, looped
 };
 
 /// One option: its name, the word for its value (nullptr for a flag; two words, "A B", for an

@@ -3,14 +3,19 @@
 // inputs and final hash), the event log (--log-events), and what a hot reload means for a match in
 // progress (the state is conformed to the new definitions, and a recording ends: a replay could
 // not repeat a reload). Sound: each tick's events once (audio::RollbackVoices), the stage loop; the
-// pause menu opens the options menu over the paused match.
+// pause menu opens the options menu over the paused match. A replay is a timeline (game/seek.h):
+// P1's controls scrub it (left/right a tick at a time, up/down a second, punch plays or pauses) and,
+// with the overlay on, a seek bar in the panel jumps anywhere; the overlay shows each tick as played.
 #include "app/match_report.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
 #include "assets/files.h"
+#include "game/seek.h"
 #include "game/text.h"
 #include "render/render.h"
+
+#include <imgui.h>
 
 #include <chrono>
 #include <cstdio>
@@ -70,8 +75,16 @@ public:
     bool Done() const override { return matchLimit_ > 0 && Totals().matchesFinished >= matchLimit_; }
 
     void Tick(SceneContext& ctx, const game::Inputs& controls) override {
+        if (timeline_ && ScrubReplay(ctx, controls[0])) return;
         const game::Inputs inputs = args_.replay ? NextReplayInputs() : controls;
-        game::StepMatch(match_.defs, match_.state, inputs, game::StepHooks{&match_.debug, NowNanos, &match_.events});
+        if (timeline_ && match_.replayTick <= timeline_->Length()) {
+            // Played through the timeline, so that any tick already played can be gone back to.
+            timeline_->SeekTo(match_.replayTick, game::StepHooks{&match_.debug, NowNanos, &match_.events});
+            match_.state = timeline_->State();
+        } else {
+            game::StepMatch(match_.defs, match_.state, inputs,
+                            game::StepHooks{&match_.debug, NowNanos, &match_.events});
+        }
         if (Recording()) match_.inputs.push_back(inputs);
         overlay_.framesPerSecond = ctx.clock.framesPerSecond;
         debug::Observe(overlay_, match_.debug, match_.events.View(), match_.defs);
@@ -80,7 +93,9 @@ public:
         if (args_.replay && match_.replayTick == static_cast<std::int64_t>(args_.replay->inputs.size()) &&
             !replayOverSaid_) {
             replayOverSaid_ = true;
-            ctx.commands.push_back({debug::CommandKind::Pause});  // the last recorded tick stays on screen
+            // The last recorded tick stays on screen, where P1's controls can scrub back (a
+            // headless run goes on with neutral inputs, as it always has).
+            if (!ctx.options->headless) replayPaused_ = true;
             const bool same = args_.replay->finalHash && game::HashState(match_.state) == *args_.replay->finalHash;
             ctx.notices.push_back("brawl: the replay is over (" + std::to_string(match_.replayTick) + " ticks)" +
                                   (!args_.replay->finalHash ? ""
@@ -188,12 +203,27 @@ public:
         const bool mirrorMatch = match_.fighter[0] == match_.fighter[1];
         render::DrawMatch(ctx.renderer, match_.defs, art, match_.state, ctx.debug->view, {false, mirrorMatch});
         render::DrawHud(ctx.renderer, match_.defs, match_.state);
+        if (timeline_) DrawSeekBar(ctx.renderer);
         if (pauseOpen_ && !options_.open) DrawPause(ctx.renderer, pause_, match_.defs);
         options_.Draw(ctx);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
         debug::Draw(overlay_, *ctx.debug, ctx.commands, map, match_.defs, match_.state);
+        if (timeline_ && ctx.debug->overlay) {
+            // The seek bar: any tick, re-simulated from the nearest saved state, the overlay live.
+            ImGui::SetNextWindowPos(map.ToScreen(10.0f, 290.0f), ImGuiCond_FirstUseEver);
+            ImGui::SetNextWindowSize(ImVec2((game::STAGE_WIDTH_PX - 20) * map.scale, 0.0f), ImGuiCond_FirstUseEver);
+            ImGui::Begin("Replay");
+            int tick = static_cast<int>(timeline_->Tick());
+            if (ImGui::SliderInt("tick", &tick, 0, static_cast<int>(timeline_->Length()))) {
+                replayPaused_ = true;
+                SeekReplay(ctx, tick);
+            }
+            ImGui::SameLine();
+            if (ImGui::Button(replayPaused_ ? "play" : "pause")) replayPaused_ = !replayPaused_;
+            ImGui::End();
+        }
     }
 
     bool Leave(SceneContext& ctx) override { return SaveRecording(ctx); }
@@ -267,10 +297,61 @@ private:
         if (args_.replay) config = args_.replay->config;  // the recorded match exactly
         match_.config = config;
         match_.state = game::NewMatch(match_.defs, config);
+        timeline_.reset();
+        replayPaused_ = false;
+        if (args_.replay) timeline_ = std::make_unique<game::ReplayTimeline>(match_.defs, config, args_.replay->inputs);
         sounds_.Bind(match_.defs);
         if (voices_) voices_->Reset();
         overlay_.held.clear();
         overlay_.log.clear();
+    }
+
+    // P1's controls scrub a replay (no one plays in one): punch plays or pauses, left and right held
+    // step a tick back or on, down and up jump a second. True when this tick was a scrub (or a
+    // paused tick), which then replaces playing on.
+    bool ScrubReplay(SceneContext& ctx, game::Input keys) {
+        const std::uint8_t pressed = keys.bits & ~scrubKeys_;
+        scrubKeys_ = keys.bits;
+        if (pressed & game::Input::PUNCH) replayPaused_ = !replayPaused_;
+        std::int64_t target = timeline_->Tick();
+        if (keys.Has(game::Input::LEFT)) target -= 1;
+        if (keys.Has(game::Input::RIGHT)) target += 1;
+        if (pressed & game::Input::DOWN) target -= game::TICK_HZ;
+        if (pressed & game::Input::UP) target += game::TICK_HZ;
+        target = std::clamp<std::int64_t>(target, 0, timeline_->Length());
+        if (target != timeline_->Tick()) {
+            replayPaused_ = true;
+            SeekReplay(ctx, target);
+            return true;
+        }
+        return replayPaused_;
+    }
+
+    // Shows replay tick `tick` (a scrub: a recording of this run ends, it would not replay).
+    void SeekReplay(SceneContext& ctx, std::int64_t tick) {
+        EndRecording(ctx, "the replay was scrubbed");
+        recordingDone_ = true;
+        timeline_->SeekTo(tick, game::StepHooks{&match_.debug, NowNanos, &match_.events});
+        match_.state = timeline_->State();
+        match_.replayTick = timeline_->Tick();
+        debug::Observe(overlay_, match_.debug, match_.events.View(), match_.defs);
+    }
+
+    // The replay's position under the HUD's timer: a bar, the tick, and the scrub keys.
+    void DrawSeekBar(SDL_Renderer* r) const {
+        constexpr int X = 120, Y = 352, W = 400, H = 4;
+        const SDL_Rect back{X, Y, W, H};
+        SDL_SetRenderDrawColor(r, 20, 20, 28, 255);
+        SDL_RenderFillRect(r, &back);
+        const std::int64_t n = std::max<std::int64_t>(timeline_->Length(), 1);
+        const SDL_Rect done{X, Y, static_cast<int>(W * timeline_->Tick() / n), H};
+        SDL_SetRenderDrawColor(r, 255, 214, 90, 255);
+        SDL_RenderFillRect(r, &done);
+        std::string text = "REPLAY ";
+        text.append(std::to_string(timeline_->Tick())).append(" / ").append(std::to_string(timeline_->Length()));
+        text.append(replayPaused_ ? "  PAUSED" : "").append("  P1 LEFT/RIGHT: SCRUB  UP/DOWN: 1 S  PUNCH: PLAY");
+        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(text)) / 2, Y - 10, text,
+                                 SDL_Color{220, 220, 220, 255});
     }
 
     // The next tick's inputs from the replay (neutral once it has run out).
@@ -353,6 +434,9 @@ private:
     int matchLimit_ = 0;                         ///< --matches N: done when N have finished; 0 none
     std::int64_t overTicks_ = 0;
     std::FILE* eventLog_ = nullptr;
+    std::unique_ptr<game::ReplayTimeline> timeline_;  ///< --replay: the timeline scrubbed and played
+    bool replayPaused_ = false;
+    std::uint8_t scrubKeys_ = 0;  ///< P1's controls last tick (presses are edges)
 };
 
 }  // namespace

@@ -61,7 +61,21 @@ public:
         state_ = game::NewTrainingMatch(defs_, config_, training_);
         start_ = o.dummyStart;
         if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs_, state_, settings_.dummy, start_);
-        if (!o.p1SlotPath.empty() && !LoadP1Slot(ctx, o.p1SlotPath)) return;
+        if (!o.p1SlotPath.empty()) {
+            if (auto slot = LoadSlot(ctx, o.p1SlotPath)) {
+                p1Slot_ = std::move(*slot);
+            } else {
+                return;
+            }
+        }
+        if (!o.dummySlotPath.empty()) {
+            auto slot = LoadSlot(ctx, o.dummySlotPath);
+            if (!slot) return;
+            settings_.slots[0] = std::move(*slot);
+            settings_.slot = 0;
+            settings_.stance = game::DummyStance::Slot;
+            settings_.loopSlot = true;
+        }
         if (p1Slot_) state_.config.controllers[0] = config_.controllers[0] = game::Controller::Human;
         // A person recording from the first tick is the headless run's recording: the whole run.
         recording_ = !recordPath_.empty() && o.headless;
@@ -118,8 +132,9 @@ public:
                            ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
                            std::to_string(settings_.slot + 1) +
                            (recording_                                    ? " RECORDING"
-                            : settings_.stance == game::DummyStance::Slot ? " PLAYING"
-                                                                          : "");
+                            : settings_.stance != game::DummyStance::Slot ? ""
+                            : settings_.loopSlot                          ? " PLAYING, LOOPED"
+                                                                          : " PLAYING ONCE");
         for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         render::DrawTrainingHud(ctx.renderer, defs_, observer_, {line});
     }
@@ -136,21 +151,16 @@ public:
             report.exitCode = 1;
             return report;
         }
-        // Training is one session, never replaced: its totals are the current state's.
-        RunTotals totals;
-        for (std::size_t i = 0; i < 2; ++i) {
-            totals.fighters[i] = defs_.fighters[i]->id;
-            totals.hits[i] = state_.stats.hits[i];
-        }
-        totals.matchesFinished = state_.phase == game::Phase::MatchOver ? 1 : 0;
+        // One training session is one match that never finishes: its totals are the session's.
+        const RunTotals totals{{defs_.fighters[0]->id, defs_.fighters[1]->id}, state_.stats.hits, 0};
         report.json =
             MatchReportJson(state_, frames, 1, *ctx.roster, ctx.clock, totals, ", \"training\": " + TrainingJson());
         return report;
     }
 
 private:
-    // --p1-slot: a replay file whose P1 column is the player's inputs as forward/back.
-    bool LoadP1Slot(SceneContext& ctx, const std::string& path) {
+    // --p1-slot, --dummy-slot: a replay file whose P1 column is a player's inputs as forward/back.
+    std::optional<game::Slot> LoadSlot(SceneContext& ctx, const std::string& path) {
         auto bytes = assets::ReadInputFile(path, assets::limits::REPLAY_BYTES, "a slot");
         std::string error;
         std::optional<game::Replay> replay;
@@ -161,12 +171,11 @@ private:
         }
         if (!replay) {
             ctx.stop = RunReport{"", 1, "error: " + game::PrintablePath(path) + ": " + error};
-            return false;
+            return std::nullopt;
         }
         game::Slot slot;
         for (const game::Inputs& in : replay->inputs) slot.inputs.push_back(in[0]);
-        p1Slot_ = std::move(slot);
-        return true;
+        return slot;
     }
 
     // Player 2's controls, pressed this tick (an edge), as the training keys.
@@ -191,9 +200,16 @@ private:
             }
         }
         if ((pressed & game::Input::KICK) && !recording_) {
+            // Off, then the slot looped, then the slot once, then off again.
             const bool playing = settings_.stance == game::DummyStance::Slot;
-            settings_.stance = playing ? ctx.options->dummy : game::DummyStance::Slot;
-            settings_.loopSlot = true;
+            if (!playing) {
+                settings_.stance = game::DummyStance::Slot;
+                settings_.loopSlot = true;
+            } else if (settings_.loopSlot) {
+                settings_.loopSlot = false;
+            } else {
+                settings_.stance = ctx.options->dummy;
+            }
             training_.slotAt = 0;
         }
         if ((pressed & game::Input::SPECIAL) && !recording_) settings_.slot = (settings_.slot + 1) % game::SLOT_COUNT;
