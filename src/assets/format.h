@@ -165,7 +165,7 @@ struct Field {
 [[nodiscard]] Result<Manifest> ReadManifest(const std::string& text, const std::string& nameForErrors);
 /// The document as a definition without pixels (frames with ticks and anchors, no masks):
 /// required animations first, speeds to subpixels; checks the rules between fields (a move's
-/// animation and frames exist, idle loops, one move per button and stance).
+/// animation and frames exist, idle loops, one move per button, stance and motion).
 [[nodiscard]] Result<game::FighterDef> ManifestToDef(const Manifest& manifest, const std::string& id,
                                                      const std::string& nameForErrors);
 /// The document as fighter.json's text: fields in the table's order, a value that fits on a

@@ -73,7 +73,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             Check(m.projectile->spawnFrame >= 0 && m.projectile->spawnFrame < frames, "spawn frame exists");
         }
         for (std::size_t j = 0; j < i; ++j) {
-            Check(def.moves[j].button != m.button || def.moves[j].stance != m.stance, "one move per button and stance");
+            // The loader's rule since motion specials: one move per button, stance and motion
+            // (K and 236K share a button and a stance).
+            Check(def.moves[j].button != m.button || def.moves[j].stance != m.stance || def.moves[j].motion != m.motion,
+                  "one move per button, stance and motion");
         }
     }
     return 0;
