@@ -206,10 +206,94 @@ TEST(TrainingRun, TheTitleMenuHasATrainingEntry) {
     EXPECT_TRUE(line.contains("training")) << r.out;
 }
 
+// The training menu (Esc) changes what the flags set: a run whose menu moves pick crouch and block
+// all before the first tick is, tick for tick, the run with --dummy crouch --dummy-block all (the
+// ticks the menu is open are not game ticks).
+TEST(TrainingRun, TheMenuSetsTheDummyAsTheFlagsDo) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {39, "-"}});
+    const json flags = RunTraining(slot, 40, {"--dummy", "crouch", "--dummy-block", "all"}, "right");
+    // back opens the menu; down, right: DUMMY crouch; down, right: BLOCK all; back closes it.
+    const json menu = RunTraining(slot, 45, {"--menu", "back,down,right,down,right,back"}, "right");
+    EXPECT_EQ(menu["dummy"], "crouch");
+    EXPECT_EQ(menu["block"], "all");
+    EXPECT_EQ(menu["meter"], flags["meter"]);
+    EXPECT_EQ(menu["advantages"], flags["advantages"]);
+    EXPECT_EQ(menu["whiffs"], flags["whiffs"]);
+    // Brick's jab passes over a crouching Kestrel (docs/framedata.md): a whiff, not a block.
+    ASSERT_EQ(flags["whiffs"].size(), 1u);
+    EXPECT_EQ(flags["whiffs"][0]["move"], "light_punch");
+    // RECOVERY and REFILL: the rows below.
+    const json more = RunTraining(slot, 10, {"--menu", "back,down*3,right,down,left,back"}, "right");
+    EXPECT_EQ(more["recovery"], "now");
+    EXPECT_EQ(more["refill"], false);
+}
+
+// RESET POSITION on the menu is the reset --dummy-start makes: the same hash, the same meter.
+TEST(TrainingRun, TheMenusResetPutsTheDummyInTheCornerChosen) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {39, "-"}});
+    for (const auto& [moves, start] :
+         {std::pair{"back,down*8,right,confirm", "left"}, std::pair{"back,down*8,left,confirm", "right"}}) {
+        const auto flags = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", slot.string(), "--frames",
+                                                    "40", "--dummy-start", start, "--assets", HOTMAP_SOURCE_DIR});
+        const auto menu = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", slot.string(), "--frames",
+                                                   "50", "--menu", moves, "--assets", HOTMAP_SOURCE_DIR});
+        ASSERT_EQ(flags.exitCode, 0) << flags.err;
+        ASSERT_EQ(menu.exitCode, 0) << menu.err;
+        const json a = json::parse(flags.out), b = json::parse(menu.out);
+        EXPECT_EQ(b["hash"], a["hash"]) << start;
+        EXPECT_EQ(b["training"]["start"], start);
+        EXPECT_EQ(b["training"]["meter"], a["training"]["meter"]) << start;
+    }
+}
+
+// A player's whole loop, through the menu: RECORD, a jab and 39 ticks, STOP RECORDING (the slot is
+// written to --record's file), PLAYBACK looped: the dummy jabs back every 40 ticks. From either side,
+// because the slot is forward/back.
+TEST(TrainingRun, RecordThenPlayBackThroughTheMenu) {
+    const fs::path slot = WriteSlot("jab.txt", {{1, "P"}});
+    for (const std::string start : {"right", "left"}) {
+        const fs::path recorded = testrun::FreshDir("training_menu_record") / "slot.txt";
+        // Ticks 0-8: the menu (RECORD is the eighth row); 40 recorded ticks; the menu again (17 ticks:
+        // STOP RECORDING, then PLAYBACK looped); 134 more ticks.
+        const json t = RunTraining(slot, 200,
+                                   {"--record", recorded.string(), "--menu",
+                                    "back,down*7,confirm,wait*39,back,down*7,confirm,back,down*6,right,back"},
+                                   start);
+        EXPECT_EQ(t["slot_ticks"], json::array({40, 0, 0, 0})) << start;
+        EXPECT_EQ(t["playback"], "looped");
+        EXPECT_EQ(t["dummy"], "slot");
+        std::vector<std::uint64_t> dummyJabs;
+        for (const json& a : t["advantages"]) {
+            if (a["attacker"] == "p2") {
+                EXPECT_EQ(a["move"], "light_punch");
+                dummyJabs.push_back(a["tick"].get<std::uint64_t>());
+            }
+        }
+        // The jab hits on the fifth tick of each 40-tick loop that starts on game tick 40.
+        EXPECT_EQ(dummyJabs, (std::vector<std::uint64_t>{45, 85, 125})) << start;
+        std::ifstream in(recorded);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_NE(text.find("ticks 40\n1 P -\n39 - -\nend"), std::string::npos) << text;
+    }
+}
+
+// Player 2's controls and the menu share one model (test_training_menu); QUIT TO TITLE leaves.
+TEST(TrainingRun, QuitToTitleLeavesTraining) {
+    const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--frames", "10", "--menu", "back,up,confirm",
+                                            "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json line = json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(line.is_discarded()) << r.out;
+    EXPECT_FALSE(line.contains("training")) << r.out;
+}
+
 TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--dummy", "sit", "--frames", "5"}).exitCode, 2);
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-block", "some", "--frames", "5"}).exitCode, 2);
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--p1-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    for (const char* moves : {"wait*0", "wait*3601", "down*", "dance*2", "wait*-1"})
+        EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--menu", moves, "--frames", "5"}).exitCode, 2)
+            << moves;
     const auto missing = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", "/nonexistent/slot.txt",
                                                   "--frames", "5", "--assets", HOTMAP_SOURCE_DIR});
     EXPECT_EQ(missing.exitCode, 1);

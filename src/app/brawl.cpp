@@ -560,7 +560,8 @@ int Shell::RunHeadless() {
     for (; (endsItself ? !scene_->Done() : ticksRun < limit && !scene_->Done()) && !ctx_.stop && stopSignal == 0;
          ++ticksRun) {
         // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
-        if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
+        if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size() &&
+            opt_.menuMoves[static_cast<std::size_t>(ticksRun)] != MenuMove::None) {  // "wait": no move
             scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);
             AfterCall();
         }

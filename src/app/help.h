@@ -74,6 +74,8 @@ inline constexpr KeyHelp TRAINING_KEYS[] = {
     {"keypad 1 (P2 punch)", "record your inputs into the slot; again to stop (written to --record FILE)", std::nullopt},
     {"keypad 2 (P2 kick)", "the dummy plays the slot looped; again: once; again: stops", std::nullopt},
     {"keypad 3 (P2 special)", "the next slot of four", std::nullopt},
+    {"Esc (P1 pause)", "the training menu: the dummy's settings, slots, record, reset, move list, options, quit",
+     std::nullopt},
 };
 
 /// The rules of play in a few lines, after the tables.

@@ -166,15 +166,21 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) {
          std::int32_t n = 0;
          return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
-    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back), as a player's keys",
+    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,wait; MOVE*N: N times), "
+                        "as a player's keys",
      [](Options& o, std::string_view v, std::string& e) {
          o.menuMoves.clear();
          while (true) {
              const auto comma = v.find(',');
-             const std::string_view word = v.substr(0, comma);
+             std::string_view word = v.substr(0, comma);
+             std::int32_t times = 1;
+             if (const auto star = word.find('*'); star != std::string_view::npos) {
+                 if (!Range("--menu's repeat", word.substr(star + 1), 1, MENU_REPEAT_MAX, times, e)) return false;
+                 word = word.substr(0, star);
+             }
              MenuMove m{};
              if (!Choice("--menu", MENU_MOVE_NAMES, word, m, e)) return false;
-             o.menuMoves.push_back(m);
+             o.menuMoves.insert(o.menuMoves.end(), static_cast<std::size_t>(times), m);
              if (comma == std::string_view::npos) return true;
              v.remove_prefix(comma + 1);
          }

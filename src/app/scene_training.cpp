@@ -2,9 +2,14 @@
 // --p1 cpu, or a slot file with --p1-slot) against P2, the dummy of game/training.h, with the frame
 // meter, the input displays, advantages and "missed by N px" on screen and, headless, in the JSON
 // line. Player 2's controls are the training keys (help.h, TRAINING_KEYS): position resets, the
-// block setting, recording a slot and playing it on the dummy. Slots are kept as forward/back.
+// block setting, recording a slot and playing it on the dummy. Esc opens the training menu (every
+// setting, recording, resets, the move list, options); keys and menu edit one TrainingChoices
+// (training_menu.h). Slots are kept as forward/back.
 #include "app/match_report.h"
+#include "app/options_menu.h"
 #include "app/scene.h"
+#include "app/screens.h"
+#include "app/training_menu.h"
 #include "assets/files.h"
 #include "assets/limits.h"
 #include "game/text.h"
@@ -47,9 +52,10 @@ public:
     void Enter(SceneContext& ctx) override {
         const Options& o = *ctx.options;
         settings_.dummy = 1;
-        settings_.stance = o.dummy;
-        settings_.block = o.dummyBlock;
-        settings_.recovery = o.dummyRecovery;
+        choices_.stance = o.dummy;
+        choices_.block = o.dummyBlock;
+        choices_.recovery = o.dummyRecovery;
+        choices_.reset = o.dummyStart;
         recordPath_ = o.recordPath;
         for (std::size_t i = 0; i < 2; ++i)
             defs_.fighters[i] = &ctx.roster->At(static_cast<std::size_t>(args_.setup.fighter[i])).loaded.def;
@@ -72,14 +78,23 @@ public:
             auto slot = LoadSlot(ctx, o.dummySlotPath);
             if (!slot) return;
             settings_.slots[0] = std::move(*slot);
-            settings_.slot = 0;
-            settings_.stance = game::DummyStance::Slot;
-            settings_.loopSlot = true;
+            choices_.slot = 0;
+            choices_.playback = Playback::Looped;
         }
+        ApplyChoices(choices_, settings_);
         if (p1Slot_) state_.config.controllers[0] = config_.controllers[0] = game::Controller::Human;
-        // A person recording from the first tick is the headless run's recording: the whole run.
-        recording_ = !recordPath_.empty() && o.headless;
+        // Headless, nobody presses RECORD: the whole run is the recording, unless --menu's moves
+        // record (then they say when, as a player in a window would).
+        recording_ = !recordPath_.empty() && o.headless && o.menuMoves.empty();
+        if (ctx.audio != nullptr) {
+            sounds_ = audio::EventSounds(*ctx.audio->bank, {});
+            sounds_.Bind(defs_);
+            voices_ = std::make_unique<audio::RollbackVoices>(*ctx.audio->sink, sounds_);
+            ctx.audio->Music(audio::Track::Stage);
+        }
     }
+
+    bool Ticking() const override { return !menuOpen_ && !options_.open; }
 
     void Tick(SceneContext& ctx, const game::Inputs& controls) override {
         TrainingKeys(ctx, controls[1]);
@@ -91,22 +106,66 @@ public:
         (void)game::StepTraining(defs_, state_, settings_, training_, {player, game::Input{}},
                                  game::StepHooks{&debug_, nullptr, &events_});
         // The input as the step took it (a CPU's own), as P1 faced when it was read.
-        if (recording_)
+        if (recording_) {
             settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.push_back(
                 game::ToForwardBack(game::Input{state_.fighters[0].heldBits}, facing));
+            unsaved_ = true;
+        }
         observer_.Observe(defs_, state_, events_.View());
         debug::Observe(overlay_, debug_, events_.View(), defs_);
+        PlaySounds();
         if (state_.phase == game::Phase::MatchOver || state_.phase == game::Phase::RoundEnd) {
-            // A combo that knocked the dummy out: training goes on from mid-stage.
+            // A combo that knocked the dummy out: training goes on from the last reset's place.
             state_ = game::NewTrainingMatch(defs_, config_, training_);
             game::ResetPositions(defs_, state_, settings_.dummy, start_);
+            if (voices_) voices_->Reset();
         }
     }
 
     void OnMenuMove(SceneContext& ctx, MenuMove move) override {
-        if (move == MenuMove::Back) ctx.switchTo = SceneSwitch{"title", args_};
-        if (move == MenuMove::Help) ctx.showHelp = true;
+        // A pad's B backs out of the menus; in training it is player 1's kick, so it never opens one.
+        if (move == MenuMove::Cancel) {
+            if (!menuOpen_) return;
+            move = MenuMove::Back;
+        }
+        if (options_.open) {
+            options_.Move(ctx, move);  // closing it goes back to the training menu
+            return;
+        }
+        if (!menuOpen_) {
+            if (move == MenuMove::Back) {
+                menuOpen_ = true;
+                menu_.Open();
+            }
+            if (move == MenuMove::Help) ctx.showHelp = true;
+            return;
+        }
+        MenuSound(ctx.audio, move);
+        const TrainingChoices before = choices_;
+        switch (menu_.Apply(move, choices_, recording_)) {
+            case TrainingMenuResult::Stay:
+                break;
+            case TrainingMenuResult::Resume:
+                menuOpen_ = false;
+                break;
+            case TrainingMenuResult::Request:
+                menuOpen_ = false;
+                Carry(ctx, menu_.Request());
+                break;
+            case TrainingMenuResult::Options:
+                options_.Open(ctx);
+                break;
+            case TrainingMenuResult::Help:
+                ctx.showHelp = true;
+                break;
+            case TrainingMenuResult::QuitToTitle:
+                ctx.switchTo = SceneSwitch{"title", args_};
+                break;
+        }
+        Choose(before);
     }
+
+    void OnRawPress(SceneContext& ctx, const RawPress& press) override { options_.Press(ctx, press); }
 
     void OnCommand(SceneContext&, const debug::Command& c) override {
         if (c.kind == debug::CommandKind::ResetRound) game::ResetPositions(defs_, state_, settings_.dummy, start_);
@@ -137,6 +196,16 @@ public:
                                                                           : " PLAYING ONCE");
         for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         render::DrawTrainingHud(ctx.renderer, defs_, observer_, {line});
+        if (menuOpen_ && !options_.open) {
+            if (menu_.MoveListOpen()) {
+                PauseMenu moveList;
+                moveList.moveList = true;
+                DrawPause(ctx.renderer, moveList, defs_);
+            } else {
+                DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks());
+            }
+        }
+        options_.Draw(ctx);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
@@ -182,43 +251,55 @@ private:
     void TrainingKeys(SceneContext& ctx, game::Input keys) {
         const std::uint8_t pressed = keys.bits & ~lastKeys_;
         lastKeys_ = keys.bits;
-        if (pressed & game::Input::LEFT)
-            game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::LeftCorner);
-        if (pressed & game::Input::RIGHT)
-            game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::RightCorner);
-        if (pressed & game::Input::DOWN) game::ResetPositions(defs_, state_, settings_.dummy, game::ResetPlace::Mid);
-        if (pressed & game::Input::UP)
-            settings_.block = static_cast<game::DummyBlock>((static_cast<int>(settings_.block) + 1) % 4);
-        if (pressed & game::Input::PUNCH) {
+        if (pressed == 0) return;
+        const TrainingChoices before = choices_;
+        Carry(ctx, ApplyTrainingKeys(pressed, recording_, choices_));
+        Choose(before);
+    }
+
+    // Recording and resets, asked for by a key or the menu.
+    void Carry(SceneContext& ctx, const TrainingRequest& request) {
+        if (request.toggleRecording) {
             if (recording_) {
                 recording_ = false;
                 SaveSlot(ctx);
             } else {
-                settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.clear();
+                // The slot being recorded is not also played: the dummy goes back to its stance.
+                settings_.slots[static_cast<std::size_t>(choices_.slot)].inputs.clear();
+                choices_.playback = Playback::Off;
                 recording_ = true;
-                if (settings_.stance == game::DummyStance::Slot) settings_.stance = ctx.options->dummy;
             }
         }
-        if ((pressed & game::Input::KICK) && !recording_) {
-            // Off, then the slot looped, then the slot once, then off again.
-            const bool playing = settings_.stance == game::DummyStance::Slot;
-            if (!playing) {
-                settings_.stance = game::DummyStance::Slot;
-                settings_.loopSlot = true;
-            } else if (settings_.loopSlot) {
-                settings_.loopSlot = false;
-            } else {
-                settings_.stance = ctx.options->dummy;
-            }
-            training_.slotAt = 0;
+        if (request.resetAt) {
+            start_ = *request.resetAt;
+            game::ResetPositions(defs_, state_, settings_.dummy, start_);
         }
-        if ((pressed & game::Input::SPECIAL) && !recording_) settings_.slot = (settings_.slot + 1) % game::SLOT_COUNT;
+    }
+
+    // The choices into the settings; a slot that changed, or playback switched, plays from its start.
+    void Choose(const TrainingChoices& before) {
+        if (choices_.slot != before.slot || choices_.playback != before.playback) training_.slotAt = 0;
+        ApplyChoices(choices_, settings_);
+    }
+
+    [[nodiscard]] std::array<std::size_t, game::SLOT_COUNT> SlotTicks() const {
+        std::array<std::size_t, game::SLOT_COUNT> ticks{};
+        for (std::size_t i = 0; i < ticks.size(); ++i) ticks[i] = settings_.slots[i].inputs.size();
+        return ticks;
+    }
+
+    void PlaySounds() {
+        if (!voices_) return;
+        const std::array<std::int32_t, 2> x{state_.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
+                                            state_.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
+        for (const game::Event& e : events_.View()) voices_->Started(e, e.tick, x);
+        voices_->Confirm(state_.tick);
     }
 
     // Writes the current slot to --record's file, in the replay format (P1's column: forward/back).
     bool SaveSlot(SceneContext& ctx) {
         const game::Slot& slot = settings_.slots[static_cast<std::size_t>(settings_.slot)];
-        if (recordPath_.empty() || slot.inputs.empty() || saved_ == slot.inputs.size()) return true;
+        if (recordPath_.empty() || slot.inputs.empty() || !unsaved_) return true;
         game::Replay out;
         out.fighterIds = {defs_.fighters[0]->id, defs_.fighters[1]->id};
         out.config = config_;
@@ -229,7 +310,7 @@ private:
             std::fprintf(stderr, "%s\n", error->ToLine().c_str());
             return false;
         }
-        saved_ = slot.inputs.size();
+        unsaved_ = false;
         ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
                               game::PrintablePath(recordPath_));
         return true;
@@ -239,7 +320,13 @@ private:
         std::string out = std::string("{\"dummy\": \"") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
                           "\", \"block\": \"" + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) +
                           "\", \"recovery\": \"" + game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery) +
-                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) + "\", \"meter\": [";
+                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) +
+                          "\", \"refill\": " + (choices_.refill ? "true" : "false") +
+                          ", \"slot\": " + std::to_string(choices_.slot + 1) + ", \"playback\": \"" +
+                          game::NameOf(PLAYBACK_NAMES, choices_.playback) + "\", \"slot_ticks\": [";
+        const auto ticks = SlotTicks();
+        for (std::size_t i = 0; i < ticks.size(); ++i) out += (i ? ", " : "") + std::to_string(ticks[i]);
+        out += "], \"meter\": [";
         for (std::size_t i = 0; i < 2; ++i) {
             out += i ? ", \"" : "\"";
             for (const game::FrameCell c : observer_.meter[i])
@@ -288,12 +375,18 @@ private:
     game::EventList events_;
     game::DebugRecord debug_;
     debug::Overlay overlay_;
-    game::ResetPlace start_ = game::ResetPlace::Mid;  ///< where the dummy starts (--dummy-start)
+    game::ResetPlace start_ = game::ResetPlace::Mid;  ///< where the dummy starts (--dummy-start, the last reset)
     std::optional<game::Slot> p1Slot_;
     std::size_t p1At_ = 0;
     std::string recordPath_;
     bool recording_ = false;
-    std::size_t saved_ = 0;  ///< the slot length last written (a slot is written once per recording)
+    bool unsaved_ = false;  ///< the slot recorded last is not in --record's file yet
+    TrainingChoices choices_;
+    TrainingMenu menu_;
+    bool menuOpen_ = false;
+    OptionsOverlay options_;
+    audio::EventSounds sounds_;
+    std::unique_ptr<audio::RollbackVoices> voices_;  ///< null when the game is silent
     std::uint8_t lastKeys_ = 0;
 };
 

@@ -1,0 +1,183 @@
+#include "app/training_menu.h"
+
+#include "render/render.h"
+
+#include <cctype>
+
+namespace app {
+
+namespace {
+
+constexpr SDL_Color WHITE{244, 240, 232, 255}, GOLD{255, 208, 96, 255}, DIM{170, 160, 190, 255}, RED{236, 80, 70, 255};
+
+// The stances a player picks (DummyStance::Slot is playback's business).
+constexpr int PICKABLE_STANCES = 3;
+
+template <class E>
+E Step(E value, int count, int by) {
+    return static_cast<E>((static_cast<int>(value) + count + by) % count);
+}
+
+std::string Upper(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+}  // namespace
+
+void ApplyChoices(const TrainingChoices& c, game::TrainingSettings& s) {
+    s.stance = c.playback == Playback::Off ? c.stance : game::DummyStance::Slot;
+    s.loopSlot = c.playback != Playback::Once;
+    s.block = c.block;
+    s.recovery = c.recovery;
+    s.refill = c.refill;
+    s.slot = c.slot;
+}
+
+TrainingRequest ApplyTrainingKeys(std::uint8_t pressed, bool recording, TrainingChoices& c) {
+    TrainingRequest request;
+    if (pressed & game::Input::LEFT) request.resetAt = game::ResetPlace::LeftCorner;
+    if (pressed & game::Input::RIGHT) request.resetAt = game::ResetPlace::RightCorner;
+    if (pressed & game::Input::DOWN) request.resetAt = game::ResetPlace::Mid;
+    if (pressed & game::Input::UP) c.block = Step(c.block, 4, 1);
+    if (pressed & game::Input::PUNCH) request.toggleRecording = true;
+    if (!recording && !request.toggleRecording) {
+        if (pressed & game::Input::KICK) c.playback = Step(c.playback, 3, 1);
+        if (pressed & game::Input::SPECIAL) c.slot = (c.slot + 1) % game::SLOT_COUNT;
+    }
+    return request;
+}
+
+void TrainingMenu::Open() {
+    cursor_ = 0;
+    moveList_ = false;
+}
+
+TrainingMenuResult TrainingMenu::Apply(MenuMove move, TrainingChoices& c, bool recording) {
+    constexpr int ROWS = static_cast<int>(TrainingRow::COUNT);
+    if (moveList_) {
+        if (move != MenuMove::None) moveList_ = false;  // any key back to the menu
+        return TrainingMenuResult::Stay;
+    }
+    const auto row = static_cast<TrainingRow>(cursor_);
+    if (move == MenuMove::Confirm) {
+        request_ = {};
+        switch (row) {
+            case TrainingRow::Resume:
+                return TrainingMenuResult::Resume;
+            case TrainingRow::Record:
+                request_.toggleRecording = true;
+                return TrainingMenuResult::Request;
+            case TrainingRow::Reset:
+                request_.resetAt = c.reset;
+                return TrainingMenuResult::Request;
+            case TrainingRow::MoveList:
+                moveList_ = true;
+                return TrainingMenuResult::Stay;
+            case TrainingRow::Options:
+                return TrainingMenuResult::Options;
+            case TrainingRow::Quit:
+                return TrainingMenuResult::QuitToTitle;
+            default:
+                move = MenuMove::Right;  // Enter on a setting steps it, as the options menu's toggles do
+                break;
+        }
+    }
+    const int by = move == MenuMove::Left ? -1 : 1;
+    switch (move) {
+        case MenuMove::Up:
+            cursor_ = (cursor_ + ROWS - 1) % ROWS;
+            break;
+        case MenuMove::Down:
+            cursor_ = (cursor_ + 1) % ROWS;
+            break;
+        case MenuMove::Back:
+        case MenuMove::Cancel:
+            return TrainingMenuResult::Resume;
+        case MenuMove::Help:
+            return TrainingMenuResult::Help;
+        case MenuMove::Left:
+        case MenuMove::Right:
+            switch (row) {
+                case TrainingRow::Dummy:
+                    c.stance = Step(c.stance, PICKABLE_STANCES, by);
+                    break;
+                case TrainingRow::Block:
+                    c.block = Step(c.block, 4, by);
+                    break;
+                case TrainingRow::Recovery:
+                    c.recovery = Step(c.recovery, 2, by);
+                    break;
+                case TrainingRow::Refill:
+                    c.refill = !c.refill;
+                    break;
+                case TrainingRow::Slot:
+                    if (!recording) c.slot = (c.slot + game::SLOT_COUNT + by) % game::SLOT_COUNT;
+                    break;
+                case TrainingRow::Playback:
+                    if (!recording) c.playback = Step(c.playback, 3, by);
+                    break;
+                case TrainingRow::Reset:
+                    c.reset = Step(c.reset, 3, by);
+                    break;
+                default:
+                    break;
+            }
+            break;
+        default:
+            break;
+    }
+    return TrainingMenuResult::Stay;
+}
+
+std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool recording,
+                                                  const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) const {
+    const std::size_t ticks = slotTicks[static_cast<std::size_t>(c.slot)];
+    const std::string slot =
+        std::to_string(c.slot + 1) + (ticks == 0 ? " EMPTY" : " (" + std::to_string(ticks) + " TICKS)");
+    const char* resetName = c.reset == game::ResetPlace::Mid          ? "MID-STAGE"
+                            : c.reset == game::ResetPlace::LeftCorner ? "LEFT CORNER"
+                                                                      : "RIGHT CORNER";
+    return {
+        {"RESUME", "", false},
+        {"DUMMY", Upper(game::NameOf(game::DUMMY_STANCE_NAMES, c.stance)), true},
+        {"BLOCK", Upper(game::NameOf(game::DUMMY_BLOCK_NAMES, c.block)), true},
+        {"RECOVERY", Upper(game::NameOf(game::DUMMY_RECOVERY_NAMES, c.recovery)), true},
+        {"REFILL", c.refill ? "ON" : "OFF", true},
+        {"SLOT", slot, !recording},
+        {"PLAYBACK", Upper(game::NameOf(PLAYBACK_NAMES, c.playback)), !recording},
+        {recording ? "STOP RECORDING" : "RECORD SLOT", "", false},
+        {"RESET POSITION", resetName, true},
+        {"MOVE LIST", "", false},
+        {"OPTIONS", "", false},
+        {"QUIT TO TITLE", "", false},
+    };
+}
+
+void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
+                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) {
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 14, 8, 24, 215);
+    const SDL_Rect panel{130, 14, 380, 332};
+    SDL_RenderFillRect(r, &panel);
+    const std::string title = "TRAINING";
+    render::DrawTextOutlined(r, (640 - render::TextWidth(title, 3)) / 2, 22, title, GOLD, 3);
+    const std::vector<TrainingMenu::Row> rows = menu.Rows(choices, recording, slotTicks);
+    int y = 56;
+    for (std::size_t i = 0; i < rows.size(); ++i, y += 21) {
+        const TrainingMenu::Row& row = rows[i];
+        const bool selected = static_cast<int>(i) == menu.Cursor();
+        const bool stop = recording && i == static_cast<std::size_t>(TrainingRow::Record);
+        if (selected) render::DrawTextOutlined(r, 142, y, ">", GOLD, 2);
+        render::DrawTextOutlined(r, 158, y, row.label, stop ? RED : selected ? GOLD : WHITE, 2);
+        if (row.value.empty()) continue;
+        const std::string shown = selected && row.adjustable ? "< " + row.value + " >" : row.value;
+        render::DrawTextOutlined(r, 498 - render::TextWidth(shown, 2), y, shown, selected ? GOLD : DIM, 2);
+    }
+    const std::string hint = "UP/DOWN: CHOOSE   LEFT/RIGHT: CHANGE   ENTER: OK   ESC: BACK";
+    render::DrawTextOutlined(r, (640 - render::TextWidth(hint, 1)) / 2, 316, hint, DIM, 1);
+    const std::string keys = "P2'S CONTROLS: ARROWS RESET/BLOCK, 1 RECORD, 2 PLAY, 3 SLOT";
+    render::DrawTextOutlined(r, (640 - render::TextWidth(keys, 1)) / 2, 330, keys, DIM, 1);
+}
+
+}  // namespace app

@@ -1,0 +1,114 @@
+// Training's settings as a player changes them in a window: the training menu (Esc in training, as
+// Street Fighter's and Ikemen GO's training menus) and player 2's controls as the training keys. Both
+// edit one TrainingChoices, which ApplyChoices writes into the game::TrainingSettings the step reads,
+// so a key and the menu row that does the same thing cannot disagree. The model is apart from its
+// drawing (DrawTrainingMenu) and testable without a window; `--menu` drives it headless.
+#pragma once
+
+#include "app/controls.h"
+#include "game/training.h"
+
+#include <SDL.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace app {
+
+/// Whether the dummy plays the current slot: not at all, over and over, or once and then stands.
+enum class Playback : std::uint8_t { Off, Looped, Once };
+inline constexpr game::EnumName<Playback> PLAYBACK_NAMES[] = {
+    {Playback::Off, "off"}, {Playback::Looped, "looped"}, {Playback::Once, "once"}};
+
+/// What a player chose for the dummy. `stance` is never DummyStance::Slot: `playback` says when the
+/// dummy plays the slot instead, and the stance is what it goes back to.
+struct TrainingChoices {
+    game::DummyStance stance = game::DummyStance::Stand;
+    game::DummyBlock block = game::DummyBlock::None;
+    game::DummyRecovery recovery = game::DummyRecovery::Stay;
+    bool refill = true;
+    std::int32_t slot = 0;  ///< 0 to game::SLOT_COUNT - 1
+    Playback playback = Playback::Off;
+    game::ResetPlace reset = game::ResetPlace::Mid;  ///< where RESET POSITION puts the dummy
+};
+
+/// Writes the choices into the settings StepTraining reads (the slots themselves are left alone).
+void ApplyChoices(const TrainingChoices& choices, game::TrainingSettings& settings);
+
+/// What the scene does after a key or a menu move besides taking the new choices.
+struct TrainingRequest {
+    bool toggleRecording = false;                ///< start recording the slot, or stop and write it
+    std::optional<game::ResetPlace> resetAt;     ///< put both fighters back, the dummy here
+};
+
+/// Player 2's controls pressed this tick (an edge: bits down now and not a tick ago) as the training
+/// keys: left and right put the dummy in that corner, down mid-stage; up cycles the block; punch
+/// starts or stops recording; kick cycles playback (off, looped, once); special takes the next slot.
+/// While recording, kick and special do nothing (the slot being recorded stays the one played).
+TrainingRequest ApplyTrainingKeys(std::uint8_t pressedBits, bool recording, TrainingChoices& choices);
+
+/// The menu's rows, top to bottom.
+enum class TrainingRow : std::uint8_t {
+    Resume,
+    Dummy,
+    Block,
+    Recovery,
+    Refill,
+    Slot,
+    Playback,
+    Record,
+    Reset,
+    MoveList,
+    Options,
+    Quit,
+    COUNT
+};
+
+enum class TrainingMenuResult : std::uint8_t {
+    Stay,     ///< the menu stays open (a choice may have changed: ApplyChoices after every move)
+    Resume,   ///< close the menu; training goes on
+    Request,  ///< close the menu and carry out Request() (record, reset)
+    Options,  ///< open the options menu over this one
+    Help,     ///< show the controls
+    QuitToTitle,
+};
+
+class TrainingMenu {
+public:
+    /// One row as drawn.
+    struct Row {
+        std::string label;
+        std::string value;
+        bool adjustable = false;  ///< left and right change it
+    };
+
+    /// The cursor back on RESUME.
+    void Open();
+    /// Up and down choose a row; left and right change a setting (wrapping) and Enter steps it on;
+    /// Enter acts on an action row (RESUME, RECORD, RESET POSITION, MOVE LIST, OPTIONS, QUIT); Back
+    /// resumes. While `recording`, RECORD stops it and the slot and playback stay as they are.
+    TrainingMenuResult Apply(MenuMove move, TrainingChoices& choices, bool recording);
+    /// The request of the last Apply that returned TrainingMenuResult::Request.
+    [[nodiscard]] const TrainingRequest& Request() const { return request_; }
+    [[nodiscard]] int Cursor() const { return cursor_; }
+    /// The MOVE LIST page is open (any move closes it).
+    [[nodiscard]] bool MoveListOpen() const { return moveList_; }
+    /// The rows as drawn: `slotTicks` is each slot's length (0: empty).
+    [[nodiscard]] std::vector<Row> Rows(const TrainingChoices& choices, bool recording,
+                                        const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) const;
+
+private:
+    int cursor_ = 0;
+    bool moveList_ = false;
+    TrainingRequest request_;
+};
+
+/// The menu over the game picture (640 x 360 logical pixels). Not its MOVE LIST page: that is the
+/// pause menu's, which the scene draws (it has the fighters' definitions).
+void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
+                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks);
+
+}  // namespace app

@@ -1,0 +1,189 @@
+// The training menu and the training keys as models: what each key and each menu move does to the
+// choices, what reaches the training step (ApplyChoices), and what the scene is asked to carry out.
+// The scene's side (a recording written, a reset made, a slot played) is in test_training_run.
+#include "app/training_menu.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using app::MenuMove;
+using app::Playback;
+using app::TrainingChoices;
+using app::TrainingMenu;
+using app::TrainingMenuResult;
+using app::TrainingRow;
+
+// Moves the cursor down to `row` from RESUME (where Open leaves it).
+void GoTo(TrainingMenu& menu, TrainingChoices& c, TrainingRow row) {
+    menu.Open();
+    for (int i = 0; i < static_cast<int>(row); ++i) ASSERT_EQ(menu.Apply(MenuMove::Down, c, false), TrainingMenuResult::Stay);
+    ASSERT_EQ(menu.Cursor(), static_cast<int>(row));
+}
+
+TEST(TrainingKeys, ArrowsResetAndCycleTheBlock) {
+    TrainingChoices c;
+    EXPECT_EQ(app::ApplyTrainingKeys(game::Input::LEFT, false, c).resetAt, game::ResetPlace::LeftCorner);
+    EXPECT_EQ(app::ApplyTrainingKeys(game::Input::RIGHT, false, c).resetAt, game::ResetPlace::RightCorner);
+    EXPECT_EQ(app::ApplyTrainingKeys(game::Input::DOWN, false, c).resetAt, game::ResetPlace::Mid);
+    EXPECT_FALSE(app::ApplyTrainingKeys(game::Input::UP, false, c).resetAt);
+    EXPECT_EQ(c.block, game::DummyBlock::All);
+    for (const game::DummyBlock want :
+         {game::DummyBlock::AfterFirst, game::DummyBlock::Random, game::DummyBlock::None, game::DummyBlock::All}) {
+        (void)app::ApplyTrainingKeys(game::Input::UP, false, c);
+        EXPECT_EQ(c.block, want);
+    }
+}
+
+TEST(TrainingKeys, PunchRecordsKickCyclesPlaybackSpecialTakesTheNextSlot) {
+    TrainingChoices c;
+    EXPECT_TRUE(app::ApplyTrainingKeys(game::Input::PUNCH, false, c).toggleRecording);
+    EXPECT_TRUE(app::ApplyTrainingKeys(game::Input::PUNCH, true, c).toggleRecording);
+    for (const Playback want : {Playback::Looped, Playback::Once, Playback::Off}) {
+        EXPECT_FALSE(app::ApplyTrainingKeys(game::Input::KICK, false, c).toggleRecording);
+        EXPECT_EQ(c.playback, want);
+    }
+    for (const int want : {1, 2, 3, 0}) {
+        (void)app::ApplyTrainingKeys(game::Input::SPECIAL, false, c);
+        EXPECT_EQ(c.slot, want);
+    }
+}
+
+TEST(TrainingKeys, WhileRecordingTheSlotAndPlaybackStay) {
+    TrainingChoices c;
+    (void)app::ApplyTrainingKeys(game::Input::KICK | game::Input::SPECIAL, true, c);
+    EXPECT_EQ(c.playback, Playback::Off);
+    EXPECT_EQ(c.slot, 0);
+    // Punch with kick in one tick starts recording; the kick does not also start playback.
+    const auto r = app::ApplyTrainingKeys(game::Input::PUNCH | game::Input::KICK, false, c);
+    EXPECT_TRUE(r.toggleRecording);
+    EXPECT_EQ(c.playback, Playback::Off);
+}
+
+TEST(TrainingChoices, PlaybackBecomesTheSlotStanceAndOffGivesTheStanceBack) {
+    TrainingChoices c;
+    c.stance = game::DummyStance::Crouch;
+    c.block = game::DummyBlock::Random;
+    c.recovery = game::DummyRecovery::Now;
+    c.refill = false;
+    c.slot = 2;
+    game::TrainingSettings s;
+    app::ApplyChoices(c, s);
+    EXPECT_EQ(s.stance, game::DummyStance::Crouch);
+    EXPECT_EQ(s.block, game::DummyBlock::Random);
+    EXPECT_EQ(s.recovery, game::DummyRecovery::Now);
+    EXPECT_FALSE(s.refill);
+    EXPECT_EQ(s.slot, 2);
+    c.playback = Playback::Looped;
+    app::ApplyChoices(c, s);
+    EXPECT_EQ(s.stance, game::DummyStance::Slot);
+    EXPECT_TRUE(s.loopSlot);
+    c.playback = Playback::Once;
+    app::ApplyChoices(c, s);
+    EXPECT_EQ(s.stance, game::DummyStance::Slot);
+    EXPECT_FALSE(s.loopSlot);
+    c.playback = Playback::Off;
+    app::ApplyChoices(c, s);
+    EXPECT_EQ(s.stance, game::DummyStance::Crouch);
+}
+
+TEST(TrainingMenu, LeftAndRightWrapEverySettingAndEnterStepsIt) {
+    TrainingMenu menu;
+    TrainingChoices c;
+    GoTo(menu, c, TrainingRow::Dummy);
+    EXPECT_EQ(menu.Apply(MenuMove::Left, c, false), TrainingMenuResult::Stay);
+    EXPECT_EQ(c.stance, game::DummyStance::Jump);  // wraps, and never reaches DummyStance::Slot
+    (void)menu.Apply(MenuMove::Right, c, false);
+    EXPECT_EQ(c.stance, game::DummyStance::Stand);
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::Stay);
+    EXPECT_EQ(c.stance, game::DummyStance::Crouch);
+    GoTo(menu, c, TrainingRow::Block);
+    (void)menu.Apply(MenuMove::Left, c, false);
+    EXPECT_EQ(c.block, game::DummyBlock::Random);
+    GoTo(menu, c, TrainingRow::Recovery);
+    (void)menu.Apply(MenuMove::Right, c, false);
+    EXPECT_EQ(c.recovery, game::DummyRecovery::Now);
+    GoTo(menu, c, TrainingRow::Refill);
+    (void)menu.Apply(MenuMove::Left, c, false);
+    EXPECT_FALSE(c.refill);
+    GoTo(menu, c, TrainingRow::Slot);
+    (void)menu.Apply(MenuMove::Left, c, false);
+    EXPECT_EQ(c.slot, game::SLOT_COUNT - 1);
+    GoTo(menu, c, TrainingRow::Playback);
+    (void)menu.Apply(MenuMove::Left, c, false);
+    EXPECT_EQ(c.playback, Playback::Once);
+}
+
+TEST(TrainingMenu, WhileRecordingTheSlotRowsAreFrozenAndRecordStops) {
+    TrainingMenu menu;
+    TrainingChoices c;
+    GoTo(menu, c, TrainingRow::Slot);
+    (void)menu.Apply(MenuMove::Right, c, true);
+    EXPECT_EQ(c.slot, 0);
+    GoTo(menu, c, TrainingRow::Playback);
+    (void)menu.Apply(MenuMove::Right, c, true);
+    EXPECT_EQ(c.playback, Playback::Off);
+    GoTo(menu, c, TrainingRow::Record);
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, true), TrainingMenuResult::Request);
+    EXPECT_TRUE(menu.Request().toggleRecording);
+    EXPECT_FALSE(menu.Request().resetAt);
+    const auto rows = menu.Rows(c, true, {});
+    EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Record)].label, "STOP RECORDING");
+    EXPECT_FALSE(rows[static_cast<std::size_t>(TrainingRow::Slot)].adjustable);
+    EXPECT_EQ(menu.Rows(c, false, {})[static_cast<std::size_t>(TrainingRow::Record)].label, "RECORD SLOT");
+}
+
+TEST(TrainingMenu, ResetAsksForThePlaceChosenOnItsRow) {
+    TrainingMenu menu;
+    TrainingChoices c;
+    GoTo(menu, c, TrainingRow::Reset);
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::Request);
+    EXPECT_EQ(menu.Request().resetAt, game::ResetPlace::Mid);
+    (void)menu.Apply(MenuMove::Left, c, false);
+    EXPECT_EQ(c.reset, game::ResetPlace::RightCorner);
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::Request);
+    EXPECT_EQ(menu.Request().resetAt, game::ResetPlace::RightCorner);
+    EXPECT_FALSE(menu.Request().toggleRecording);  // the request before it is not carried over
+}
+
+TEST(TrainingMenu, ActionRowsBackAndTheMoveList) {
+    TrainingMenu menu;
+    TrainingChoices c;
+    menu.Open();
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::Resume);
+    EXPECT_EQ(menu.Apply(MenuMove::Back, c, false), TrainingMenuResult::Resume);
+    EXPECT_EQ(menu.Apply(MenuMove::Cancel, c, false), TrainingMenuResult::Resume);
+    EXPECT_EQ(menu.Apply(MenuMove::Help, c, false), TrainingMenuResult::Help);
+    EXPECT_EQ(menu.Apply(MenuMove::Up, c, false), TrainingMenuResult::Stay);  // wraps to the last row
+    EXPECT_EQ(menu.Cursor(), static_cast<int>(TrainingRow::Quit));
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::QuitToTitle);
+    GoTo(menu, c, TrainingRow::Options);
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::Options);
+    GoTo(menu, c, TrainingRow::MoveList);
+    EXPECT_EQ(menu.Apply(MenuMove::Confirm, c, false), TrainingMenuResult::Stay);
+    EXPECT_TRUE(menu.MoveListOpen());
+    EXPECT_EQ(menu.Apply(MenuMove::Back, c, false), TrainingMenuResult::Stay);  // closes the page, not the menu
+    EXPECT_FALSE(menu.MoveListOpen());
+    EXPECT_EQ(menu.Cursor(), static_cast<int>(TrainingRow::MoveList));
+}
+
+TEST(TrainingMenu, RowsShowTheChoicesAndTheSlotsLength) {
+    TrainingMenu menu;
+    TrainingChoices c;
+    c.stance = game::DummyStance::Crouch;
+    c.block = game::DummyBlock::AfterFirst;
+    c.slot = 1;
+    c.playback = Playback::Once;
+    c.reset = game::ResetPlace::LeftCorner;
+    const auto rows = menu.Rows(c, false, {0, 40, 0, 0});
+    ASSERT_EQ(rows.size(), static_cast<std::size_t>(TrainingRow::COUNT));
+    EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Dummy)].value, "CROUCH");
+    EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Block)].value, "AFTER-FIRST");
+    EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Slot)].value, "2 (40 TICKS)");
+    EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Playback)].value, "ONCE");
+    EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Reset)].value, "LEFT CORNER");
+    c.slot = 0;
+    EXPECT_EQ(menu.Rows(c, false, {0, 40, 0, 0})[static_cast<std::size_t>(TrainingRow::Slot)].value, "1 EMPTY");
+}
+
+}  // namespace
