@@ -17,7 +17,8 @@ using app::TrainingRow;
 // Moves the cursor down to `row` from RESUME (where Open leaves it).
 void GoTo(TrainingMenu& menu, TrainingChoices& c, TrainingRow row) {
     menu.Open();
-    for (int i = 0; i < static_cast<int>(row); ++i) ASSERT_EQ(menu.Apply(MenuMove::Down, c, false), TrainingMenuResult::Stay);
+    for (int i = 0; i < static_cast<int>(row); ++i)
+        ASSERT_EQ(menu.Apply(MenuMove::Down, c, false), TrainingMenuResult::Stay);
     ASSERT_EQ(menu.Cursor(), static_cast<int>(row));
 }
 

@@ -40,8 +40,8 @@ void ApplyChoices(const TrainingChoices& choices, game::TrainingSettings& settin
 
 /// What the scene does after a key or a menu move besides taking the new choices.
 struct TrainingRequest {
-    bool toggleRecording = false;                ///< start recording the slot, or stop and write it
-    std::optional<game::ResetPlace> resetAt;     ///< put both fighters back, the dummy here
+    bool toggleRecording = false;             ///< start recording the slot, or stop and write it
+    std::optional<game::ResetPlace> resetAt;  ///< put both fighters back, the dummy here
 };
 
 /// Player 2's controls pressed this tick (an edge: bits down now and not a tick ago) as the training
