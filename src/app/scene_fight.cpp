@@ -61,11 +61,7 @@ public:
                 std::fprintf(stderr, "%s\n", log.GetError().ToLine().c_str());
             }
         }
-        if (ctx.audio != nullptr) {
-            sounds_ = audio::EventSounds(*ctx.audio->bank, {});
-            voices_ = std::make_unique<audio::RollbackVoices>(*ctx.audio->sink, sounds_);
-            ctx.audio->Music(audio::Track::Stage);
-        }
+        sounds_.Open(ctx.audio);
         StartMatch(ctx);
     }
 
@@ -89,7 +85,7 @@ public:
         overlay_.framesPerSecond = ctx.clock.framesPerSecond;
         debug::Observe(overlay_, match_.debug, match_.events.View(), match_.defs);
         LogEvents();
-        PlaySounds();
+        sounds_.Hear(match_.state, match_.events.View());
         if (args_.replay && match_.replayTick == static_cast<std::int64_t>(args_.replay->inputs.size()) &&
             !replayOverSaid_) {
             replayOverSaid_ = true;
@@ -301,7 +297,6 @@ private:
         replayPaused_ = false;
         if (args_.replay) timeline_ = std::make_unique<game::ReplayTimeline>(match_.defs, config, args_.replay->inputs);
         sounds_.Bind(match_.defs);
-        if (voices_) voices_->Reset();
         overlay_.held.clear();
         overlay_.log.clear();
     }
@@ -390,14 +385,6 @@ private:
     }
 
     // Every event of the tick, heard once: offline each tick is final as soon as it is simulated.
-    void PlaySounds() {
-        if (!voices_) return;
-        const std::array<std::int32_t, 2> x{match_.state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
-                                            match_.state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
-        for (const game::Event& e : match_.events.View()) voices_->Started(e, e.tick, x);
-        voices_->Confirm(match_.state.tick);
-    }
-
     // --log-events: every event of the tick as one JSON line.
     void LogEvents() {
         if (eventLog_ == nullptr) return;
@@ -423,8 +410,7 @@ private:
     PauseMenu pause_;
     bool pauseOpen_ = false;
     OptionsOverlay options_;
-    audio::EventSounds sounds_;
-    std::unique_ptr<audio::RollbackVoices> voices_;  ///< null when the game is silent
+    MatchSounds sounds_;
     std::string recordPath_;
     bool recordingDone_ = false;  ///< this match's file is written; no more ticks go in
     bool replayOverSaid_ = false;

@@ -86,12 +86,8 @@ public:
         // Headless, nobody presses RECORD: the whole run is the recording, unless --menu's moves
         // record (then they say when, as a player in a window would).
         recording_ = !recordPath_.empty() && o.headless && o.menuMoves.empty();
-        if (ctx.audio != nullptr) {
-            sounds_ = audio::EventSounds(*ctx.audio->bank, {});
-            sounds_.Bind(defs_);
-            voices_ = std::make_unique<audio::RollbackVoices>(*ctx.audio->sink, sounds_);
-            ctx.audio->Music(audio::Track::Stage);
-        }
+        sounds_.Open(ctx.audio);
+        sounds_.Bind(defs_);
     }
 
     bool Ticking() const override { return !menuOpen_ && !options_.open; }
@@ -113,12 +109,12 @@ public:
         }
         observer_.Observe(defs_, state_, events_.View());
         debug::Observe(overlay_, debug_, events_.View(), defs_);
-        PlaySounds();
+        sounds_.Hear(state_, events_.View());
         if (state_.phase == game::Phase::MatchOver || state_.phase == game::Phase::RoundEnd) {
             // A combo that knocked the dummy out: training goes on from the last reset's place.
             state_ = game::NewTrainingMatch(defs_, config_, training_);
             game::ResetPositions(defs_, state_, settings_.dummy, start_);
-            if (voices_) voices_->Reset();
+            sounds_.Bind(defs_);  // the new match's ticks start again
         }
     }
 
@@ -288,14 +284,6 @@ private:
         return ticks;
     }
 
-    void PlaySounds() {
-        if (!voices_) return;
-        const std::array<std::int32_t, 2> x{state_.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
-                                            state_.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
-        for (const game::Event& e : events_.View()) voices_->Started(e, e.tick, x);
-        voices_->Confirm(state_.tick);
-    }
-
     // Writes the current slot to --record's file, in the replay format (P1's column: forward/back).
     bool SaveSlot(SceneContext& ctx) {
         const game::Slot& slot = settings_.slots[static_cast<std::size_t>(settings_.slot)];
@@ -385,8 +373,7 @@ private:
     TrainingMenu menu_;
     bool menuOpen_ = false;
     OptionsOverlay options_;
-    audio::EventSounds sounds_;
-    std::unique_ptr<audio::RollbackVoices> voices_;  ///< null when the game is silent
+    MatchSounds sounds_;
     std::uint8_t lastKeys_ = 0;
 };
 
