@@ -41,17 +41,6 @@ inline bool FirstHitStripsT(const StripQuery& q, Hit* first) {
     return bestStrip >= 0;
 }
 
-// The narrow case (the overlap within one of A's strips: sprites a word wide or less) with none
-// of the strip loop's bookkeeping, the query kept in registers; wider overlaps take the loop.
-template <class Isa>
-[[gnu::always_inline]] inline bool FirstHitNarrowT(const StripQuery& q, Hit* first) {
-    const std::int32_t k0 = q.ax0 >> 6;
-    std::uint64_t word = 0;
-    first->row = Isa::FirstRow(PassFor(q, k0), q.rows, &word);
-    first->aCol = 64 * k0 + std::countr_zero(word);
-    return first->row >= 0;
-}
-
 // Rows above the first hit hold nothing in any strip (FirstHitT scanned every strip down to it),
 // so the count starts there: the count of a pair that never collides costs a first-hit query.
 template <class Isa>
@@ -64,23 +53,36 @@ inline std::int64_t CountAllT(const StripQuery& q, Hit* first) {
     return total;
 }
 
-// The query past its rejection. FirstHit is the path a game runs every tick: kept apart from the
-// counting code, so that it stays small and a pair whose first rows collide costs little more
-// than the call.
+// ---- the narrow query: one or two 64-column windows of each mask --------------------------------
+
+[[gnu::always_inline]] inline std::uint64_t WindowAnd(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                      std::int32_t r) {
+    return detail::WindowBits(a, r) & detail::WindowBits(b, r);
+}
+
+// Every colliding pixel of a narrow query, window by window (each finds its own first row as it
+// counts), and the first: the smallest row, then window 0 before window 1.
+template <class Isa>
+[[gnu::always_inline]] inline std::int64_t CountNarrowT(const detail::NarrowQuery& q, Point* first) {
+    Point best{0, q.rows};
+    std::int64_t total = 0;
+    for (std::int32_t w = 0; w < q.windows; ++w) {
+        Point hit{0, -1};
+        total += Isa::CountWindow(q.a[w], q.b[w], q.rows, &hit);
+        if (hit.y >= 0 && hit.y < best.y) best = Point{64 * w + hit.x, hit.y};
+    }
+    *first = best.y == q.rows ? Point{0, -1} : best;
+    return total;
+}
+
+// The query past its rejection, when collide.h's inline narrow path did not take it: an overlap
+// wider than 128 columns, or pixels to collect. FirstHit is kept apart from the counting code, so
+// that it stays small.
 template <class Isa>
 [[gnu::always_inline]] inline OverlapResult QueryT(const detail::PlacedPair& p, QueryMode mode,
                                                    std::span<Point> pixelsOut) {
     if (mode != QueryMode::FirstHit) return Isa::CountQuery(p, pixelsOut);
-    OverlapResult result;
-    StripQuery q;
-    if (!MakeQuery(p, &q, &result.overlap)) return result;
-    if ((q.ax0 >> 6) != ((q.ax1 - 1) >> 6)) return Isa::FirstHitWide(p);
-    Hit first;
-    if (FirstHitNarrowT<Isa>(q, &first)) {
-        result.hit = true;
-        result.first = Point{p.ax + first.aCol, result.overlap.y + first.row};
-    }
-    return result;
+    return Isa::FirstHitWide(p);
 }
 
 // FirstHit over several of A's strips.
@@ -115,33 +117,6 @@ inline OverlapResult CountQueryT(const detail::PlacedPair& p, std::span<Point> p
         result.first = Point{p.ax + first.aCol, corner.y + first.row};
     }
     return result;
-}
-
-// ---- the narrow query: one or two 64-column windows of each mask --------------------------------
-
-[[gnu::always_inline]] inline std::uint64_t WindowAnd(const detail::StripWindow& a, const detail::StripWindow& b,
-                                                      std::int32_t r) {
-    return detail::WindowBits(a, r) & detail::WindowBits(b, r);
-}
-
-// Window by window, left to right, each scanned above the best row so far (as FirstHitStripsT);
-// then every window counted from the first hit's row down.
-template <class Isa>
-[[gnu::always_inline]] inline std::int64_t CountNarrowT(const detail::NarrowQuery& q, Point* first) {
-    std::int32_t bestRow = q.rows, bestCol = 0;
-    for (std::int32_t w = 0; w < q.windows && bestRow > 0; ++w) {
-        std::uint64_t word = 0;
-        const std::int32_t row = Isa::FirstRowWindows(q.a[w], q.b[w], bestRow, &word);
-        if (row >= 0) bestRow = row, bestCol = 64 * w + std::countr_zero(word);
-    }
-    if (bestRow == q.rows) {
-        *first = Point{0, -1};
-        return 0;
-    }
-    *first = Point{bestCol, bestRow};
-    std::int64_t total = 0;
-    for (std::int32_t w = 0; w < q.windows; ++w) total += Isa::CountRowsWindows(q.a[w], q.b[w], bestRow, q.rows);
-    return total;
 }
 
 // ---- scalar ---------------------------------------------------------------------------------
@@ -179,10 +154,15 @@ struct Scalar {
         }
         return -1;
     }
-    static std::int64_t CountRowsWindows(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t from,
-                                         std::int32_t to) {
+    // One window counted from its first colliding row (*first: the row and its first column).
+    static std::int64_t CountWindow(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t rows,
+                                    Point* first) {
+        std::uint64_t word = 0;
+        const std::int32_t from = FirstRowWindows(a, b, rows, &word);
+        if (from < 0) return 0;
+        *first = Point{std::countr_zero(word), from};
         std::int64_t n = 0;
-        for (std::int32_t r = from; r < to; ++r) n += std::popcount(WindowAnd(a, b, r));
+        for (std::int32_t r = from; r < rows; ++r) n += std::popcount(WindowAnd(a, b, r));
         return n;
     }
 };
@@ -346,14 +326,14 @@ struct Avx2 {
         return Shifts{_mm_cvtsi32_si128(static_cast<int>(a.loShift)), _mm_cvtsi32_si128(static_cast<int>(a.hiShift)),
                       _mm_cvtsi32_si128(static_cast<int>(b.loShift)), _mm_cvtsi32_si128(static_cast<int>(b.hiShift))};
     }
-    // Rows r .. r + 3 of both windows AND-ed, one row a lane; a window that ends in its mask's
-    // last strip (no hi) skips hi's load and shift.
-    template <bool AHi, bool BHi>
+    // Rows r .. r + 3 of both windows AND-ed, one row a lane. hi is always loaded: a window that
+    // ends in its mask's last strip has a hi shift of 64, which zeroes it.
     AVX2_FN static __m256i WindowAnd4(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t r,
                                       const Shifts& s) {
-        __m256i wa = _mm256_srl_epi64(Load4(a.lo + r), s.aLo), wb = _mm256_srl_epi64(Load4(b.lo + r), s.bLo);
-        if constexpr (AHi) wa = _mm256_or_si256(wa, _mm256_sll_epi64(Load4(a.hi + r), s.aHi));
-        if constexpr (BHi) wb = _mm256_or_si256(wb, _mm256_sll_epi64(Load4(b.hi + r), s.bHi));
+        const __m256i wa =
+            _mm256_or_si256(_mm256_srl_epi64(Load4(a.lo + r), s.aLo), _mm256_sll_epi64(Load4(a.hi + r), s.aHi));
+        const __m256i wb =
+            _mm256_or_si256(_mm256_srl_epi64(Load4(b.lo + r), s.bLo), _mm256_sll_epi64(Load4(b.hi + r), s.bHi));
         return _mm256_and_si256(wa, wb);
     }
     AVX2_FN static std::int32_t FirstRowWindowsAll(const detail::StripWindow& a, const detail::StripWindow& b,
@@ -361,17 +341,17 @@ struct Avx2 {
         const Shifts s = ShiftsOf(a, b);
         std::int32_t r = 0;
         for (; r + 8 <= limit; r += 8) {
-            const __m256i v0 = WindowAnd4<true, true>(a, b, r, s), v1 = WindowAnd4<true, true>(a, b, r + 4, s);
+            const __m256i v0 = WindowAnd4(a, b, r, s), v1 = WindowAnd4(a, b, r + 4, s);
             const __m256i any = _mm256_or_si256(v0, v1);
             if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
         }
         if (r + 4 <= limit) {
-            const __m256i v = WindowAnd4<true, true>(a, b, r, s);
+            const __m256i v = WindowAnd4(a, b, r, s);
             if (!_mm256_testz_si256(v, v)) return r + FirstLane(v, word);
             r += 4;
         }
         if (r < limit) {  // the four rows that end at the limit: those above r are zero
-            const __m256i v = WindowAnd4<true, true>(a, b, limit - 4, s);
+            const __m256i v = WindowAnd4(a, b, limit - 4, s);
             if (!_mm256_testz_si256(v, v)) return limit - 4 + FirstLane(v, word);
         }
         return -1;
@@ -388,41 +368,52 @@ struct Avx2 {
         }
         return FirstRowWindowsAll(a, b, limit, word);
     }
-    template <bool AHi, bool BHi>
-    AVX2_FN static std::int64_t CountRowsWindowsT(const detail::StripWindow& a, const detail::StripWindow& b,
-                                                  std::int32_t from, std::int32_t to) {
-        const Shifts s = ShiftsOf(a, b);
-        constexpr std::int32_t VECTORS_PER_FLUSH = 31;
-        __m256i lanes = _mm256_setzero_si256();
-        std::int32_t r = from;
-        while (r + 4 <= to) {
-            __m256i bytes = _mm256_setzero_si256();
-            for (std::int32_t n = 0; n < VECTORS_PER_FLUSH && r + 4 <= to; ++n, r += 4) {
-                bytes = _mm256_add_epi8(bytes, PopcountBytes(WindowAnd4<AHi, BHi>(a, b, r, s)));
-            }
-            lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
-        }
-        if (r < to) {  // the four rows that end at `to`, without the lanes counted already (< r)
-            const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
-            const __m256i keep = _mm256_cmpgt_epi64(lane, _mm256_set1_epi64x(r - (to - 4) - 1));
-            const __m256i v = _mm256_and_si256(WindowAnd4<AHi, BHi>(a, b, to - 4, s), keep);
-            lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(PopcountBytes(v), _mm256_setzero_si256()));
-        }
-        return HorizontalSum(lanes);
-    }
-    AVX2_FN static std::int64_t CountRowsWindows(const detail::StripWindow& a, const detail::StripWindow& b,
-                                                 std::int32_t from, std::int32_t to) {
-        if (to - from < 4) {
+    // Popcount of each 64-bit lane.
+    AVX2_FN static __m256i LaneCounts(__m256i v) { return _mm256_sad_epu8(PopcountBytes(v), _mm256_setzero_si256()); }
+    // One window in one pass: four rows a test down to the first vector that collides, then that
+    // vector counted whole (its rows above the hit are zero) and every row below it. One shape for
+    // every pair, as FirstRowWindows: a branch on the shape would be guessed wrong.
+    AVX2_FN static std::int64_t CountWindow(const detail::StripWindow& a, const detail::StripWindow& b,
+                                            std::int32_t rows, Point* first) {
+        if (rows < 4) {
             std::int64_t n = 0;
-            for (std::int32_t r = from; r < to; ++r) n += static_cast<std::int64_t>(_mm_popcnt_u64(WindowAnd(a, b, r)));
+            for (std::int32_t r = 0; r < rows; ++r) {
+                const std::uint64_t w = WindowAnd(a, b, r);
+                if (w != 0 && first->y < 0) *first = Point{static_cast<std::int32_t>(_tzcnt_u64(w)), r};
+                n += static_cast<std::int64_t>(_mm_popcnt_u64(w));
+            }
             return n;
         }
-        if (a.hiShift < 64) {
-            return b.hiShift < 64 ? CountRowsWindowsT<true, true>(a, b, from, to)
-                                  : CountRowsWindowsT<true, false>(a, b, from, to);
+        const Shifts s = ShiftsOf(a, b);
+        std::int32_t r = 0;
+        __m256i v;
+        for (;; r += 4) {
+            if (r + 4 > rows) {
+                // The four rows that end at the last: those above r were tested and are zero, so
+                // the vector is counted whole.
+                if (r == rows) return 0;
+                r = rows - 4;
+                v = WindowAnd4(a, b, r, s);
+                if (_mm256_testz_si256(v, v)) return 0;
+                std::uint64_t word = 0;
+                const std::int32_t lane = FirstLane(v, &word);
+                *first = Point{static_cast<std::int32_t>(_tzcnt_u64(word)), r + lane};
+                return HorizontalSum(LaneCounts(v));
+            }
+            v = WindowAnd4(a, b, r, s);
+            if (!_mm256_testz_si256(v, v)) break;
         }
-        return b.hiShift < 64 ? CountRowsWindowsT<false, true>(a, b, from, to)
-                              : CountRowsWindowsT<false, false>(a, b, from, to);
+        std::uint64_t word = 0;
+        const std::int32_t lane = FirstLane(v, &word);
+        *first = Point{static_cast<std::int32_t>(_tzcnt_u64(word)), r + lane};
+        __m256i lanes = LaneCounts(v);
+        for (r += 4; r + 4 <= rows; r += 4) lanes = _mm256_add_epi64(lanes, LaneCounts(WindowAnd4(a, b, r, s)));
+        if (r < rows) {  // the four rows that end at the last, without those counted already (< r)
+            const __m256i keep =
+                _mm256_cmpgt_epi64(_mm256_setr_epi64x(0, 1, 2, 3), _mm256_set1_epi64x(r - (rows - 4) - 1));
+            lanes = _mm256_add_epi64(lanes, LaneCounts(_mm256_and_si256(WindowAnd4(a, b, rows - 4, s), keep)));
+        }
+        return HorizontalSum(lanes);
     }
 };
 

@@ -124,8 +124,10 @@ void CountAndEmit(const StripQuery& q, Point overlapCorner, std::int32_t aWorldX
 struct KernelSet {
     /// The whole query past its rejection (the pair's placed tight bounds may overlap).
     OverlapResult (*query)(const detail::PlacedPair& pair, QueryMode mode, std::span<Point> pixelsOut);
-    /// detail::FirstHitWindows (collide.h).
+    /// The first row of two windows that collides, below `rows` (detail::WindowHit, collide.h).
     detail::WindowHit (*firstHitWindows)(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t rows);
+    /// Every colliding pixel of a narrow query, and the first (relative to the overlap's top-left;
+    /// y = -1 when none): what query() runs for a narrow CountAll.
     std::int64_t (*countNarrow)(const detail::NarrowQuery& q, Point* first);
     /// The colliding pixel with the smallest row, then the smallest column; false if none.
     bool (*firstHit)(const StripQuery& q, Hit* first);
