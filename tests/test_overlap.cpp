@@ -319,12 +319,14 @@ TEST(OverlapKernels, BaselineAndAvx2BuildsAgreeWithTheBits) {
     EXPECT_LT(hits, 19000);
 }
 
-// The narrow path's kernels (collide.h's windows): both builds against the bits, on random strips
-// exactly sized, windows at every column offset, with and without a next strip, one or two
-// windows, every row count from 1 (the scalar rows) up.
-TEST(OverlapKernels, WindowKernelsOfBothBuildsAgreeWithTheBits) {
+// The narrow path's kernels (collide.h's windows): every build this CPU runs (baseline, AVX2,
+// AVX-512) against the bits, on random strips exactly sized (a read past a strip's rows would
+// show under ASan), windows at every column offset, with and without a next strip, one or two
+// windows, every row count from 1 (the scalar rows, the masked rows) up.
+TEST(OverlapKernels, WindowKernelsOfEveryBuildAgreeWithTheBits) {
     const auto& base = collide::kernels::Baseline();
     const auto* avx2 = collide::kernels::Avx2OrNull();
+    const auto* avx512 = collide::kernels::Avx512OrNull();
     std::mt19937_64 rng(1207);
     struct Strips {
         int count, rows;
@@ -350,9 +352,12 @@ TEST(OverlapKernels, WindowKernelsOfBothBuildsAgreeWithTheBits) {
     for (int i = 0; i < 20000; ++i) {
         const int sparsity = 1 + static_cast<int>(rng() % 12);
         Strips m[2];
+        // Mostly short strips; one case in eight both masks taller than 256 rows and the overlap
+        // as tall as they let it be (a row count whose low byte is small must not read as small).
+        const bool tall = rng() % 8 == 0;
         for (Strips& s : m) {
             s.count = 1 + static_cast<int>(rng() % 3);
-            s.rows = 1 + static_cast<int>(rng() % 40);
+            s.rows = tall ? 256 + static_cast<int>(rng() % 60) : 1 + static_cast<int>(rng() % 40);
             s.words.resize(static_cast<std::size_t>(s.count * s.rows));
             for (auto& w : s.words) {
                 w = ~0ull;
@@ -365,11 +370,10 @@ TEST(OverlapKernels, WindowKernelsOfBothBuildsAgreeWithTheBits) {
         for (int k = 0; k < 2; ++k) {
             // Every window starts inside its mask's strips.
             col[k] = static_cast<int>(rng() % static_cast<std::uint64_t>(64 * m[k].count - 64 * (windows - 1)));
-            row0[k] = static_cast<int>(rng() % static_cast<std::uint64_t>(m[k].rows));
+            row0[k] = static_cast<int>(rng() % static_cast<std::uint64_t>(tall ? 4 : m[k].rows));
         }
-        const int rows =
-            1 +
-            static_cast<int>(rng() % static_cast<std::uint64_t>(std::min(m[0].rows - row0[0], m[1].rows - row0[1])));
+        const int most = std::min(m[0].rows - row0[0], m[1].rows - row0[1]);
+        const int rows = tall ? most : 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(most));
         collide::detail::NarrowQuery q{};
         q.windows = windows;
         q.rows = rows;
@@ -389,8 +393,8 @@ TEST(OverlapKernels, WindowKernelsOfBothBuildsAgreeWithTheBits) {
                 wantCount += std::popcount(bits);
             }
         }
-        for (const auto* set : {&base, avx2}) {
-            if (set == nullptr) continue;  // this CPU has no AVX2: only the baseline kernels run here
+        for (const auto* set : {&base, avx2, avx512}) {
+            if (set == nullptr) continue;  // a build this CPU cannot run
             const collide::detail::WindowHit got = set->firstHitWindows(q.a[0], q.b[0], rows);
             ASSERT_EQ(got.row, want.row) << set->name << " case " << i;
             if (want.row >= 0) {

@@ -1,9 +1,10 @@
-// The overlap query's kernels: a scalar build for any x86-64 and an AVX2 build, four rows at a time.
-// Why two: Debian targets baseline x86-64 (no AVX2, no popcnt instruction), and a column strip's
-// consecutive rows are exactly what 256-bit registers are for. Why strips: the pairs a game tests
+// The overlap query's kernels: a scalar build for any x86-64 and an AVX2 build, four rows at a time,
+// with the narrow windows in AVX-512 (eight rows) where the CPU has it. Why several: Debian targets
+// baseline x86-64 (no AVX2, no popcnt instruction), and a column strip's consecutive rows are
+// exactly what wide registers are for. Why strips: the pairs a game tests
 // overlap by one or two 64-pixel words a row over tens of rows, so a row-at-a-time kernel spends
 // its time on per-row setup; down a strip, everything but the row index is fixed per call.
-// Invariant: both builds compute the same bits; tests/test_overlap.cpp checks it.
+// Invariant: every build computes the same bits; tests/test_overlap.cpp checks it.
 #include "collide/kernels.h"
 
 #include <algorithm>
@@ -450,6 +451,97 @@ __attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) bool Avx2FirstHit(const
 __attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) std::int64_t Avx2CountAll(const StripQuery& q, Hit* first) {
     return CountAllT<Avx2>(q, first);
 }
+
+// ---- AVX-512 (the narrow windows only) ------------------------------------------------------------
+// Eight rows to a 512-bit register, a mask register for the rows a window has (masked loads read
+// nothing past them: no tail case, no scalar rows), and a popcount instruction per lane. Used for
+// the narrow query alone (every pair a fight or the bumper scene tests); wide overlaps keep the
+// AVX2 strip walk. Needs AVX512F, VL, BW, DQ and VPOPCNTDQ (Ice Lake, Zen 4 and later).
+// GCC 12's AVX-512 intrinsics start from an undefined register, which -Wmaybe-uninitialized
+// reports inside the system header (a false positive, GCC bug 105593, fixed in GCC 13).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#define AVX512_FN \
+    __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi,bmi2,popcnt"))) inline
+
+struct Avx512 {
+    struct Shifts {
+        __m512i aLo, aHi, bLo, bHi;
+    };
+    AVX512_FN static Shifts ShiftsOf(const detail::StripWindow& a, const detail::StripWindow& b) {
+        return Shifts{_mm512_set1_epi64(a.loShift), _mm512_set1_epi64(a.hiShift), _mm512_set1_epi64(b.loShift),
+                      _mm512_set1_epi64(b.hiShift)};
+    }
+    // The rows r .. r + 7 a window has (`left` = rows from r to its end, > 0), one bit a row.
+    // Clamped first: bzhi reads only its index's low byte, so 256 rows left would give no row.
+    AVX512_FN static __mmask8 RowsFrom(std::int32_t left) {
+        return static_cast<__mmask8>(_bzhi_u32(0xFFu, static_cast<unsigned>(left < 8 ? left : 8)));
+    }
+    // Rows r .. r + 7 of both windows AND-ed, one row a lane, rows outside `k` zero and unread.
+    // A shift of 64 gives 0 (vpsrlvq / vpsllvq), which the window without a next strip wants.
+    AVX512_FN static __m512i WindowAnd8(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t r,
+                                        __mmask8 k, const Shifts& s) {
+        const __m512i wa = _mm512_or_si512(_mm512_srlv_epi64(_mm512_maskz_loadu_epi64(k, a.lo + r), s.aLo),
+                                           _mm512_sllv_epi64(_mm512_maskz_loadu_epi64(k, a.hi + r), s.aHi));
+        const __m512i wb = _mm512_or_si512(_mm512_srlv_epi64(_mm512_maskz_loadu_epi64(k, b.lo + r), s.bLo),
+                                           _mm512_sllv_epi64(_mm512_maskz_loadu_epi64(k, b.hi + r), s.bHi));
+        return _mm512_and_si512(wa, wb);
+    }
+    // Lane `lane` of v.
+    AVX512_FN static std::uint64_t Lane(__m512i v, std::int32_t lane) {
+        return static_cast<std::uint64_t>(
+            _mm_cvtsi128_si64(_mm512_castsi512_si128(_mm512_permutexvar_epi64(_mm512_set1_epi64(lane), v))));
+    }
+    AVX512_FN static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                  std::int32_t limit, std::uint64_t* word) {
+        const Shifts s = ShiftsOf(a, b);
+        for (std::int32_t r = 0; r < limit; r += 8) {
+            const __m512i v = WindowAnd8(a, b, r, RowsFrom(limit - r), s);
+            const __mmask8 hot = _mm512_test_epi64_mask(v, v);
+            if (hot != 0) {
+                const auto lane = static_cast<std::int32_t>(_tzcnt_u32(hot));
+                *word = Lane(v, lane);
+                return r + lane;
+            }
+        }
+        return -1;
+    }
+    // One window in one pass, as Avx2::CountWindow: eight rows a test down to the first register
+    // that collides, then it and every one below counted.
+    AVX512_FN static std::int64_t CountWindow(const detail::StripWindow& a, const detail::StripWindow& b,
+                                              std::int32_t rows, Point* first) {
+        const Shifts s = ShiftsOf(a, b);
+        std::int32_t r = 0;
+        __m512i v = _mm512_setzero_si512();
+        __mmask8 hot = 0;
+        for (; r < rows; r += 8) {
+            v = WindowAnd8(a, b, r, RowsFrom(rows - r), s);
+            hot = _mm512_test_epi64_mask(v, v);
+            if (hot != 0) break;
+        }
+        if (hot == 0) return 0;
+        const auto lane = static_cast<std::int32_t>(_tzcnt_u32(hot));
+        *first = Point{static_cast<std::int32_t>(_tzcnt_u64(Lane(v, lane))), r + lane};
+        __m512i lanes = _mm512_popcnt_epi64(v);
+        for (r += 8; r < rows; r += 8) {
+            lanes = _mm512_add_epi64(lanes, _mm512_popcnt_epi64(WindowAnd8(a, b, r, RowsFrom(rows - r), s)));
+        }
+        return _mm512_reduce_add_epi64(lanes);
+    }
+};
+
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi,bmi2,popcnt"), flatten)) std::int64_t
+Avx512CountNarrow(const detail::NarrowQuery& q, Point* first) {
+    return CountNarrowT<Avx512>(q, first);
+}
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi,bmi2,popcnt"), flatten))
+detail::WindowHit
+Avx512FirstHitWindows(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t rows) {
+    detail::WindowHit h{0, 0};
+    h.row = Avx512::FirstRowWindows(a, b, rows, &h.word);
+    return h;
+}
+#pragma GCC diagnostic pop
 #endif
 
 }  // namespace
@@ -471,8 +563,23 @@ const KernelSet* Avx2OrNull() {
 #endif
 }
 
+const KernelSet* Avx512OrNull() {
+#ifdef COLLIDE_HAVE_AVX2
+    static constexpr KernelSet set{Avx2Query,    Avx512FirstHitWindows, Avx512CountNarrow,
+                                   Avx2FirstHit, Avx2CountAll,          "avx512"};
+    static const bool supported = Avx2OrNull() != nullptr && __builtin_cpu_supports("avx512f") &&
+                                  __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+                                  __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vpopcntdq");
+    return supported ? &set : nullptr;
+#else
+    return nullptr;
+#endif
+}
+
 const KernelSet& Select() {
-    static const KernelSet& chosen = Avx2OrNull() != nullptr ? *Avx2OrNull() : Baseline();
+    static const KernelSet& chosen = Avx512OrNull() != nullptr ? *Avx512OrNull()
+                                     : Avx2OrNull() != nullptr ? *Avx2OrNull()
+                                                               : Baseline();
     return chosen;
 }
 

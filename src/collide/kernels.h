@@ -1,6 +1,6 @@
-// Internal: the word kernels of the overlap query, compiled for baseline x86-64 (scalar) and for
-// AVX2 (four rows per instruction), picked once per process by CPU feature. Both compute the same
-// bits; tests/test_overlap.cpp checks it on random strips.
+// Internal: the word kernels of the overlap query, compiled for baseline x86-64 (scalar), for AVX2
+// (four rows per instruction) and, for the narrow windows, AVX-512 (eight), picked once per process
+// by CPU feature. All compute the same bits; tests/test_overlap.cpp checks it on random strips.
 // They walk the masks' query copies (collide.h: the tight bounds in 64-pixel column strips, each
 // strip's rows consecutive, a mirrored copy beside), so a query is always "A's strip k against
 // B's strips, B column = A column + c": no flip, no bit reversal, and four rows are one load.
@@ -141,5 +141,8 @@ const KernelSet& Select();
 /// Both builds, for the tests that check they agree.
 const KernelSet& Baseline();
 const KernelSet* Avx2OrNull();
+/// The AVX2 set with the narrow window kernels in AVX-512 (eight rows a register, masked rows,
+/// a popcount a lane); null where the CPU lacks AVX512F, VL, BW, DQ or VPOPCNTDQ.
+const KernelSet* Avx512OrNull();
 
 }  // namespace collide::kernels
