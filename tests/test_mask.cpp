@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <climits>
 #include <random>
 
 namespace {
@@ -209,6 +211,68 @@ TEST(Mask, StripsHoldTheRowsPixelsAsPlacedUnderBothFlips) {
     const collide::Mask empty(70, 5);
     EXPECT_EQ(empty.StripCount(), 0);
     EXPECT_EQ(empty.MemoryBytes(), (5u * 3u + 1u) * 8u) << "an empty mask has no strips";
+}
+
+// The diagonal ranges the transformed query cuts a turned mask's corners with: exactly the set
+// pixels' x + y and x - y, whatever built the mask (a range one too narrow drops real hits).
+void ExpectDiagonalsMatchPixels(const collide::Mask& m, const char* what, int index) {
+    int sumMin = INT32_MAX, sumMax = INT32_MIN, diffMin = INT32_MAX, diffMax = INT32_MIN;
+    for (int y = 0; y < m.Height(); ++y) {
+        for (int x = 0; x < m.Width(); ++x) {
+            if (!m.Get(x, y)) continue;
+            sumMin = std::min(sumMin, x + y), sumMax = std::max(sumMax, x + y);
+            diffMin = std::min(diffMin, x - y), diffMax = std::max(diffMax, x - y);
+        }
+    }
+    const collide::DiagonalBounds d = m.Diagonals();
+    if (m.IsEmpty()) {
+        EXPECT_LT(d.sumMax, d.sumMin) << what << " " << index;
+        EXPECT_LT(d.diffMax, d.diffMin) << what << " " << index;
+        return;
+    }
+    EXPECT_EQ(d.sumMin, sumMin) << what << " " << index;
+    EXPECT_EQ(d.sumMax, sumMax) << what << " " << index;
+    EXPECT_EQ(d.diffMin, diffMin) << what << " " << index;
+    EXPECT_EQ(d.diffMax, diffMax) << what << " " << index;
+}
+
+TEST(Mask, DiagonalRangesHoldExactlyTheSetPixels) {
+    const auto diamond = Build({
+        ".....",
+        "..b..",
+        ".bbr.",
+        "..b..",
+    });
+    EXPECT_EQ(diamond.any.Diagonals().sumMin, 3);    // (2, 1) and (1, 2)
+    EXPECT_EQ(diamond.any.Diagonals().sumMax, 5);    // (3, 2) and (2, 3)
+    EXPECT_EQ(diamond.any.Diagonals().diffMin, -1);  // (1, 2) and (2, 3)
+    EXPECT_EQ(diamond.any.Diagonals().diffMax, 1);   // (2, 1) and (3, 2)
+    EXPECT_EQ(diamond.attack.Diagonals().sumMin, 5);
+    EXPECT_EQ(diamond.attack.Diagonals().diffMax, 1);
+
+    std::mt19937_64 rng(23);
+    for (int i = 0; i < 150; ++i) {
+        const testmasks::Entry e = i % 2 == 0 ? testmasks::MakeEntry(rng, 200) : testmasks::MakeSmallEntry(rng);
+        for (const Channel ch : {Channel::Any, Channel::Attack, Channel::Hurt}) {
+            ExpectDiagonalsMatchPixels(e.masks.Get(ch), "built", i);
+        }
+    }
+    for (int i = 0; i < 60; ++i) {
+        const int w = 1 + static_cast<int>(rng() % 200), h = 1 + static_cast<int>(rng() % 40);
+        collide::Mask m(w, h);
+        ExpectDiagonalsMatchPixels(m, "empty", i);
+        const int pixels = 1 + static_cast<int>(rng() % 80);
+        for (int p = 0; p < pixels; ++p) {
+            m.Set(static_cast<int>(rng() % static_cast<std::uint64_t>(w)),
+                  static_cast<int>(rng() % static_cast<std::uint64_t>(h)));
+            if (p % 8 == 0) ExpectDiagonalsMatchPixels(m, "grown", i);
+        }
+        ExpectDiagonalsMatchPixels(m, "grown", i);
+        collide::Transform t;
+        t.angleRadians = static_cast<double>(rng() % 628) / 100.0;
+        t.anchorMaskX = w / 2.0, t.anchorMaskY = h / 2.0;
+        ExpectDiagonalsMatchPixels(collide::BakeTransformed(m, collide::PlaceTransformed(m, t)).mask, "baked", i);
+    }
 }
 
 TEST(Mask, StripsCostTwiceTheirBoundsInWords) {

@@ -70,6 +70,14 @@ enum class Channel : std::uint8_t { Any, Attack, Hurt };
 /// Horizontal mirroring of a placed mask inside its own box.
 enum class Flip : std::uint8_t { None, Horizontal };
 
+/// The set pixels' ranges of x + y and x - y in mask space, inclusive: with the tight bounds, an
+/// octagon around them. A round or diamond shape fills it much better than its box, so the
+/// transformed query samples a turned mask only inside it (a turned box's corners are air).
+struct DiagonalBounds {
+    std::int32_t sumMin = 0, sumMax = -1;    ///< x + y over the set pixels; empty when max < min
+    std::int32_t diffMin = 0, diffMax = -1;  ///< x - y over the set pixels
+};
+
 /// 1 bit per pixel, row-major. Bit i of word k of a row is mask pixel x = 64k + i (LSB = left).
 /// Each row is framed by zero guard words so that shifted reads never need a bounds check; rows
 /// share their guards: (ceil(w/64) + 1) * h + 1 words.
@@ -90,6 +98,8 @@ public:
     /// The box around the set pixels, in mask space; Rect{} for an empty mask.
     [[nodiscard]] Rect Bounds() const { return boundsMask_; }
     [[nodiscard]] bool IsEmpty() const { return boundsMask_.IsEmpty(); }
+    /// The set pixels' diagonal ranges, kept exact as Bounds() is (empty for an empty mask).
+    [[nodiscard]] DiagonalBounds Diagonals() const { return diagonals_; }
 
     /// Is mask pixel (maskX, maskY) set? Outside the mask: false.
     [[nodiscard]] bool Get(std::int32_t maskX, std::int32_t maskY) const;
@@ -132,6 +142,7 @@ private:
     std::int32_t heightPx_ = 0;
     std::int32_t wordsPerRow_ = 0;
     Rect boundsMask_{};
+    DiagonalBounds diagonals_{};
     std::vector<std::uint64_t> words_ = std::vector<std::uint64_t>(1, 0);
     // The strips, as stored then mirrored: strip s of copy f at (f * stripCount_ + s) * bounds.h.
     std::vector<std::uint64_t> strips_;

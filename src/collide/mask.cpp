@@ -1,6 +1,7 @@
 // Mask construction from RGBA8 pixels, the query copy (column strips), and the Rect helpers.
 // No SDL, no files: the caller decodes images and hands us bytes.
-// Invariants: boundsMask_ is always exactly the box of the set bits; strips_ always holds exactly
+// Invariants: boundsMask_ is always exactly the box of the set bits, and diagonals_ exactly their
+// x + y and x - y ranges; strips_ always holds exactly
 // the pixels of the row words inside it, as stored and mirrored.
 #include "collide/assert.h"
 #include "collide/collide.h"
@@ -56,6 +57,12 @@ void Mask::Set(std::int32_t maskX, std::int32_t maskY) {
     COLLIDE_ASSERT(maskX >= 0 && maskY >= 0 && maskX < widthPx_ && maskY < heightPx_,
                    "Mask::Set outside the mask; clip the pixel to 0..Width()-1, 0..Height()-1");
     MutableRowWords(maskY)[maskX >> 6] |= std::uint64_t{1} << (maskX & 63);
+    DiagonalBounds& d = diagonals_;
+    const bool first = boundsMask_.IsEmpty();
+    d.sumMin = first ? maskX + maskY : std::min(d.sumMin, maskX + maskY);
+    d.sumMax = first ? maskX + maskY : std::max(d.sumMax, maskX + maskY);
+    d.diffMin = first ? maskX - maskY : std::min(d.diffMin, maskX - maskY);
+    d.diffMax = first ? maskX - maskY : std::max(d.diffMax, maskX - maskY);
     const Rect& b = boundsMask_;
     if (!b.Contains(maskX, maskY)) {
         // The bounds grow: the strips are cut again from the rows (they start at the bounds' edge).

@@ -14,6 +14,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 namespace collide {
 
@@ -127,6 +129,72 @@ private:
     AxisStepper u_, v_;
 };
 
+// One axis of the inverse map when it changes along a row (step != 0), as AxisStepper without its
+// branches: the first column of each row whose sample lands in [lo, hi), and one past the last.
+// A decreasing axis is mirrored: start + d * step < hi  <=>  d >= ceil((start - hi + 1) / -step).
+std::pair<CeilStepper, CeilStepper> SlantedAxis(std::int64_t start, std::int64_t step, std::int64_t perRow,
+                                                std::int64_t lo, std::int64_t hi) {
+    return step > 0
+               ? std::pair{CeilStepper(lo - start, step, perRow), CeilStepper(hi - start, step, perRow)}
+               : std::pair{CeilStepper(start - hi + 1, -step, -perRow), CeilStepper(start - lo + 1, -step, -perRow)};
+}
+
+// RowStepper for a placement with no axis parallel to a row (any angle but the quarter turns): the
+// four steppers in plain members, no branch per row, so that a query's row loop keeps them in
+// registers.
+struct SlantedRows {
+    std::int64_t originX;
+    CeilStepper uFirst, uEnd, vFirst, vEnd;
+
+    SlantedRows(const Mask& mask, const TransformedPlacement& p, std::int32_t worldY0) : originX(p.originWorldX) {
+        const Rect tb = mask.Bounds();
+        const std::int64_t dy0 = worldY0 - p.originWorldY;
+        std::tie(uFirst, uEnd) = SlantedAxis(p.u0 + dy0 * p.uPerY, p.uPerX, p.uPerY, std::int64_t{tb.x} << FIXED_SHIFT,
+                                             std::int64_t{tb.Right()} << FIXED_SHIFT);
+        std::tie(vFirst, vEnd) = SlantedAxis(p.v0 + dy0 * p.vPerY, p.vPerX, p.vPerY, std::int64_t{tb.y} << FIXED_SHIFT,
+                                             std::int64_t{tb.Bottom()} << FIXED_SHIFT);
+    }
+    [[nodiscard]] Interval Columns(Interval worldXs) const {
+        const std::int64_t lo = std::max({worldXs.lo - originX, uFirst.q, vFirst.q});
+        const std::int64_t hi = std::min({worldXs.hi - originX, uEnd.q - 1, vEnd.q - 1});
+        return Interval{lo + originX, hi + originX};
+    }
+    void Next() { uFirst.Next(), uEnd.Next(), vFirst.Next(), vEnd.Next(); }
+};
+
+// SlantedRows narrowed further to the mask's octagon (its tight bounds and DiagonalBounds), for the
+// query: the columns of a row whose samples can be set pixels. A sample's pixel is (floor U,
+// floor V) in mask pixels; its x + y is floor U + floor V, which is floor(U + V) or one less, and
+// its x - y is floor(U - V) or one more. So a set pixel's sample has U + V in
+// [sumMin, sumMax + 2) and U - V in [diffMin - 1, diffMax + 1): slabs one pixel wider than the
+// octagon, which never drop a set pixel; every column left is still sampled exactly. U + V steps
+// along a row by uPerX + vPerX, zero at 45 degrees: AxisStepper takes that case.
+struct OctagonRows {
+    SlantedRows box;
+    AxisStepper sum, diff;
+
+    OctagonRows(const Mask& mask, const TransformedPlacement& p, std::int32_t worldY0)
+        : box(mask, p, worldY0),
+          sum(p.u0 + p.v0 + std::int64_t{worldY0 - p.originWorldY} * (p.uPerY + p.vPerY), p.uPerX + p.vPerX,
+              p.uPerY + p.vPerY, std::int64_t{mask.Diagonals().sumMin} << FIXED_SHIFT,
+              (std::int64_t{mask.Diagonals().sumMax} + 2) << FIXED_SHIFT),
+          diff(p.u0 - p.v0 + std::int64_t{worldY0 - p.originWorldY} * (p.uPerY - p.vPerY), p.uPerX - p.vPerX,
+               p.uPerY - p.vPerY, (std::int64_t{mask.Diagonals().diffMin} - 1) << FIXED_SHIFT,
+               (std::int64_t{mask.Diagonals().diffMax} + 1) << FIXED_SHIFT) {}
+    [[nodiscard]] Interval Columns(Interval worldXs) const {
+        const Interval xs = box.Columns(worldXs);
+        std::int64_t lo = xs.lo - box.originX, hi = xs.hi - box.originX;
+        sum.Narrow(lo, hi);
+        diff.Narrow(lo, hi);
+        return Interval{lo + box.originX, hi + box.originX};
+    }
+    void Next() {
+        box.Next();
+        sum.Next();
+        diff.Next();
+    }
+};
+
 // The forward map (mask -> world) in doubles: used only for a candidate box padded by two pixels,
 // so its rounding never changes a result; each candidate row is then solved exactly from the
 // placement's integers.
@@ -169,27 +237,10 @@ void SolveBounds(const Mask& mask, const ForwardMap& f, TransformedPlacement& p)
         bottom = hot ? y : bottom;
     };
     if (p.uPerX != 0 && p.vPerX != 0) {
-        // The common case written out (no axis parallel to a row): four steppers in plain locals,
-        // so that the loop's state fits the registers (this loop is the whole cost).
-        const std::int64_t dy0 = y0 - p.originWorldY;
-        const auto steppers = [](std::int64_t start, std::int64_t step, std::int64_t perRow, std::int64_t lo,
-                                 std::int64_t hi) {
-            // As AxisStepper: the first column, and one past the last (a decreasing axis mirrored).
-            return step > 0 ? std::pair{CeilStepper(lo - start, step, perRow), CeilStepper(hi - start, step, perRow)}
-                            : std::pair{CeilStepper(start - hi + 1, -step, -perRow),
-                                        CeilStepper(start - lo + 1, -step, -perRow)};
-        };
-        auto [uFirst, uEnd] = steppers(p.u0 + dy0 * p.uPerY, p.uPerX, p.uPerY, std::int64_t{tb.x} << FIXED_SHIFT,
-                                       std::int64_t{tb.Right()} << FIXED_SHIFT);
-        auto [vFirst, vEnd] = steppers(p.v0 + dy0 * p.vPerY, p.vPerX, p.vPerY, std::int64_t{tb.y} << FIXED_SHIFT,
-                                       std::int64_t{tb.Bottom()} << FIXED_SHIFT);
-        const std::int64_t lo0 = candidateXs.lo - p.originWorldX, hi0 = candidateXs.hi - p.originWorldX;
-        for (std::int32_t y = y0; y <= y1; ++y) {
-            const std::int64_t lo = std::max({lo0, uFirst.q, vFirst.q});
-            const std::int64_t hi = std::min({hi0, uEnd.q - 1, vEnd.q - 1});
-            keep(y, Interval{lo + p.originWorldX, hi + p.originWorldX});
-            uFirst.Next(), uEnd.Next(), vFirst.Next(), vEnd.Next();
-        }
+        // The common case (no axis parallel to a row) without RowStepper's branches: this loop is
+        // the whole cost.
+        SlantedRows rows(mask, p, y0);
+        for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
     } else {
         RowStepper rows(mask, p, y0);
         for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
@@ -356,22 +407,24 @@ BakedTransform BakeTransformed(const Mask& mask, const TransformedPlacement& p) 
     return baked;
 }
 
-OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement& pa, const Mask& b, Placement pb,
-                                      QueryMode mode, std::span<Point> pixelsOut) {
-    COLLIDE_ASSERT(pixelsOut.empty() || mode == QueryMode::CountAll,
-                   "colliding pixels are collected in QueryMode::CountAll only; pass CountAll");
-    OverlapResult result;
-    result.overlap = IntersectRects(pa.boundsWorld, PlacedBounds(b, pb));
-    if (result.overlap.IsEmpty()) {
-        return result;
-    }
+namespace {
+
+// QueryTransformedOverlap past its rejection, row by row through `rows`: RowStepper, or OctagonRows
+// where it applies (the spinning projectiles' case, and the fight's costliest query: a turned
+// mask's box has air in its corners, and a column skipped costs nothing, a column sampled about
+// twenty instructions).
+template <class Rows>
+void TransformedRows(const Mask& a, const TransformedPlacement& pa, const Mask& b, Placement pb, Rows rows,
+                     QueryMode mode, std::span<Point> pixelsOut, OverlapResult& result) {
     const Rect& ov = result.overlap;
     const Rect rb = PlacedBounds(b, pb);
-    RowStepper rows(a, pa, ov.y);
     const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
+    const std::uint64_t* aWords = a.RowWords(0);
+    const std::size_t aStride = a.RowStrideWords();
     for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY, rows.Next()) {
-        // Only the columns whose samples land inside A's tight bounds, solved exactly for the row
-        // (no division): every sample below is in the mask, so it needs no bounds test of its own.
+        // Only the columns whose samples land inside A's tight bounds (and its octagon, through
+        // OctagonRows), solved exactly for the row (no division): every sample below is in the
+        // mask, so it needs no bounds test of its own.
         const Interval xs = rows.Columns(Interval{ov.x, ov.Right() - 1});
         if (xs.hi < xs.lo) continue;
         const auto x0 = static_cast<std::int32_t>(xs.lo), x1 = static_cast<std::int32_t>(xs.hi) + 1;
@@ -387,16 +440,16 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
                 // Direct multiplication, not accumulation: the sample is the definition's, exactly.
                 const std::int32_t worldX = chunkX + std::countr_zero(bBits);
                 const std::int64_t dx = worldX - pa.originWorldX;
-                const auto maskX = static_cast<std::int32_t>((uRow + dx * pa.uPerX) >> FIXED_SHIFT),
-                           maskY = static_cast<std::int32_t>((vRow + dx * pa.vPerX) >> FIXED_SHIFT);
-                if (((a.RowWords(maskY)[maskX >> 6] >> (maskX & 63)) & 1u) == 0) {
+                const auto maskX = static_cast<std::uint64_t>((uRow + dx * pa.uPerX) >> FIXED_SHIFT),
+                           maskY = static_cast<std::uint64_t>((vRow + dx * pa.vPerX) >> FIXED_SHIFT);
+                if (((aWords[maskY * aStride + (maskX >> 6)] >> (maskX & 63)) & 1u) == 0) {
                     continue;
                 }
                 if (!result.hit) {
                     result.hit = true;
                     result.first = Point{worldX, worldY};
                     if (mode == QueryMode::FirstHit) {
-                        return result;
+                        return;
                     }
                 }
                 ++result.pixelCount;
@@ -405,6 +458,24 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
                 }
             }
         }
+    }
+}
+
+}  // namespace
+
+OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement& pa, const Mask& b, Placement pb,
+                                      QueryMode mode, std::span<Point> pixelsOut) {
+    COLLIDE_ASSERT(pixelsOut.empty() || mode == QueryMode::CountAll,
+                   "colliding pixels are collected in QueryMode::CountAll only; pass CountAll");
+    OverlapResult result;
+    result.overlap = IntersectRects(pa.boundsWorld, PlacedBounds(b, pb));
+    if (result.overlap.IsEmpty()) {
+        return result;
+    }
+    if (pa.uPerX != 0 && pa.vPerX != 0) {
+        TransformedRows(a, pa, b, pb, OctagonRows(a, pa, result.overlap.y), mode, pixelsOut, result);
+    } else {
+        TransformedRows(a, pa, b, pb, RowStepper(a, pa, result.overlap.y), mode, pixelsOut, result);
     }
     return result;
 }
