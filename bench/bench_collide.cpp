@@ -8,7 +8,8 @@
 //   small:     64 x 64 masks: no colliding pixel, boxes apart, the first pixel colliding.
 //   hotmaps:   the project's own fighters, close random pairs (their tight bounds overlap):
 //              attack vs hurt and any vs any, plain and mirrored, first-hit and count-all.
-//   transformed: a rotated ring around a disc in its hole, against XNA's float stepping.
+//   transformed: a rotated ring around a disc in its hole, against XNA's float stepping; and the
+//              same with the disc turned too (two transformed masks: QueryTransformedPair).
 // Every figure is the median of five repetitions. A table prints last: ns per query, the ratios,
 // each target and whether it is met.
 // Run: make bench-collide   (or build-release/bench/bench_collide --benchmark_filter=...)
@@ -522,6 +523,24 @@ struct TransformScene {
     double words = 0;
 };
 
+// A size x size mask turned by `angle` about its centre, the centre at world (500, 300) + centre:
+// the scene's masks share their box.
+collide::Transform TurnedInPlace(int size, double angle) {
+    const double c = size / 2.0;
+    collide::Transform t;
+    t.anchorMaskX = c;
+    t.anchorMaskY = c;
+    t.anchorWorldX = 500 + c;
+    t.anchorWorldY = 300 + c;
+    t.angleRadians = angle;
+    return t;
+}
+// The seed's float affine for the same turn.
+seed::Affine AffineInPlace(int size, double angle) {
+    const float c = float(size / 2.0), cs = float(std::cos(angle)), sn = float(std::sin(angle));
+    return {cs, -sn, sn, cs, c, c, 500 + c, 300 + c};
+}
+
 TransformScene MakeTransformScene(int size, double angle) {
     TransformScene s;
     const double c = size / 2.0, outer = size / 2.0 - 1, inner = size * 0.36, discR = size * 0.30;
@@ -536,16 +555,9 @@ TransformScene MakeTransformScene(int size, double angle) {
     }
     s.ring = MaskOf(s.ringImg);
     s.disc = MaskOf(s.discImg);
-    collide::Transform t;
-    t.anchorMaskX = c;
-    t.anchorMaskY = c;
-    t.anchorWorldX = 500 + c;
-    t.anchorWorldY = 300 + c;
-    t.angleRadians = angle;
-    s.ringPlaced = collide::PlaceTransformed(s.ring, t);
+    s.ringPlaced = collide::PlaceTransformed(s.ring, TurnedInPlace(size, angle));
     s.discAt = {500, 300};
-    const float cs = float(std::cos(angle)), sn = float(std::sin(angle));
-    s.ringAffine = {cs, -sn, sn, cs, float(c), float(c), float(500 + c), float(300 + c)};
+    s.ringAffine = AffineInPlace(size, angle);
     s.discAffine = {1, 0, 0, 1, 0, 0, 500, 300};
     const Rect ov = collide::IntersectRects(s.ringPlaced.boundsWorld, collide::PlacedBounds(s.disc, s.discAt));
     s.words = double(ov.w) * ov.h / 64.0;
@@ -582,6 +594,43 @@ void RegisterTransformed(int size) {
     });
 }
 
+// The ring as above around the disc, the disc turned 45 degrees about its own centre too: two
+// transformed masks, QueryTransformedPair.
+void RegisterTransformedPair(int size) {
+    auto scene = std::make_shared<TransformScene>(MakeTransformScene(size, std::numbers::pi / 6));
+    const double angle = std::numbers::pi / 4;
+    const auto discPlaced = std::make_shared<collide::TransformedPlacement>(
+        collide::PlaceTransformed(scene->disc, TurnedInPlace(size, angle)));
+    scene->discAffine = AffineInPlace(size, angle);
+    const Rect ov = collide::IntersectRects(scene->ringPlaced.boundsWorld, discPlaced->boundsWorld);
+    const std::string name = "transformed-pair/first-hit/" + std::to_string(size) + "/rot30-rot45";
+    TableRow(name, Target::NoLoss).words = double(ov.w) * ov.h / 64.0;
+    Register("ours", name, [scene, discPlaced](benchmark::State& st) {
+        if (collide::QueryTransformedPair(scene->ring, scene->ringPlaced, scene->disc, *discPlaced).hit)
+            st.SkipWithError("scene must not collide");
+        for (auto _ : st) {
+            benchmark::DoNotOptimize(
+                collide::QueryTransformedPair(scene->ring, scene->ringPlaced, scene->disc, *discPlaced));
+        }
+    });
+    Register("before", name, [scene, discPlaced](benchmark::State& st) {
+        if (before::QueryTransformedPair(scene->ring, scene->ringPlaced, scene->disc, *discPlaced).hit)
+            st.SkipWithError("scene must not collide");
+        for (auto _ : st) {
+            benchmark::DoNotOptimize(
+                before::QueryTransformedPair(scene->ring, scene->ringPlaced, scene->disc, *discPlaced));
+        }
+    });
+    Register("seed", name, [scene](benchmark::State& st) {
+        if (seed::XnaCollide(scene->ringImg, scene->ringAffine, scene->discImg, scene->discAffine))
+            st.SkipWithError("scene must not collide");
+        for (auto _ : st) {
+            benchmark::DoNotOptimize(
+                seed::XnaCollide(scene->ringImg, scene->ringAffine, scene->discImg, scene->discAffine));
+        }
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -593,6 +642,7 @@ int main(int argc, char** argv) {
     }
     RegisterAndOr();
     for (const int size : {64, 256}) RegisterTransformed(size);
+    for (const int size : {64, 256}) RegisterTransformedPair(size);
     std::vector<char*> args = bench::WithInterleaving(argc, argv);
     int benchArgc = static_cast<int>(args.size());
     benchmark::Initialize(&benchArgc, args.data());

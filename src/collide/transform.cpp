@@ -162,6 +162,12 @@ struct SlantedRows {
     void Next() { uFirst.Next(), uEnd.Next(), vFirst.Next(), vEnd.Next(); }
 };
 
+// No axis of the placement parallel to a row (any angle but the quarter turns): SlantedRows and
+// OctagonRows apply, RowStepper otherwise.
+bool IsSlanted(const TransformedPlacement& p) {
+    return p.uPerX != 0 && p.vPerX != 0;
+}
+
 // SlantedRows narrowed further to the mask's octagon (its tight bounds and DiagonalBounds), for the
 // query: the columns of a row whose samples can be set pixels. A sample's pixel is (floor U,
 // floor V) in mask pixels; its x + y is floor U + floor V, which is floor(U + V) or one less, and
@@ -236,7 +242,7 @@ void SolveBounds(const Mask& mask, const ForwardMap& f, TransformedPlacement& p)
         top = hot && y < top ? y : top;
         bottom = hot ? y : bottom;
     };
-    if (p.uPerX != 0 && p.vPerX != 0) {
+    if (IsSlanted(p)) {
         // The common case (no axis parallel to a row) without RowStepper's branches: this loop is
         // the whole cost.
         SlantedRows rows(mask, p, y0);
@@ -472,13 +478,59 @@ OverlapResult QueryTransformedOverlap(const Mask& a, const TransformedPlacement&
     if (result.overlap.IsEmpty()) {
         return result;
     }
-    if (pa.uPerX != 0 && pa.vPerX != 0) {
+    if (IsSlanted(pa)) {
         TransformedRows(a, pa, b, pb, OctagonRows(a, pa, result.overlap.y), mode, pixelsOut, result);
     } else {
         TransformedRows(a, pa, b, pb, RowStepper(a, pa, result.overlap.y), mode, pixelsOut, result);
     }
     return result;
 }
+
+namespace {
+
+// QueryTransformedPair past its rejection, row by row: each row's columns are those whose samples
+// land inside both masks' tight bounds (and octagons, where OctagonRows applies), solved exactly,
+// so neither sample needs a bounds test. Along the row each sample steps by (uPerX, vPerX): integer
+// sums, the same bits as the definition's products.
+template <class RowsA, class RowsB>
+void TransformedPairRows(const Mask& a, const TransformedPlacement& pa, RowsA rowsA, const Mask& b,
+                         const TransformedPlacement& pb, RowsB rowsB, QueryMode mode, std::span<Point> pixelsOut,
+                         OverlapResult& result) {
+    const Rect& ov = result.overlap;
+    const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
+    const std::uint64_t *aWords = a.RowWords(0), *bWords = b.RowWords(0);
+    const std::size_t aStride = a.RowStrideWords(), bStride = b.RowStrideWords();
+    const auto sampleAt = [](const TransformedPlacement& p, std::int32_t worldX, std::int32_t worldY) {
+        const std::int64_t dx = worldX - p.originWorldX, dy = worldY - p.originWorldY;
+        return std::pair{p.u0 + dx * p.uPerX + dy * p.uPerY, p.v0 + dx * p.vPerX + dy * p.vPerY};
+    };
+    const auto bit = [](const std::uint64_t* words, std::size_t stride, std::int64_t u, std::int64_t v) {
+        const auto maskX = static_cast<std::uint64_t>(u >> FIXED_SHIFT),
+                   maskY = static_cast<std::uint64_t>(v >> FIXED_SHIFT);
+        return ((words[maskY * stride + (maskX >> 6)] >> (maskX & 63)) & 1u) != 0;
+    };
+    for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY, rowsA.Next(), rowsB.Next()) {
+        const Interval xs = rowsB.Columns(rowsA.Columns(Interval{ov.x, ov.Right() - 1}));
+        if (xs.hi < xs.lo) continue;
+        const auto x0 = static_cast<std::int32_t>(xs.lo), x1 = static_cast<std::int32_t>(xs.hi) + 1;
+        auto [ua, va] = sampleAt(pa, x0, worldY);
+        auto [ub, vb] = sampleAt(pb, x0, worldY);
+        for (std::int32_t worldX = x0; worldX < x1;
+             ++worldX, ua += pa.uPerX, va += pa.vPerX, ub += pb.uPerX, vb += pb.vPerX) {
+            if (!bit(aWords, aStride, ua, va) || !bit(bWords, bStride, ub, vb)) continue;
+            if (!result.hit) {
+                result.hit = true;
+                result.first = Point{worldX, worldY};
+                if (mode == QueryMode::FirstHit) return;
+            }
+            ++result.pixelCount;
+            if (result.pixelsWritten < room)
+                pixelsOut[static_cast<std::size_t>(result.pixelsWritten++)] = Point{worldX, worldY};
+        }
+    }
+}
+
+}  // namespace
 
 OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& pa, const Mask& b,
                                    const TransformedPlacement& pb, QueryMode mode, std::span<Point> pixelsOut) {
@@ -489,34 +541,15 @@ OverlapResult QueryTransformedPair(const Mask& a, const TransformedPlacement& pa
     if (result.overlap.IsEmpty()) {
         return result;
     }
-    const Rect& ov = result.overlap;
-    const auto room = static_cast<std::int32_t>(std::min<std::size_t>(pixelsOut.size(), INT32_MAX));
-    // The definition, for one mask at one world pixel, with the bounds test as unsigned compares.
-    const auto hot = [](const Mask& m, const TransformedPlacement& p, std::int32_t x, std::int32_t y) {
-        const Rect tb = m.Bounds();
-        const std::int64_t dx = x - p.originWorldX, dy = y - p.originWorldY;
-        const std::int64_t u = p.u0 + dx * p.uPerX + dy * p.uPerY, v = p.v0 + dx * p.vPerX + dy * p.vPerY;
-        if (static_cast<std::uint64_t>(u) - (static_cast<std::uint64_t>(tb.x) << FIXED_SHIFT) >=
-                (static_cast<std::uint64_t>(tb.w) << FIXED_SHIFT) ||
-            static_cast<std::uint64_t>(v) - (static_cast<std::uint64_t>(tb.y) << FIXED_SHIFT) >=
-                (static_cast<std::uint64_t>(tb.h) << FIXED_SHIFT)) {
-            return false;
-        }
-        const auto mx = static_cast<std::int32_t>(u >> FIXED_SHIFT), my = static_cast<std::int32_t>(v >> FIXED_SHIFT);
-        return ((m.RowWords(my)[mx >> 6] >> (mx & 63)) & 1u) != 0;
-    };
-    for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY) {
-        for (std::int32_t worldX = ov.x; worldX < ov.Right(); ++worldX) {
-            if (!hot(a, pa, worldX, worldY) || !hot(b, pb, worldX, worldY)) continue;
-            if (!result.hit) {
-                result.hit = true;
-                result.first = Point{worldX, worldY};
-                if (mode == QueryMode::FirstHit) return result;
-            }
-            ++result.pixelCount;
-            if (result.pixelsWritten < room)
-                pixelsOut[static_cast<std::size_t>(result.pixelsWritten++)] = Point{worldX, worldY};
-        }
+    const std::int32_t y0 = result.overlap.y;
+    if (IsSlanted(pa) && IsSlanted(pb)) {
+        TransformedPairRows(a, pa, OctagonRows(a, pa, y0), b, pb, OctagonRows(b, pb, y0), mode, pixelsOut, result);
+    } else if (IsSlanted(pa)) {
+        TransformedPairRows(a, pa, OctagonRows(a, pa, y0), b, pb, RowStepper(b, pb, y0), mode, pixelsOut, result);
+    } else if (IsSlanted(pb)) {
+        TransformedPairRows(a, pa, RowStepper(a, pa, y0), b, pb, OctagonRows(b, pb, y0), mode, pixelsOut, result);
+    } else {
+        TransformedPairRows(a, pa, RowStepper(a, pa, y0), b, pb, RowStepper(b, pb, y0), mode, pixelsOut, result);
     }
     return result;
 }
