@@ -1,6 +1,7 @@
 // The Options menu: its model (pages, rows, rebinding, conflicts) and its drawing.
 #include "app/options_menu.h"
 
+#include "app/menu_style.h"
 #include "render/render.h"
 
 #include <algorithm>
@@ -10,7 +11,7 @@ namespace app {
 
 namespace {
 
-constexpr SDL_Color WHITE{244, 240, 232, 255}, GOLD{255, 208, 96, 255}, DIM{170, 160, 190, 255}, RED{236, 80, 70, 255};
+using menu::DIM, menu::GOLD, menu::RED, menu::WHITE;
 
 const char* const ACTION_LABELS[ACTION_COUNT] = {"UP", "DOWN", "LEFT", "RIGHT", "PUNCH", "KICK", "SPECIAL"};
 const char* const PAD_LABELS[PAD_ACTION_COUNT] = {"PUNCH", "KICK", "SPECIAL"};

@@ -2,6 +2,7 @@
 #include "app/screens.h"
 
 #include "app/help.h"
+#include "app/menu_style.h"
 #include "render/render.h"
 
 #include <algorithm>
@@ -11,7 +12,7 @@ namespace app {
 
 namespace {
 
-constexpr SDL_Color WHITE{244, 240, 232, 255}, GOLD{255, 208, 96, 255}, DIM{170, 160, 190, 255}, RED{236, 80, 70, 255};
+using menu::DIM, menu::GOLD, menu::RED, menu::Upper, menu::WHITE;
 
 void Shade(SDL_Renderer* r, int x, int y, int w, int h, Uint8 alpha) {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
@@ -276,11 +277,6 @@ void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& de
 }
 
 namespace {
-
-std::string Upper(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return text;
-}
 
 // The device's name up to its first "(": the table's long names do not fit the panel's column.
 std::string ShortWho(const char* who) {

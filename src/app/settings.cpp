@@ -2,6 +2,7 @@
 // rest, and one warning line), writing it atomically.
 #include "app/settings.h"
 
+#include "app/menu_style.h"
 #include "assets/files.h"
 
 #include <nlohmann/json.hpp>
@@ -23,14 +24,10 @@ namespace {
 constexpr std::uint64_t SETTINGS_FILE_BYTES = 64 * 1024;
 
 namespace fs = std::filesystem;
+using menu::Upper;
 using json = nlohmann::json;
 
 constexpr int FILE_VERSION = 1;
-
-std::string Upper(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // Collects what is wrong while reading: the first problem is named, the rest counted.
 struct Problems {

@@ -1,5 +1,6 @@
 #include "app/training_menu.h"
 
+#include "app/menu_style.h"
 #include "render/render.h"
 
 #include <cctype>
@@ -8,7 +9,7 @@ namespace app {
 
 namespace {
 
-constexpr SDL_Color WHITE{244, 240, 232, 255}, GOLD{255, 208, 96, 255}, DIM{170, 160, 190, 255}, RED{236, 80, 70, 255};
+using menu::DIM, menu::GOLD, menu::RED, menu::Upper, menu::WHITE;
 
 // The stances a player picks (DummyStance::Slot is playback's business).
 constexpr int PICKABLE_STANCES = 3;
@@ -16,11 +17,6 @@ constexpr int PICKABLE_STANCES = 3;
 template <class E>
 E Step(E value, int count, int by) {
     return static_cast<E>((static_cast<int>(value) + count + by) % count);
-}
-
-std::string Upper(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return text;
 }
 
 }  // namespace
