@@ -415,6 +415,14 @@ BakedTransform BakeTransformed(const Mask& mask, const TransformedPlacement& p) 
 
 namespace {
 
+// Bit (u >> 32, v >> 32) of a mask's rows, for a sample (u, v) in 32.32 already known to lie inside
+// the mask (the row solving guarantees it): no bounds test.
+bool SampledBit(const std::uint64_t* rowWords, std::size_t strideWords, std::int64_t u, std::int64_t v) {
+    const auto maskX = static_cast<std::uint64_t>(u >> FIXED_SHIFT),
+               maskY = static_cast<std::uint64_t>(v >> FIXED_SHIFT);
+    return ((rowWords[maskY * strideWords + (maskX >> 6)] >> (maskX & 63)) & 1u) != 0;
+}
+
 // QueryTransformedOverlap past its rejection, row by row through `rows`: RowStepper, or OctagonRows
 // where it applies (the spinning projectiles' case, and the fight's costliest query: a turned
 // mask's box has air in its corners, and a column skipped costs nothing, a column sampled about
@@ -443,12 +451,11 @@ void TransformedRows(const Mask& a, const TransformedPlacement& pa, const Mask& 
             const std::int32_t lastBit = std::min(63, x1 - 1 - chunkX);
             bBits &= ~std::uint64_t{0} >> (63 - lastBit);
             for (; bBits != 0; bBits &= bBits - 1) {
-                // Direct multiplication, not accumulation: the sample is the definition's, exactly.
+                // Only B's set pixels are sampled, so each sample comes from its column directly:
+                // integer products, the definition's bits.
                 const std::int32_t worldX = chunkX + std::countr_zero(bBits);
                 const std::int64_t dx = worldX - pa.originWorldX;
-                const auto maskX = static_cast<std::uint64_t>((uRow + dx * pa.uPerX) >> FIXED_SHIFT),
-                           maskY = static_cast<std::uint64_t>((vRow + dx * pa.vPerX) >> FIXED_SHIFT);
-                if (((aWords[maskY * aStride + (maskX >> 6)] >> (maskX & 63)) & 1u) == 0) {
+                if (!SampledBit(aWords, aStride, uRow + dx * pa.uPerX, vRow + dx * pa.vPerX)) {
                     continue;
                 }
                 if (!result.hit) {
@@ -504,11 +511,6 @@ void TransformedPairRows(const Mask& a, const TransformedPlacement& pa, RowsA ro
         const std::int64_t dx = worldX - p.originWorldX, dy = worldY - p.originWorldY;
         return std::pair{p.u0 + dx * p.uPerX + dy * p.uPerY, p.v0 + dx * p.vPerX + dy * p.vPerY};
     };
-    const auto bit = [](const std::uint64_t* words, std::size_t stride, std::int64_t u, std::int64_t v) {
-        const auto maskX = static_cast<std::uint64_t>(u >> FIXED_SHIFT),
-                   maskY = static_cast<std::uint64_t>(v >> FIXED_SHIFT);
-        return ((words[maskY * stride + (maskX >> 6)] >> (maskX & 63)) & 1u) != 0;
-    };
     for (std::int32_t worldY = ov.y; worldY < ov.Bottom(); ++worldY, rowsA.Next(), rowsB.Next()) {
         const Interval xs = rowsB.Columns(rowsA.Columns(Interval{ov.x, ov.Right() - 1}));
         if (xs.hi < xs.lo) continue;
@@ -517,7 +519,7 @@ void TransformedPairRows(const Mask& a, const TransformedPlacement& pa, RowsA ro
         auto [ub, vb] = sampleAt(pb, x0, worldY);
         for (std::int32_t worldX = x0; worldX < x1;
              ++worldX, ua += pa.uPerX, va += pa.vPerX, ub += pb.uPerX, vb += pb.vPerX) {
-            if (!bit(aWords, aStride, ua, va) || !bit(bWords, bStride, ub, vb)) continue;
+            if (!SampledBit(aWords, aStride, ua, va) || !SampledBit(bWords, bStride, ub, vb)) continue;
             if (!result.hit) {
                 result.hit = true;
                 result.first = Point{worldX, worldY};
