@@ -41,27 +41,47 @@ std::int64_t CeilDiv(std::int64_t n, std::int64_t d) {
     return n / d + ((n % d != 0) && (n > 0));
 }
 
-// ceil(N / step) for a numerator N that changes by -dN from one row to the next (step > 0): two
-// divisions to start, then none. With q = ceil(N / step) and r = q * step - N in [0, step), and
-// dN = Q * step + R (0 <= R < step), the next row's N - dN has q - Q with remainder r + R, one
-// step less when r + R reaches step: exact, like the division it replaces.
+// How a numerator that changes by -dN a row moves against a divisor step > 0: dN = big * step +
+// small, 0 <= small < step. One division, shared by the ceilings that step alike (an axis's first
+// and end columns have the same step and dN).
+struct RowStep {
+    std::int64_t big = 0, small = 0;
+
+    static RowStep Of(std::int64_t dN, std::int64_t step) {
+        const std::int64_t big = FloorDiv(dN, step);
+        return RowStep{big, dN - big * step};
+    }
+    // The step of `rows` rows at once: rows * dN = rows * big * step + rows * small.
+    [[nodiscard]] RowStep Times(std::int64_t rows, std::int64_t step) const {
+        const std::int64_t carry = rows * small / step;  // rows * small >= 0: floor
+        return RowStep{rows * big + carry, rows * small - carry * step};
+    }
+};
+
+// ceil(N / step) for a numerator N that changes by -dN from one row to the next (step > 0): one
+// division to start (and RowStep's), then none. With q = ceil(N / step) and r = q * step - N in
+// [0, step), and dN = Q * step + R (0 <= R < step), the next row's N - dN has q - Q with
+// remainder r + R, one step less when r + R reaches step: exact, like the division it replaces.
+// q is monotonic in the row: it never rises when dN >= 0 and never falls otherwise.
 struct CeilStepper {
-    std::int64_t q = 0, r = 0, step = 1, bigStep = 0, smallStep = 0;
+    std::int64_t q = 0, r = 0, step = 1;
+    RowStep perRow;
 
     CeilStepper() = default;
-    CeilStepper(std::int64_t n, std::int64_t stepIn, std::int64_t dN) : step(stepIn) {
+    CeilStepper(std::int64_t n, std::int64_t stepIn, RowStep perRowIn) : step(stepIn), perRow(perRowIn) {
         q = CeilDiv(n, step);
         r = q * step - n;
-        bigStep = FloorDiv(dN, step);
-        smallStep = dN - bigStep * step;
     }
     // Branch-free: whether r wraps follows the fraction's pattern, which a branch would mispredict.
     void Next() {
-        r += smallStep;
+        r += perRow.small;
         const std::int64_t wraps = -static_cast<std::int64_t>(r >= step);  // all ones or zero
         r -= step & wraps;
-        q -= bigStep - wraps;
+        q -= perRow.big - wraps;
     }
+    // The state (q, r) of another stepper of the same ceiling, whatever its rows a step: both mean
+    // the same, so a walk can move between them at any row.
+    void SyncTo(const CeilStepper& other) { q = other.q, r = other.r; }
 };
 
 // One axis of the inverse map (u or v), row after row: the world columns d (from the origin) of
@@ -73,12 +93,14 @@ public:
     AxisStepper(std::int64_t start, std::int64_t step, std::int64_t startPerRow, std::int64_t lo, std::int64_t hi)
         : start_(start), step_(step), startPerRow_(startPerRow), lo_(lo), hi_(hi) {
         if (step > 0) {
-            first_ = CeilStepper(lo - start, step, startPerRow);
-            end_ = CeilStepper(hi - start, step, startPerRow);
+            const RowStep s = RowStep::Of(startPerRow, step);
+            first_ = CeilStepper(lo - start, step, s);
+            end_ = CeilStepper(hi - start, step, s);
         } else if (step < 0) {
             // start + d * step < hi  <=>  d * -step > start - hi  <=>  d >= ceil((start - hi + 1) / -step).
-            first_ = CeilStepper(start - hi + 1, -step, -startPerRow);
-            end_ = CeilStepper(start - lo + 1, -step, -startPerRow);
+            const RowStep s = RowStep::Of(-startPerRow, -step);
+            first_ = CeilStepper(start - hi + 1, -step, s);
+            end_ = CeilStepper(start - lo + 1, -step, s);
         }
     }
     // Narrows [lo, hi] (inclusive) to this row's columns.
@@ -134,9 +156,12 @@ private:
 // A decreasing axis is mirrored: start + d * step < hi  <=>  d >= ceil((start - hi + 1) / -step).
 std::pair<CeilStepper, CeilStepper> SlantedAxis(std::int64_t start, std::int64_t step, std::int64_t perRow,
                                                 std::int64_t lo, std::int64_t hi) {
-    return step > 0
-               ? std::pair{CeilStepper(lo - start, step, perRow), CeilStepper(hi - start, step, perRow)}
-               : std::pair{CeilStepper(start - hi + 1, -step, -perRow), CeilStepper(start - lo + 1, -step, -perRow)};
+    if (step > 0) {
+        const RowStep s = RowStep::Of(perRow, step);
+        return std::pair{CeilStepper(lo - start, step, s), CeilStepper(hi - start, step, s)};
+    }
+    const RowStep s = RowStep::Of(-perRow, -step);
+    return std::pair{CeilStepper(start - hi + 1, -step, s), CeilStepper(start - lo + 1, -step, s)};
 }
 
 // RowStepper for a placement with no axis parallel to a row (any angle but the quarter turns): the
@@ -160,6 +185,16 @@ struct SlantedRows {
         return Interval{lo + originX, hi + originX};
     }
     void Next() { uFirst.Next(), uEnd.Next(), vFirst.Next(), vEnd.Next(); }
+    // The same rows, `rows` rows a step (an axis's two ceilings share their step).
+    [[nodiscard]] SlantedRows Stride(std::int64_t rows) const {
+        SlantedRows s = *this;
+        s.uFirst.perRow = s.uEnd.perRow = uFirst.perRow.Times(rows, uFirst.step);
+        s.vFirst.perRow = s.vEnd.perRow = vFirst.perRow.Times(rows, vFirst.step);
+        return s;
+    }
+    void SyncTo(const SlantedRows& other) {
+        uFirst.SyncTo(other.uFirst), uEnd.SyncTo(other.uEnd), vFirst.SyncTo(other.vFirst), vEnd.SyncTo(other.vEnd);
+    }
 };
 
 // No axis of the placement parallel to a row (any angle but the quarter turns): SlantedRows and
@@ -208,6 +243,69 @@ struct ForwardMap {
     double cosA, sinA, scaleX, scaleY, anchorMaskX, anchorMaskY, anchorWorldX, anchorWorldY;
 };
 
+// The exact box of a slanted placement's rows y0 .. y1 (SlantedRows at y0; columns among
+// candidateXs), in world pixels; empty when no row has a column.
+//
+// Most rows cannot change the box, and a block of them is skipped whole: each of the four
+// ceilings is monotonic in the row, so across rows y .. y + BLOCK it lies between its values at
+// the two ends, and the row's first column is at least the largest of the lower ends (its last at
+// most the smallest of the upper ends). A block is skipped when that bound cannot beat the box
+// kept with the block's last row, the last row has columns (so it, not a row inside, is the
+// bottom so far) and the top is already found; otherwise its rows are walked one by one. The box
+// is exact either way: only rows that provably change nothing are left out. Both ends are read
+// from the same ceilings stepped BLOCK rows at a time (SlantedRows::Stride), with no division past
+// the set-up.
+// Only the corners' blocks are walked: for the fight's spinning projectiles (boxes of 40 rows),
+// 21 rows are skipped, and 19 stepped one by one besides the 5 or 6 block tests (bench_fight: the
+// placing 0.55 to 0.46 us a tick). BLOCK = 6 measured best of 4, 6 and 8 there.
+Rect SlantedBounds(const SlantedRows& atY0, Interval candidateXs, std::int32_t y0, std::int32_t y1) {
+    constexpr std::int32_t BLOCK = 6;
+    SlantedRows row = atY0;                // at row y, one row a step
+    SlantedRows end = atY0.Stride(BLOCK);  // BLOCK rows a step
+    const std::int64_t candLo = candidateXs.lo - atY0.originX, candHi = candidateXs.hi - atY0.originX;
+    const auto firstOf = [&](const SlantedRows& s) { return std::max({candLo, s.uFirst.q, s.vFirst.q}); };
+    const auto lastOf = [&](const SlantedRows& s) { return std::min({candHi, s.uEnd.q - 1, s.vEnd.q - 1}); };
+    // The box so far, in columns from the origin; left > right until a row has columns.
+    std::int64_t left = candHi + 1, right = candLo - 1;
+    std::int32_t top = y1 + 1, bottom = y0 - 1;
+    const auto keep = [&](std::int32_t y, std::int64_t lo, std::int64_t hi) {
+        const bool hot = lo <= hi;
+        left = hot && lo < left ? lo : left;
+        right = hot && hi > right ? hi : right;
+        top = hot && y < top ? y : top;
+        bottom = hot ? y : bottom;
+    };
+    std::int32_t y = y0;
+    keep(y, firstOf(row), lastOf(row));
+    while (y < y1) {
+        if (top <= y && y1 - y >= BLOCK) {
+            end.SyncTo(row);
+            end.Next();  // exactly row y + BLOCK
+            const std::int64_t lo = firstOf(end), hi = lastOf(end);
+            const std::int64_t loBound =
+                std::max({candLo, std::min(row.uFirst.q, end.uFirst.q), std::min(row.vFirst.q, end.vFirst.q)});
+            const std::int64_t hiBound =
+                std::min({candHi, std::max(row.uEnd.q, end.uEnd.q) - 1, std::max(row.vEnd.q, end.vEnd.q) - 1});
+            if (lo <= hi && loBound >= std::min(left, lo) && hiBound <= std::max(right, hi)) {
+                keep(y + BLOCK, lo, hi);
+                row.SyncTo(end);
+                y += BLOCK;
+                continue;
+            }
+            for (std::int32_t i = 0; i < BLOCK; ++i) {
+                row.Next(), ++y;
+                keep(y, firstOf(row), lastOf(row));
+            }
+            continue;
+        }
+        row.Next(), ++y;
+        keep(y, firstOf(row), lastOf(row));
+    }
+    if (bottom < top) return Rect{};
+    return Rect{static_cast<std::int32_t>(left + atY0.originX), top, static_cast<std::int32_t>(right - left + 1),
+                bottom - top + 1};
+}
+
 // The exact world box of the pixels whose samples land in the mask's tight bounds, into
 // p.boundsWorld (empty for an empty mask).
 void SolveBounds(const Mask& mask, const ForwardMap& f, TransformedPlacement& p) {
@@ -232,6 +330,12 @@ void SolveBounds(const Mask& mask, const ForwardMap& f, TransformedPlacement& p)
                                static_cast<std::int64_t>(std::ceil(maxX)) + 2};
     const auto y0 = static_cast<std::int32_t>(std::floor(minY)) - 2;
     const auto y1 = static_cast<std::int32_t>(std::ceil(maxY)) + 2;
+    if (IsSlanted(p)) {
+        // The common case (no axis parallel to a row): blocks of rows that cannot change the box
+        // are skipped.
+        p.boundsWorld = SlantedBounds(SlantedRows(mask, p, y0), candidateXs, y0, y1);
+        return;
+    }
     // Row by row: each row's columns, stepped exactly (RowStepper), their box kept.
     std::int64_t left = candidateXs.hi + 1, right = candidateXs.lo - 1;
     std::int32_t top = y1 + 1, bottom = y0 - 1;
@@ -242,15 +346,8 @@ void SolveBounds(const Mask& mask, const ForwardMap& f, TransformedPlacement& p)
         top = hot && y < top ? y : top;
         bottom = hot ? y : bottom;
     };
-    if (IsSlanted(p)) {
-        // The common case (no axis parallel to a row) without RowStepper's branches: this loop is
-        // the whole cost.
-        SlantedRows rows(mask, p, y0);
-        for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
-    } else {
-        RowStepper rows(mask, p, y0);
-        for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
-    }
+    RowStepper rows(mask, p, y0);
+    for (std::int32_t y = y0; y <= y1; ++y, rows.Next()) keep(y, rows.Columns(candidateXs));
     const Rect exact = bottom < top ? Rect{}
                                     : Rect{static_cast<std::int32_t>(left), top,
                                            static_cast<std::int32_t>(right - left + 1), bottom - top + 1};
