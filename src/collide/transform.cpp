@@ -42,8 +42,7 @@ std::int64_t CeilDiv(std::int64_t n, std::int64_t d) {
 }
 
 // How a numerator that changes by -dN a row moves against a divisor step > 0: dN = big * step +
-// small, 0 <= small < step. One division, shared by the ceilings that step alike (an axis's first
-// and end columns have the same step and dN).
+// small, 0 <= small < step. One division per axis, made once when its rows are set up.
 struct RowStep {
     std::int64_t big = 0, small = 0;
 
@@ -94,8 +93,10 @@ struct CeilSpan {
     std::int64_t spanQ = 0, spanR = 0;
 
     CeilSpan() = default;
-    CeilSpan(std::int64_t n, std::int64_t step, RowStep perRow, std::int64_t span)
-        : first(n, step, perRow), spanQ(FloorDiv(span, step)), spanR(span - FloorDiv(span, step) * step) {}
+    CeilSpan(std::int64_t n, std::int64_t step, RowStep perRow, std::int64_t span) : first(n, step, perRow) {
+        spanQ = FloorDiv(span, step);
+        spanR = span - spanQ * step;
+    }
     [[nodiscard]] std::int64_t First() const { return first.q; }
     [[nodiscard]] std::int64_t End() const { return first.q + spanQ + static_cast<std::int64_t>(first.r < spanR); }
     void Next() { first.Next(); }
