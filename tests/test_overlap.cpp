@@ -349,6 +349,9 @@ TEST(OverlapKernels, WindowKernelsOfEveryBuildAgreeWithTheBits) {
         }
     };
     int hits = 0;
+    // Window pairs by shape (kernels.cpp's ShapeOf: 2 when A's window reads a next strip, plus 1
+    // when B's does): each shape has its own kernel, so each must be seen many times.
+    int shapes[4] = {};
     for (int i = 0; i < 20000; ++i) {
         const int sparsity = 1 + static_cast<int>(rng() % 12);
         Strips m[2];
@@ -393,6 +396,7 @@ TEST(OverlapKernels, WindowKernelsOfEveryBuildAgreeWithTheBits) {
                 wantCount += std::popcount(bits);
             }
         }
+        ++shapes[(q.a[0].hiShift < 64 ? 2 : 0) + (q.b[0].hiShift < 64 ? 1 : 0)];
         for (const auto* set : {&base, avx2, avx512}) {
             if (set == nullptr) continue;  // a build this CPU cannot run
             const collide::detail::WindowHit got = set->firstHitWindows(q.a[0], q.b[0], rows);
@@ -408,6 +412,7 @@ TEST(OverlapKernels, WindowKernelsOfEveryBuildAgreeWithTheBits) {
     }
     EXPECT_GT(hits, 2000);
     EXPECT_LT(hits, 19000);
+    for (const int n : shapes) EXPECT_GT(n, 1000);
 }
 
 }  // namespace

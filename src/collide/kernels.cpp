@@ -8,6 +8,7 @@
 #include "collide/kernels.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -59,6 +60,31 @@ inline std::int64_t CountAllT(const StripQuery& q, Hit* first) {
 [[gnu::always_inline]] inline std::uint64_t WindowAnd(const detail::StripWindow& a, const detail::StripWindow& b,
                                                       std::int32_t r) {
     return detail::WindowBits(a, r) & detail::WindowBits(b, r);
+}
+
+// Which of two windows read a next strip (hi): 2 when a does, plus 1 when b does. A window that
+// ends in its mask's last strip, or starts on a strip boundary, reads lo alone (its hi shift is
+// 64). One kernel per shape, picked once per window pair, skips the unused loads and shifts: the
+// pick is guessed wrong at times over pairs of mixed shapes, and still costs less than the reads
+// it saves (measured; docs/collision.md).
+[[gnu::always_inline]] inline int ShapeOf(const detail::StripWindow& a, const detail::StripWindow& b) {
+    return (a.hiShift < 64 ? 2 : 0) + (b.hiShift < 64 ? 1 : 0);
+}
+// kernel(aHi, bHi) with std::bool_constant arguments for the windows' shape, so that each shape
+// has its own build of the kernel (the lambdas carry the kernels' target attribute).
+template <class Kernel>
+[[gnu::always_inline]] inline auto WithShape(const detail::StripWindow& a, const detail::StripWindow& b,
+                                             Kernel&& kernel) {
+    switch (ShapeOf(a, b)) {
+        case 0:
+            return kernel(std::false_type{}, std::false_type{});
+        case 1:
+            return kernel(std::false_type{}, std::true_type{});
+        case 2:
+            return kernel(std::true_type{}, std::false_type{});
+        default:
+            return kernel(std::true_type{}, std::true_type{});
+    }
 }
 
 // Every colliding pixel of a narrow query, window by window (each finds its own first row as it
@@ -191,7 +217,8 @@ std::int64_t BaselineCountAll(const StripQuery& q, Hit* first) {
 // ---- AVX2 -------------------------------------------------------------------------------------
 
 #ifdef COLLIDE_HAVE_AVX2
-#define AVX2_FN __attribute__((target("avx2,bmi,bmi2,popcnt"))) inline
+#define AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#define AVX2_FN AVX2_TARGET inline
 
 AVX2_FN __m256i Load4(const std::uint64_t* p) {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
@@ -327,38 +354,39 @@ struct Avx2 {
         return Shifts{_mm_cvtsi32_si128(static_cast<int>(a.loShift)), _mm_cvtsi32_si128(static_cast<int>(a.hiShift)),
                       _mm_cvtsi32_si128(static_cast<int>(b.loShift)), _mm_cvtsi32_si128(static_cast<int>(b.hiShift))};
     }
-    // Rows r .. r + 3 of both windows AND-ed, one row a lane. hi is always loaded: a window that
-    // ends in its mask's last strip has a hi shift of 64, which zeroes it.
+    // Rows r .. r + 3 of both windows AND-ed, one row a lane; a side's hi read only when A_HI /
+    // B_HI says its window has one (ShapeOf).
+    template <bool A_HI, bool B_HI>
     AVX2_FN static __m256i WindowAnd4(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t r,
                                       const Shifts& s) {
-        const __m256i wa =
-            _mm256_or_si256(_mm256_srl_epi64(Load4(a.lo + r), s.aLo), _mm256_sll_epi64(Load4(a.hi + r), s.aHi));
-        const __m256i wb =
-            _mm256_or_si256(_mm256_srl_epi64(Load4(b.lo + r), s.bLo), _mm256_sll_epi64(Load4(b.hi + r), s.bHi));
+        __m256i wa = _mm256_srl_epi64(Load4(a.lo + r), s.aLo);
+        if constexpr (A_HI) wa = _mm256_or_si256(wa, _mm256_sll_epi64(Load4(a.hi + r), s.aHi));
+        __m256i wb = _mm256_srl_epi64(Load4(b.lo + r), s.bLo);
+        if constexpr (B_HI) wb = _mm256_or_si256(wb, _mm256_sll_epi64(Load4(b.hi + r), s.bHi));
         return _mm256_and_si256(wa, wb);
     }
-    AVX2_FN static std::int32_t FirstRowWindowsAll(const detail::StripWindow& a, const detail::StripWindow& b,
-                                                   std::int32_t limit, std::uint64_t* word) {
+    template <bool A_HI, bool B_HI>
+    AVX2_FN static std::int32_t FirstRowShaped(const detail::StripWindow& a, const detail::StripWindow& b,
+                                               std::int32_t limit, std::uint64_t* word) {
         const Shifts s = ShiftsOf(a, b);
         std::int32_t r = 0;
         for (; r + 8 <= limit; r += 8) {
-            const __m256i v0 = WindowAnd4(a, b, r, s), v1 = WindowAnd4(a, b, r + 4, s);
+            const __m256i v0 = WindowAnd4<A_HI, B_HI>(a, b, r, s), v1 = WindowAnd4<A_HI, B_HI>(a, b, r + 4, s);
             const __m256i any = _mm256_or_si256(v0, v1);
             if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
         }
         if (r + 4 <= limit) {
-            const __m256i v = WindowAnd4(a, b, r, s);
+            const __m256i v = WindowAnd4<A_HI, B_HI>(a, b, r, s);
             if (!_mm256_testz_si256(v, v)) return r + FirstLane(v, word);
             r += 4;
         }
         if (r < limit) {  // the four rows that end at the limit: those above r are zero
-            const __m256i v = WindowAnd4(a, b, limit - 4, s);
+            const __m256i v = WindowAnd4<A_HI, B_HI>(a, b, limit - 4, s);
             if (!_mm256_testz_si256(v, v)) return limit - 4 + FirstLane(v, word);
         }
         return -1;
     }
-    // One shape for every pair (hi always loaded, a shift of 64 zeroing it when unused): pairs
-    // come in any mix of shapes, and a branch on the shape would be guessed wrong.
+    // The kernel of the windows' shape (ShapeOf).
     AVX2_FN static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b,
                                                 std::int32_t limit, std::uint64_t* word) {
         if (limit < 4) {
@@ -367,13 +395,15 @@ struct Avx2 {
             }
             return -1;
         }
-        return FirstRowWindowsAll(a, b, limit, word);
+        return WithShape(a, b, [&](auto aHi, auto bHi) AVX2_TARGET {
+            return FirstRowShaped<decltype(aHi)::value, decltype(bHi)::value>(a, b, limit, word);
+        });
     }
     // Popcount of each 64-bit lane.
     AVX2_FN static __m256i LaneCounts(__m256i v) { return _mm256_sad_epu8(PopcountBytes(v), _mm256_setzero_si256()); }
     // One window in one pass: four rows a test down to the first vector that collides, then that
-    // vector counted whole (its rows above the hit are zero) and every row below it. One shape for
-    // every pair, as FirstRowWindows: a branch on the shape would be guessed wrong.
+    // vector counted whole (its rows above the hit are zero) and every row below it, by the
+    // kernel of the windows' shape (ShapeOf).
     AVX2_FN static std::int64_t CountWindow(const detail::StripWindow& a, const detail::StripWindow& b,
                                             std::int32_t rows, Point* first) {
         if (rows < 4) {
@@ -385,6 +415,13 @@ struct Avx2 {
             }
             return n;
         }
+        return WithShape(a, b, [&](auto aHi, auto bHi) AVX2_TARGET {
+            return CountShaped<decltype(aHi)::value, decltype(bHi)::value>(a, b, rows, first);
+        });
+    }
+    template <bool A_HI, bool B_HI>
+    AVX2_FN static std::int64_t CountShaped(const detail::StripWindow& a, const detail::StripWindow& b,
+                                            std::int32_t rows, Point* first) {
         const Shifts s = ShiftsOf(a, b);
         std::int32_t r = 0;
         __m256i v;
@@ -394,25 +431,27 @@ struct Avx2 {
                 // the vector is counted whole.
                 if (r == rows) return 0;
                 r = rows - 4;
-                v = WindowAnd4(a, b, r, s);
+                v = WindowAnd4<A_HI, B_HI>(a, b, r, s);
                 if (_mm256_testz_si256(v, v)) return 0;
                 std::uint64_t word = 0;
                 const std::int32_t lane = FirstLane(v, &word);
                 *first = Point{static_cast<std::int32_t>(_tzcnt_u64(word)), r + lane};
                 return HorizontalSum(LaneCounts(v));
             }
-            v = WindowAnd4(a, b, r, s);
+            v = WindowAnd4<A_HI, B_HI>(a, b, r, s);
             if (!_mm256_testz_si256(v, v)) break;
         }
         std::uint64_t word = 0;
         const std::int32_t lane = FirstLane(v, &word);
         *first = Point{static_cast<std::int32_t>(_tzcnt_u64(word)), r + lane};
         __m256i lanes = LaneCounts(v);
-        for (r += 4; r + 4 <= rows; r += 4) lanes = _mm256_add_epi64(lanes, LaneCounts(WindowAnd4(a, b, r, s)));
+        for (r += 4; r + 4 <= rows; r += 4)
+            lanes = _mm256_add_epi64(lanes, LaneCounts(WindowAnd4<A_HI, B_HI>(a, b, r, s)));
         if (r < rows) {  // the four rows that end at the last, without those counted already (< r)
             const __m256i keep =
                 _mm256_cmpgt_epi64(_mm256_setr_epi64x(0, 1, 2, 3), _mm256_set1_epi64x(r - (rows - 4) - 1));
-            lanes = _mm256_add_epi64(lanes, LaneCounts(_mm256_and_si256(WindowAnd4(a, b, rows - 4, s), keep)));
+            lanes =
+                _mm256_add_epi64(lanes, LaneCounts(_mm256_and_si256(WindowAnd4<A_HI, B_HI>(a, b, rows - 4, s), keep)));
         }
         return HorizontalSum(lanes);
     }
@@ -464,8 +503,8 @@ __attribute__((target("avx2,bmi,bmi2,popcnt"), flatten)) std::int64_t Avx2CountA
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#define AVX512_FN \
-    __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi,bmi2,popcnt"))) inline
+#define AVX512_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi,bmi2,popcnt")))
+#define AVX512_FN AVX512_TARGET inline
 
 struct Avx512 {
     struct Shifts {
@@ -480,14 +519,16 @@ struct Avx512 {
     AVX512_FN static __mmask8 RowsFrom(std::int32_t left) {
         return static_cast<__mmask8>(_bzhi_u32(0xFFu, static_cast<unsigned>(left < 8 ? left : 8)));
     }
-    // Rows r .. r + 7 of both windows AND-ed, one row a lane, rows outside `k` zero and unread.
-    // A shift of 64 gives 0 (vpsrlvq / vpsllvq), which the window without a next strip wants.
+    // Rows r .. r + 7 of both windows AND-ed, one row a lane, rows outside `k` zero and unread; a
+    // side's hi read only when A_HI / B_HI says its window has one (ShapeOf). Read or not, a
+    // shift of 64 gives 0 (vpsrlvq / vpsllvq), so <true, true> is right for every shape.
+    template <bool A_HI, bool B_HI>
     AVX512_FN static __m512i WindowAnd8(const detail::StripWindow& a, const detail::StripWindow& b, std::int32_t r,
                                         __mmask8 k, const Shifts& s) {
-        const __m512i wa = _mm512_or_si512(_mm512_srlv_epi64(_mm512_maskz_loadu_epi64(k, a.lo + r), s.aLo),
-                                           _mm512_sllv_epi64(_mm512_maskz_loadu_epi64(k, a.hi + r), s.aHi));
-        const __m512i wb = _mm512_or_si512(_mm512_srlv_epi64(_mm512_maskz_loadu_epi64(k, b.lo + r), s.bLo),
-                                           _mm512_sllv_epi64(_mm512_maskz_loadu_epi64(k, b.hi + r), s.bHi));
+        __m512i wa = _mm512_srlv_epi64(_mm512_maskz_loadu_epi64(k, a.lo + r), s.aLo);
+        if constexpr (A_HI) wa = _mm512_or_si512(wa, _mm512_sllv_epi64(_mm512_maskz_loadu_epi64(k, a.hi + r), s.aHi));
+        __m512i wb = _mm512_srlv_epi64(_mm512_maskz_loadu_epi64(k, b.lo + r), s.bLo);
+        if constexpr (B_HI) wb = _mm512_or_si512(wb, _mm512_sllv_epi64(_mm512_maskz_loadu_epi64(k, b.hi + r), s.bHi));
         return _mm512_and_si512(wa, wb);
     }
     // Lane `lane` of v.
@@ -495,11 +536,12 @@ struct Avx512 {
         return static_cast<std::uint64_t>(
             _mm_cvtsi128_si64(_mm512_castsi512_si128(_mm512_permutexvar_epi64(_mm512_set1_epi64(lane), v))));
     }
-    AVX512_FN static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b,
-                                                  std::int32_t limit, std::uint64_t* word) {
+    template <bool A_HI, bool B_HI>
+    AVX512_FN static std::int32_t FirstRowShaped(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                 std::int32_t limit, std::uint64_t* word) {
         const Shifts s = ShiftsOf(a, b);
         for (std::int32_t r = 0; r < limit; r += 8) {
-            const __m512i v = WindowAnd8(a, b, r, RowsFrom(limit - r), s);
+            const __m512i v = WindowAnd8<A_HI, B_HI>(a, b, r, RowsFrom(limit - r), s);
             const __mmask8 hot = _mm512_test_epi64_mask(v, v);
             if (hot != 0) {
                 const auto lane = static_cast<std::int32_t>(_tzcnt_u32(hot));
@@ -509,16 +551,23 @@ struct Avx512 {
         }
         return -1;
     }
+    AVX512_FN static std::int32_t FirstRowWindows(const detail::StripWindow& a, const detail::StripWindow& b,
+                                                  std::int32_t limit, std::uint64_t* word) {
+        return WithShape(a, b, [&](auto aHi, auto bHi) AVX512_TARGET {
+            return FirstRowShaped<decltype(aHi)::value, decltype(bHi)::value>(a, b, limit, word);
+        });
+    }
     // One window in one pass, as Avx2::CountWindow: eight rows a test down to the first register
     // that collides, then it and every one below counted.
-    AVX512_FN static std::int64_t CountWindow(const detail::StripWindow& a, const detail::StripWindow& b,
+    template <bool A_HI, bool B_HI>
+    AVX512_FN static std::int64_t CountShaped(const detail::StripWindow& a, const detail::StripWindow& b,
                                               std::int32_t rows, Point* first) {
         const Shifts s = ShiftsOf(a, b);
         std::int32_t r = 0;
         __m512i v = _mm512_setzero_si512();
         __mmask8 hot = 0;
         for (; r < rows; r += 8) {
-            v = WindowAnd8(a, b, r, RowsFrom(rows - r), s);
+            v = WindowAnd8<A_HI, B_HI>(a, b, r, RowsFrom(rows - r), s);
             hot = _mm512_test_epi64_mask(v, v);
             if (hot != 0) break;
         }
@@ -527,9 +576,16 @@ struct Avx512 {
         *first = Point{static_cast<std::int32_t>(_tzcnt_u64(Lane(v, lane))), r + lane};
         __m512i lanes = _mm512_popcnt_epi64(v);
         for (r += 8; r < rows; r += 8) {
-            lanes = _mm512_add_epi64(lanes, _mm512_popcnt_epi64(WindowAnd8(a, b, r, RowsFrom(rows - r), s)));
+            lanes =
+                _mm512_add_epi64(lanes, _mm512_popcnt_epi64(WindowAnd8<A_HI, B_HI>(a, b, r, RowsFrom(rows - r), s)));
         }
         return _mm512_reduce_add_epi64(lanes);
+    }
+    AVX512_FN static std::int64_t CountWindow(const detail::StripWindow& a, const detail::StripWindow& b,
+                                              std::int32_t rows, Point* first) {
+        return WithShape(a, b, [&](auto aHi, auto bHi) AVX512_TARGET {
+            return CountShaped<decltype(aHi)::value, decltype(bHi)::value>(a, b, rows, first);
+        });
     }
 };
 
