@@ -255,6 +255,9 @@ TEST(OverlapKernels, BaselineAndAvx2BuildsAgreeWithTheBits) {
     const auto* avx2 = collide::kernels::Avx2OrNull();
     std::mt19937_64 rng(99);
     int hits = 0;
+    // Strip passes by shape: reading B's next strip or not (kernels.h's PassFor: hiShift < 64).
+    // Each shape has its own build of the AVX2 pass, so each must be seen many times.
+    int passes[2] = {};
     for (int i = 0; i < 20000; ++i) {
         // Two masks' strips: up to five strips of up to 40 rows each, exactly sized (a read past
         // them shows under the sanitizers), random words of random sparsity.
@@ -301,6 +304,7 @@ TEST(OverlapKernels, BaselineAndAvx2BuildsAgreeWithTheBits) {
         collide::kernels::StripQuery q;
         q.a = a.data(), q.b = b.data(), q.aStride = aRows, q.bStride = bRows;
         q.aRow0 = aRow0, q.bRow0 = bRow0, q.rows = rows, q.ax0 = ax0, q.ax1 = ax1, q.c = c;
+        for (int k = ax0 >> 6; k <= (ax1 - 1) >> 6; ++k) ++passes[collide::kernels::PassFor(q, k).hiShift < 64 ? 1 : 0];
         for (const auto* set : {&base, avx2}) {
             if (set == nullptr) continue;  // this CPU has no AVX2: only the baseline kernels run here
             collide::kernels::Hit got, gotCounted;
@@ -317,6 +321,8 @@ TEST(OverlapKernels, BaselineAndAvx2BuildsAgreeWithTheBits) {
     }
     EXPECT_GT(hits, 2000);
     EXPECT_LT(hits, 19000);
+    EXPECT_GT(passes[0], 5000);
+    EXPECT_GT(passes[1], 5000);
 }
 
 // The narrow path's kernels (collide.h's windows): every build this CPU runs (baseline, AVX2,

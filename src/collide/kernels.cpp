@@ -225,12 +225,18 @@ AVX2_FN __m256i Load4(const std::uint64_t* p) {
 }
 
 // Rows r .. r + 3 of the pass: A's words AND-ed with B's bits, one row a lane. A vector shift by
-// 64 gives 0, which is what the unneeded side of an edge strip wants. Unaligned loads: the
+// 64 gives 0, which is what the unneeded side of an edge strip wants. HI = false: the pass takes
+// nothing from B's next strip (hiShift 64: the placements are aligned to 64 columns, or A's strip
+// falls in one of B's), so it is not read: two loads a row, not three. Unaligned loads: the
 // overlap's first row is wherever the placements put it.
+template <bool HI>
 AVX2_FN __m256i And4(const StripPass& p, std::int32_t r, __m128i loShift, __m128i hiShift) {
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.lo + r));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.hi + r));
-    const __m256i bits = _mm256_or_si256(_mm256_srl_epi64(lo, loShift), _mm256_sll_epi64(hi, hiShift));
+    __m256i bits = _mm256_srl_epi64(lo, loShift);
+    if constexpr (HI) {
+        const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.hi + r));
+        bits = _mm256_or_si256(bits, _mm256_sll_epi64(hi, hiShift));
+    }
     return _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.a + r)), bits);
 }
 
@@ -279,7 +285,8 @@ AVX2_FN std::int64_t HorizontalSum(__m256i v) {
 }
 
 struct Avx2 {
-    AVX2_FN static std::int32_t FirstRow(const StripPass& p, std::int32_t limit, std::uint64_t* word) {
+    template <bool HI>
+    AVX2_FN static std::int32_t FirstRowShapedPass(const StripPass& p, std::int32_t limit, std::uint64_t* word) {
         if (limit < 4) {  // too short for a vector: the rows one by one
             for (std::int32_t r = 0; r < limit; ++r) {
                 if ((*word = AndWord(p, r)) != 0) return r;
@@ -292,31 +299,37 @@ struct Avx2 {
         // Sixteen rows per test down a long strip (the wide overlaps of big masks): the test and
         // its branch cost as much as a vector's AND. The group with the hit is found again.
         for (; r + 16 <= limit; r += 16) {
-            const __m256i any =
-                _mm256_or_si256(_mm256_or_si256(And4(p, r, loShift, hiShift), And4(p, r + 4, loShift, hiShift)),
-                                _mm256_or_si256(And4(p, r + 8, loShift, hiShift), And4(p, r + 12, loShift, hiShift)));
+            const __m256i any = _mm256_or_si256(
+                _mm256_or_si256(And4<HI>(p, r, loShift, hiShift), And4<HI>(p, r + 4, loShift, hiShift)),
+                _mm256_or_si256(And4<HI>(p, r + 8, loShift, hiShift), And4<HI>(p, r + 12, loShift, hiShift)));
             if (!_mm256_testz_si256(any, any)) break;
         }
         // Eight rows per test.
         for (; r + 8 <= limit; r += 8) {
-            const __m256i v0 = And4(p, r, loShift, hiShift), v1 = And4(p, r + 4, loShift, hiShift);
+            const __m256i v0 = And4<HI>(p, r, loShift, hiShift), v1 = And4<HI>(p, r + 4, loShift, hiShift);
             const __m256i any = _mm256_or_si256(v0, v1);
             if (!_mm256_testz_si256(any, any)) return r + FirstLane8(v0, v1, word);
         }
         if (r + 4 <= limit) {
-            const __m256i v = And4(p, r, loShift, hiShift);
+            const __m256i v = And4<HI>(p, r, loShift, hiShift);
             if (!_mm256_testz_si256(v, v)) return r + FirstLane(v, word);
             r += 4;
         }
         if (r < limit) {
             // The last one to three rows: the four rows that end at the limit. Those above r were
             // tested already and are zero, so the first lane set is a new row.
-            const __m256i v = And4(p, limit - 4, loShift, hiShift);
+            const __m256i v = And4<HI>(p, limit - 4, loShift, hiShift);
             if (!_mm256_testz_si256(v, v)) return limit - 4 + FirstLane(v, word);
         }
         return -1;
     }
-    AVX2_FN static std::int64_t CountRows(const StripPass& p, std::int32_t from, std::int32_t to) {
+    // The pass's build by whether it reads B's next strip (one branch a strip, the same for
+    // most strips of a query: guessed right).
+    AVX2_FN static std::int32_t FirstRow(const StripPass& p, std::int32_t limit, std::uint64_t* word) {
+        return p.hiShift < 64 ? FirstRowShapedPass<true>(p, limit, word) : FirstRowShapedPass<false>(p, limit, word);
+    }
+    template <bool HI>
+    AVX2_FN static std::int64_t CountRowsShapedPass(const StripPass& p, std::int32_t from, std::int32_t to) {
         if (to - from < 4) {
             std::int64_t n = 0;
             for (std::int32_t r = from; r < to; ++r) n += static_cast<std::int64_t>(_mm_popcnt_u64(AndWord(p, r)));
@@ -330,7 +343,7 @@ struct Avx2 {
         while (r + 4 <= to) {
             __m256i bytes = _mm256_setzero_si256();
             for (std::int32_t n = 0; n < VECTORS_PER_FLUSH && r + 4 <= to; ++n, r += 4) {
-                bytes = _mm256_add_epi8(bytes, PopcountBytes(And4(p, r, loShift, hiShift)));
+                bytes = _mm256_add_epi8(bytes, PopcountBytes(And4<HI>(p, r, loShift, hiShift)));
             }
             lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
         }
@@ -338,10 +351,13 @@ struct Avx2 {
             // The four rows that end at `to`, without the lanes of rows already counted (< r).
             const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
             const __m256i keep = _mm256_cmpgt_epi64(lane, _mm256_set1_epi64x(r - (to - 4) - 1));
-            const __m256i v = _mm256_and_si256(And4(p, to - 4, loShift, hiShift), keep);
+            const __m256i v = _mm256_and_si256(And4<HI>(p, to - 4, loShift, hiShift), keep);
             lanes = _mm256_add_epi64(lanes, _mm256_sad_epu8(PopcountBytes(v), _mm256_setzero_si256()));
         }
         return HorizontalSum(lanes);
+    }
+    AVX2_FN static std::int64_t CountRows(const StripPass& p, std::int32_t from, std::int32_t to) {
+        return p.hiShift < 64 ? CountRowsShapedPass<true>(p, from, to) : CountRowsShapedPass<false>(p, from, to);
     }
     static OverlapResult CountQuery(const detail::PlacedPair& p, std::span<Point> pixelsOut);
     static OverlapResult FirstHitWide(const detail::PlacedPair& p);
