@@ -8,7 +8,8 @@
 // Ours and before are the median of five runs. Writes `n,method,ms_per_tick` (method: ours,
 // before or seed) to --csv FILE (default bench/results/bumper.csv) and prints the ratios. A run narrowed by
 // --benchmark_filter builds and times only what the filter selects, and writes a CSV only when
-// one is named (the default file keeps the full run).
+// one is named (the default file keeps the full run); a run that times nothing (a listing) writes
+// none.
 // Run: make bench-bumper   (or build-release/bench/bumper_bench --help)
 #include "before/before.h"
 #include "game/bumper.h"
@@ -159,6 +160,7 @@ constexpr const char* USAGE =
     "  a tick takes under ten seconds), with the ratios.\n"
     "  --csv FILE   write n,method,ms_per_tick (method: ours, before or seed) to FILE; default\n"
     "               bench/results/bumper.csv, written only by a run with no --benchmark_filter\n"
+    "               (and never by one that times nothing, as --benchmark_list_tests)\n"
     "  Benchmark names: bumper/ours/N, bumper/before/N, bumper/ours-sap/N, bumper/seed/N.\n"
     "  --help       this text (--benchmark_help: Google Benchmark's flags)\n";
 
@@ -216,8 +218,11 @@ int main(int argc, char** argv) {
     int lastSeedN = 0;
     for (const int n : SIZES) {
         const std::string size = std::to_string(n);
-        const bool oursWanted = wanted("bumper/ours/" + size), sapWanted = wanted("bumper/ours-sap/" + size),
-                   beforeWanted = wanted("bumper/before/" + size), seedWanted = wanted("bumper/seed/" + size);
+        // The names as Google Benchmark matches its filter against them: with the repetitions.
+        const std::string repeats = "/repeats:" + std::to_string(REPETITIONS);
+        const bool oursWanted = wanted("bumper/ours/" + size + repeats),
+                   sapWanted = wanted("bumper/ours-sap/" + size + repeats),
+                   beforeWanted = wanted("bumper/before/" + size + repeats), seedWanted = wanted("bumper/seed/" + size);
         if (!oursWanted && !sapWanted && !beforeWanted && !seedWanted) continue;  // nothing at this size
         auto scene = MakeScene(n);
         std::printf("N = %d: world %d x %d px, %d contacts in the warm-up's last tick\n", n, scene->state.worldWidthPx,
@@ -339,6 +344,16 @@ int main(int argc, char** argv) {
                     b->second / a->second);
         std::printf("ours at 10,000: %.2f ms of a 16.67 ms frame (%.0f%%)\n", a->second, 100.0 * a->second / 16.667);
     }
+    const auto inCsv = [](const auto& result) {
+        const std::string& method = result.first.second;
+        return method == "ours" || method == "before" || method == "seed";
+    };
+    if (std::none_of(Results().begin(), Results().end(), inCsv)) {
+        // --benchmark_list_tests, or a filter that selects nothing: a header alone would wipe the
+        // figures the file holds.
+        std::printf("nothing was timed: %s left as it was\n", csvPath.c_str());
+        return 0;
+    }
     if (!filter.empty() && !csvNamed) {
         std::printf("a filtered run: %s keeps the full run's figures (name a file with --csv to write these)\n",
                     csvPath.c_str());
@@ -349,9 +364,8 @@ int main(int argc, char** argv) {
         std::filesystem::create_directories(dir, ec);
     std::ofstream csv(csvPath);
     csv << "n,method,ms_per_tick\n";
-    for (const auto& [key, ms] : Results()) {
-        if (key.second == "ours" || key.second == "before" || key.second == "seed")
-            csv << key.first << "," << key.second << "," << ms << "\n";
+    for (const auto& result : Results()) {
+        if (inCsv(result)) csv << result.first.first << "," << result.first.second << "," << result.second << "\n";
     }
     if (!csv) {
         std::fprintf(stderr, "error: %s: cannot write the CSV\n", csvPath.c_str());
