@@ -4,7 +4,8 @@
 // tight bounds) and, for the synthetic squares, the seeds' per-pixel loops (seed_methods.h).
 //   overlap:   worst case (full overlap, no colliding pixel) for squares 64, 256, 1024 at an
 //              aligned and an unaligned offset, first-hit, count-all and B mirrored; beside it a
-//              plain AVX2 AND-OR over two 1024 x 1024 masks, the memory-speed floor.
+//              plain AVX2 AND-OR over two 1024 x 1024 masks, the memory-speed floor, and the
+//              same over the words an unaligned query's strip passes read (three a word).
 //   small:     64 x 64 masks: no colliding pixel, boxes apart, the first pixel colliding.
 //   hotmaps:   the project's own fighters, close random pairs (their tight bounds overlap):
 //              attack vs hurt and any vs any, plain and mirrored, first-hit and count-all.
@@ -61,7 +62,7 @@ Mask MaskOf(const seed::Image32& img) {
 enum class Target { None, BeatStrips, BoxesApart, NoLoss, NoLossAndWordCost };
 
 struct Row {
-    double ours = 0, before = 0, strips = 0, seed = 0, andOr = 0;
+    double ours = 0, before = 0, strips = 0, seed = 0, andOr = 0, andOr3 = 0;
     double queries = 1, words = 0;  // queries per iteration; 64-pixel words of overlap per query
     Target target = Target::None;
     int order = 0;
@@ -98,6 +99,7 @@ public:
             if (method == "strips") row.strips = ns;
             if (method == "seed") row.seed = ns;
             if (method == "and-or") row.andOr = ns;
+            if (method == "and-or-3") row.andOr3 = ns;
         }
     }
 };
@@ -127,7 +129,7 @@ int PrintTable() {
         if (r.ours <= 0) continue;
         std::string target = "-", met = "";
         bool ok = true;
-        char buf[64];
+        char buf[128];
         const double per64 = r.words > 0 ? r.ours / r.words : 0;
         switch (r.target) {
             case Target::BeatStrips:
@@ -142,11 +144,18 @@ int PrintTable() {
                 target = "no loss: >= 0.9x before";
                 ok = r.before > 0 && r.before / r.ours >= 0.9;
                 break;
-            case Target::NoLossAndWordCost:
-                std::snprintf(buf, sizeof buf, "<= 0.14 ns/64px (and-or %.3f)", r.andOr / std::max(r.words, 1.0));
+            case Target::NoLossAndWordCost: {
+                // The 0.14 was half the gap between its query and the AND-OR loop on its
+                // machine; the same half-gap on this one is printed beside it, and 0.14 is judged.
+                const double andOr = r.andOr / std::max(r.words, 1.0), before = r.before / std::max(r.words, 1.0);
+                std::snprintf(buf, sizeof buf,
+                              "<= 0.14 ns/64px (and-or %.3f, 3 loads %.3f; half the gap to before: %.3f %s)", andOr,
+                              r.andOr3 / std::max(r.words, 1.0), (andOr + before) / 2,
+                              per64 <= (andOr + before) / 2 ? "met" : "missed");
                 target = buf;
                 ok = per64 <= 0.14 && r.before > 0 && r.before / r.ours >= 0.9;
                 break;
+            }
             case Target::None:
                 break;
         }
@@ -209,6 +218,31 @@ OverlapScene MakeOverlapScene(int n, int dx, int dy) {
     return s;
 }
 
+#ifdef BENCH_HAVE_AVX2
+// The words an unaligned query's strip passes read, with none of its work: each strip of A
+// AND-ed with the OR of the two strips of B it straddles (B placed 1 to 63 columns right, dy rows
+// down), four rows at a time, no shifts, no test until the end: the words AND-ed are not the ones
+// a query would match, so its answer means nothing, only its time. Reading the masks as stored, a query
+// whose placements differ by other than a multiple of 64 columns reads these three words for each
+// word of A; AndOrWords below reads two. docs/collision.md compares the two floors.
+__attribute__((target("avx2"))) bool AndOrStrips(const Mask& a, const Mask& b, int dy) {
+    const std::int32_t rows = a.Bounds().h - dy;
+    __m256i acc = _mm256_setzero_si256();
+    for (std::int32_t k = 0; k < a.StripCount(); ++k) {
+        const std::uint64_t* wa = a.StripWords(Flip::None, k) + dy;
+        const std::uint64_t* lo = b.StripWords(Flip::None, k > 0 ? k - 1 : 0);
+        const std::uint64_t* hi = b.StripWords(Flip::None, k);
+        for (std::int32_t r = 0; r + 4 <= rows; r += 4) {
+            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wa + r));
+            const __m256i y = _mm256_or_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(lo + r)),
+                                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(hi + r)));
+            acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
+        }
+    }
+    return !_mm256_testz_si256(acc, acc);
+}
+#endif
+
 void RegisterOverlap(int n, bool unaligned) {
     const int dx = unaligned ? 7 : 0, dy = unaligned ? 3 : 0;
     auto scene = std::make_shared<OverlapScene>(MakeOverlapScene(n, dx, dy));
@@ -256,6 +290,13 @@ void RegisterOverlap(int n, bool unaligned) {
             }
         });
     }
+#ifdef BENCH_HAVE_AVX2
+    if (n == 1024 && unaligned && __builtin_cpu_supports("avx2")) {
+        Register("and-or-3", "overlap/first-hit/" + where, [scene](benchmark::State& st) {
+            for (auto _ : st) benchmark::DoNotOptimize(AndOrStrips(scene->a, scene->b, scene->dy));
+        });
+    }
+#endif
     // Facing each other: B mirrored. The seed cannot mirror; the column-strip method would hold a
     // mirrored copy, which is b's own crop: the same figures as the plain case.
     const std::string name = "overlap/first-hit-b-mirrored/" + where;

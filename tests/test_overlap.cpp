@@ -250,6 +250,98 @@ TEST(OverlapDifferential, TwoHundredThousandSmallAndNarrowCasesAgreeWithTheRefer
     EXPECT_GT(boxOnly, CASES / 20);
 }
 
+// A w x h hotmap with `hot` pixels at random places, attack or hurt: two of them seldom collide.
+testmasks::Entry ScatteredEntry(std::mt19937_64& rng, int w, int h, int hot) {
+    testmasks::Entry e;
+    e.key = collide::KEY_MAGENTA;
+    e.strideBytes = w * 4;
+    e.sub = Rect{0, 0, w, h};
+    e.buffer.resize(static_cast<std::size_t>(w) * h * 4);
+    for (std::size_t i = 0; i < e.buffer.size(); i += 4) {
+        e.buffer[i] = 0xFF, e.buffer[i + 1] = 0x00, e.buffer[i + 2] = 0xFF, e.buffer[i + 3] = 0xFF;
+    }
+    for (int i = 0; i < hot; ++i) {
+        const std::size_t at = 4 * (rng() % (static_cast<std::size_t>(w) * h));
+        e.buffer[at] = 0xFF, e.buffer[at + 1] = 0x00, e.buffer[at + 2] = rng() % 2 == 0 ? 0x00 : 0x40;
+    }
+    e.grid = ref::Classify(e.buffer.data(), e.strideBytes, e.sub, e.key);
+    e.masks = collide::BuildHotMasks(collide::ImageView{e.buffer.data(), w, h, e.strideBytes}, e.sub, e.key);
+    return e;
+}
+
+// Overlaps of 1,000 to 1,700 columns, where the AVX-512 build with VBMI2 walks both masks' rows
+// (kernels.h's MakeRowWalk: unmirrored, not aligned to 64 columns, at least 16 words a row) and the
+// others walk the strips: every build this CPU runs, both modes, against the reference. B is
+// placed within 100 columns of A (so that most overlaps are that wide), mostly unmirrored, at
+// every column offset; rows from 1 to 24, hotmaps from empty to solid, a third of them a few
+// scattered pixels (pairs that do not collide, so the walk reads every row).
+TEST(OverlapDifferential, WideCasesOfEveryBuildAgreeWithTheReference) {
+    std::mt19937_64 rng(20261126);
+    std::vector<PoolEntry> pool;
+    for (int i = 0; i < 40; ++i) {
+        const collide::Rgb key = testmasks::PickKey(rng);
+        const int w = 1100 + static_cast<int>(rng() % 600), h = 1 + static_cast<int>(rng() % 24);
+        pool.push_back(MakePoolEntry(i % 3 == 2 ? ScatteredEntry(rng, w, h, static_cast<int>(rng() % 40))
+                                                : testmasks::MakeEntryOfSize(rng, key, w, h)));
+    }
+    const collide::kernels::KernelSet* sets[] = {&collide::kernels::Baseline(), collide::kernels::Avx2OrNull(),
+                                                 collide::kernels::Avx512OrNull()};
+    constexpr int CASES = 16000;
+    int failures = 0, rowWalks = 0, rowWalkHits = 0;
+    for (int i = 0; i < CASES && failures < 5; ++i) {
+        const PoolEntry& pa = pool[rng() % pool.size()];
+        const PoolEntry& pb = pool[rng() % pool.size()];
+        const auto cha = Channel(rng() % 3), chb = Channel(rng() % 3);
+        const bool fa = rng() % 8 == 0, fb = rng() % 8 == 0;
+        const int ax = static_cast<int>(rng() % 201) - 100, ay = static_cast<int>(rng() % 41) - 20;
+        const int bx = ax + static_cast<int>(rng() % 201) - 100;
+        const int by =
+            ay + static_cast<int>(rng() % static_cast<std::uint64_t>(pa.e.grid.h + pb.e.grid.h + 1)) - pb.e.grid.h;
+        const ref::Placed ra{&pa.e.grid, cha, ax, ay, fa}, rb{&pb.e.grid, chb, bx, by, fb};
+        auto shift = [](Rect r, int x, int y) { return r.IsEmpty() ? r : Rect{r.x + x, r.y + y, r.w, r.h}; };
+        const ref::Result want = ref::Overlap(ra, rb, shift(pa.boundsPerChannelFlip[int(cha)][fa], ax, ay),
+                                              shift(pb.boundsPerChannelFlip[int(chb)][fb], bx, by), false);
+        const Mask& ma = pa.e.masks.Get(cha);
+        const Mask& mb = pb.e.masks.Get(chb);
+        // The pair past its rejection, its corners placed as QueryOverlap places them.
+        const Rect ba = ma.Bounds(), bb = mb.Bounds();
+        const collide::detail::PlacedPair pair{&ma,
+                                               &mb,
+                                               ax + (fa ? ma.Width() - ba.Right() : ba.x),
+                                               ay + ba.y,
+                                               bx + (fb ? mb.Width() - bb.Right() : bb.x),
+                                               by + bb.y,
+                                               fa ? Flip::Horizontal : Flip::None,
+                                               fb ? Flip::Horizontal : Flip::None};
+        collide::kernels::RowWalk walk;
+        Rect walkOverlap;
+        if (collide::kernels::MakeRowWalk(pair, &walk, &walkOverlap)) {
+            ++rowWalks;
+            rowWalkHits += want.hit;
+            EXPECT_EQ(walkOverlap, want.overlap) << "case " << i;
+        }
+        for (const auto* set : sets) {
+            if (set == nullptr) continue;  // a build this CPU cannot run
+            const collide::OverlapResult full = set->query(pair, QueryMode::CountAll, {});
+            const collide::OverlapResult early = set->query(pair, QueryMode::FirstHit, {});
+            const bool same = full.hit == want.hit && full.pixelCount == want.count && full.overlap == want.overlap &&
+                              (!want.hit || full.first == want.first) && early.hit == want.hit &&
+                              early.overlap == want.overlap && (!want.hit || early.first == want.first);
+            if (!same) {
+                ++failures;
+                ADD_FAILURE() << set->name << " case " << i << ": want hit " << want.hit << " count " << want.count
+                              << " first " << want.first.x << "," << want.first.y << "; got hit " << full.hit
+                              << " count " << full.pixelCount << " first " << full.first.x << "," << full.first.y
+                              << " early " << early.hit << " " << early.first.x << "," << early.first.y;
+            }
+        }
+    }
+    // Both outcomes down the rows, often: the generator must reach the row walk.
+    EXPECT_GT(rowWalks, 1500);
+    EXPECT_GT(rowWalkHits, 300);
+    EXPECT_GT(rowWalks - rowWalkHits, 300);
+}
+
 TEST(OverlapKernels, BaselineAndAvx2BuildsAgreeWithTheBits) {
     const auto& base = collide::kernels::Baseline();
     const auto* avx2 = collide::kernels::Avx2OrNull();
