@@ -1,11 +1,12 @@
 // libFuzzer target: the collision core against the brute-force reference (tests/reference.h).
 // The bytes decode into two small hotmaps (up to 200 x 200, padded RGBA buffers with a key colour,
-// rectangles, noise or checkerboards of air, hurt and attack), placements, flips, channels and
+// rectangles, noise or checkerboards of air, hurt and attack; one axis-aligned case in four, two
+// wide and short ones, 960 to 1,700 x 0 to 6), placements, flips, channels and
 // transforms, always inside the documented preconditions (docs/collision.md: placements within
 // +-2^30, Transform.scale in [1/16, 16], both anchors within +-2^20, finite numbers), their edges
 // included. Depends on collide only.
 // Checked: BuildMask/BuildHotMasks per pixel, tight bounds, the strips (both flips), PlacedBounds,
-// IsHotAt, QueryOverlap in both modes and both orders (its narrow, two-window and wide paths),
+// IsHotAt, QueryOverlap in both modes and both orders (its narrow, two-window, wide and row paths),
 // PlaceTransformed's exact bounds, IsHotAtTransformed, QueryTransformedOverlap and
 // QueryTransformedPair against per-pixel sampling by the definition.
 // Any disagreement prints the case and aborts.
@@ -37,7 +38,8 @@ using collide::Rect;
 using collide::Rgb;
 using collide::Transform;
 
-constexpr int MAX_SIDE = 200;            // small: the reference is per pixel
+constexpr int MAX_SIDE = 200;                                                  // small: the reference is per pixel
+constexpr int WIDE_MIN_SIDE = 960, WIDE_MAX_SIDE = 1700, WIDE_MAX_HEIGHT = 6;  // wide and short, as cheap
 constexpr double MAX_EXTENT_PX = 320.0;  // a transformed mask covers at most this many world pixels across
 
 std::string g_case;  // what the current input decoded to, printed on a failure
@@ -110,9 +112,13 @@ std::array<std::uint8_t, 4> Colour(Cls c, Rgb key, std::uint32_t variant) {
     }
 }
 
-Hotmap DecodeHotmap(FuzzedDataProvider& in) {
+// wide: 960 to 1,700 x 0 to 6, so that two of them overlap by 16 words a row or more, where the
+// AVX-512 VBMI2 build walks the masks' rows (collide/kernels.h, MakeRowWalk).
+Hotmap DecodeHotmap(FuzzedDataProvider& in, bool wide) {
     Hotmap m;
-    const int w = in.ConsumeIntegralInRange(0, MAX_SIDE), h = in.ConsumeIntegralInRange(0, MAX_SIDE);
+    const int w =
+        wide ? in.ConsumeIntegralInRange(WIDE_MIN_SIDE, WIDE_MAX_SIDE) : in.ConsumeIntegralInRange(0, MAX_SIDE);
+    const int h = wide ? in.ConsumeIntegralInRange(0, WIDE_MAX_HEIGHT) : in.ConsumeIntegralInRange(0, MAX_SIDE);
     if (in.ConsumeIntegralInRange(0, 7) == 0) {
         m.key = Rgb{in.ConsumeIntegral<std::uint8_t>(), in.ConsumeIntegral<std::uint8_t>(),
                     in.ConsumeIntegral<std::uint8_t>()};
@@ -507,10 +513,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // the kind of case and the trailing ones the pixels.
     const bool transformed = in.ConsumeBool();
     const bool pair = transformed && in.ConsumeBool();
+    const bool wide = !transformed && in.ConsumeIntegralInRange(0, 3) == 0;
     const auto room = static_cast<std::size_t>(in.ConsumeBool() ? in.ConsumeIntegralInRange(0, 8)
                                                                 : in.ConsumeIntegralInRange(0, 50000));
-    const Hotmap a = DecodeHotmap(in);
-    const Hotmap b = DecodeHotmap(in);
+    const Hotmap a = DecodeHotmap(in, wide);
+    const Hotmap b = DecodeHotmap(in, wide);
     const Channel chA = DecodeChannel(in), chB = DecodeChannel(in);
     const auto describe = [&](Placement pa, Placement pb) {
         return "A " + std::to_string(a.grid.w) + "x" + std::to_string(a.grid.h) + " ch " + std::to_string(int(chA)) +
