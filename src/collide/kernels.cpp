@@ -614,8 +614,9 @@ struct Avx512 {
 // bits row-major, so down the rows B is one stream, and the two words each of A's words
 // straddles are neighbours: the second load hits the line the first one brought. VBMI2's funnel
 // shift (vpshrdvq) joins them in one instruction. Used for unmirrored placements (the rows are
-// stored unmirrored), unaligned, whose rows hold at least WIDE_ROWS_MIN_WORDS words; docs/collision.md has
-// the figures. Zen 4 and Ice Lake have VBMI2; Skylake-X has AVX-512 without it.
+// stored unmirrored), unaligned, whose rows hold at least WIDE_ROWS_MIN_WORDS words (MakeRowWalk);
+// docs/collision.md has the figures. Zen 4 and Ice Lake have VBMI2; Skylake-X has AVX-512
+// without it, and keeps the strips.
 #define AVX512_ROWS_TARGET \
     __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,avx512vbmi2,bmi,bmi2,popcnt")))
 #define AVX512_ROWS_FN AVX512_ROWS_TARGET inline
@@ -627,7 +628,7 @@ struct Avx512Rows {
         const __m256i bits = _mm256_shrdv_epi64(Load4(b + i), Load4(b + i + 1), shift);
         return _mm256_and_si256(Load4(a + i), bits);
     }
-    // The same for the row's last one to three words (`k`: which), nothing read past them.
+    // The same for the row's last one to three words (`k`: which lanes), nothing read past them.
     AVX512_ROWS_FN static __m256i And4Tail(const std::uint64_t* a, const std::uint64_t* b, std::int32_t i, __mmask8 k,
                                            __m256i shift) {
         const __m256i bits =
