@@ -9,7 +9,8 @@
 //              session's own path: restore a saved state, step 8 ticks with their events, save each).
 //   resim8     Google Benchmark cases: the same restore + 8 ticks from a mid-fight state, and from
 //              the busiest 8-tick window of a whole match (the most contacts, by game::ProbeContacts).
-// Writes bench/results/netplay.csv (--csv FILE). Exits 1 when any cell has a desync.
+// Writes bench/results/netplay.csv (--csv FILE). Exits 1 when any cell has a desync. A listing
+// (--benchmark_list_tests) runs no grid and writes nothing.
 // Run: make bench-netplay   (or build-release/bench/bench_netplay --help)
 #include "assets/assets.h"
 #include "game/game.h"
@@ -235,11 +236,14 @@ constexpr const char* USAGE =
     "  --csv FILE   where the grid goes; default bench/results/netplay.csv, written by a run with the\n"
     "               default 20 seeds only (or when a file is named)\n"
     "  --seeds N    seeds per cell (default 20)\n"
-    "  --help       this text (--benchmark_help: Google Benchmark's flags)\n";
+    "  --help       this text (--benchmark_help: Google Benchmark's flags; --benchmark_list_tests\n"
+    "               names the cases and runs no grid)\n";
 
 int main(int argc, char** argv) {
     std::string csvPath = "bench/results/netplay.csv";
     bool csvNamed = false;
+    // A listing (--benchmark_list_tests) names the cases and times nothing: no grid, no CSV.
+    bool listing = false;
     int seeds = 20;
     std::vector<char*> args;
     for (int i = 0; i < argc; ++i) {
@@ -251,6 +255,9 @@ int main(int argc, char** argv) {
         if ((arg == "--csv" || arg == "--seeds") && (i + 1 >= argc || argv[i + 1][0] == '\0')) {
             std::fprintf(stderr, "error: %s needs a value\n%s", arg.c_str(), USAGE);
             return 2;
+        }
+        if (arg.starts_with("--benchmark_list_tests")) {
+            listing = arg == "--benchmark_list_tests" || arg.ends_with("=true") || arg.ends_with("=1");
         }
         if (arg == "--csv") {
             csvPath = argv[++i];
@@ -286,6 +293,7 @@ int main(int argc, char** argv) {
     benchmark::Initialize(&benchArgc, args.data());
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
+    if (listing) return 0;
 
     std::printf("\n%-9s %7s %5s %5s %7s %8s %6s %9s %9s %8s %8s %7s %8s\n", "fighters", "latency", "loss", "seeds",
                 "desyncs", "mean_rb", "max_rb", "mispred%", "stalled", "p99_us", "max_us", "ticks", "ping_ms");
