@@ -221,10 +221,10 @@ OverlapScene MakeOverlapScene(int n, int dx, int dy) {
 #ifdef BENCH_HAVE_AVX2
 // The words an unaligned query's strip passes read, with none of its work: each strip of A
 // AND-ed with the OR of the two strips of B it straddles (B placed 1 to 63 columns right, dy rows
-// down), four rows at a time, no shifts, no test until the end: the words AND-ed are not the ones
-// a query would match, so its answer means nothing, only its time. Reading the masks as stored, a query
-// whose placements differ by other than a multiple of 64 columns reads these three words for each
-// word of A; AndOrWords below reads two. docs/collision.md compares the two floors.
+// down), four rows at a time, no shifts, no test until the end. The words AND-ed are not the ones
+// a query would match, so its answer means nothing, only its time. Down the strips, a query whose
+// placements differ by other than a multiple of 64 columns reads these three words for each word
+// of A; AndOrWords below reads two. docs/collision.md compares the two floors.
 __attribute__((target("avx2"))) bool AndOrStrips(const Mask& a, const Mask& b, int dy) {
     const std::int32_t rows = a.Bounds().h - dy;
     __m256i acc = _mm256_setzero_si256();

@@ -97,23 +97,31 @@ struct Hit {
     std::int32_t aCol = 0;
 };
 
-/// The StripQuery of a pair past its rejection, and the overlap of the placed tight bounds in
-/// world space; false when that overlap is empty (an empty mask: the rejection lets it through).
-[[gnu::always_inline]] inline bool MakeQuery(const detail::PlacedPair& p, StripQuery* q, Rect* overlapWorld) {
+/// The overlap of a pair's placed tight bounds, world space, in *overlapWorld; false (and
+/// *overlapWorld untouched) when it is empty (an empty mask: the rejection lets it through).
+[[gnu::always_inline]] inline bool PlacedOverlap(const detail::PlacedPair& p, Rect* overlapWorld) {
     const Rect ba = p.a->Bounds(), bb = p.b->Bounds();
     const std::int32_t x0 = std::max(p.ax, p.bx), x1 = std::min(p.ax + ba.w, p.bx + bb.w);
     const std::int32_t y0 = std::max(p.ay, p.by), y1 = std::min(p.ay + ba.h, p.by + bb.h);
     if (x1 <= x0 || y1 <= y0) return false;
     *overlapWorld = Rect{x0, y0, x1 - x0, y1 - y0};
+    return true;
+}
+
+/// The StripQuery of a pair past its rejection, and the overlap of the placed tight bounds in
+/// world space; false when that overlap is empty (an empty mask: the rejection lets it through).
+[[gnu::always_inline]] inline bool MakeQuery(const detail::PlacedPair& p, StripQuery* q, Rect* overlapWorld) {
+    if (!PlacedOverlap(p, overlapWorld)) return false;
+    const Rect& o = *overlapWorld;
     q->a = p.a->StripWords(p.flipA, 0);
     q->b = p.b->StripWords(p.flipB, 0);
-    q->aStride = ba.h;
-    q->bStride = bb.h;
-    q->aRow0 = y0 - p.ay;
-    q->bRow0 = y0 - p.by;
-    q->rows = y1 - y0;
-    q->ax0 = x0 - p.ax;
-    q->ax1 = x1 - p.ax;
+    q->aStride = p.a->Bounds().h;
+    q->bStride = p.b->Bounds().h;
+    q->aRow0 = o.y - p.ay;
+    q->bRow0 = o.y - p.by;
+    q->rows = o.h;
+    q->ax0 = o.x - p.ax;
+    q->ax1 = o.x + o.w - p.ax;
     q->c = p.ax - p.bx;  // A's placed column x is world ax + x, which is B's column x + c
     return true;
 }
@@ -144,22 +152,21 @@ constexpr std::int32_t WIDE_ROWS_MIN_WORDS = 16;
 /// placements read two words a word of A down the strips, as fast as a plain AND-OR), and at
 /// least WIDE_ROWS_MIN_WORDS of A's words a row; false otherwise, or when the overlap is empty.
 [[gnu::always_inline]] inline bool MakeRowWalk(const detail::PlacedPair& p, RowWalk* w, Rect* overlapWorld) {
-    if (p.flipA != Flip::None || p.flipB != Flip::None) return false;
+    Rect o;
+    if (p.flipA != Flip::None || p.flipB != Flip::None || !PlacedOverlap(p, &o)) return false;
     const Rect ba = p.a->Bounds(), bb = p.b->Bounds();
-    const std::int32_t x0 = std::max(p.ax, p.bx), x1 = std::min(p.ax + ba.w, p.bx + bb.w);
-    const std::int32_t y0 = std::max(p.ay, p.by), y1 = std::min(p.ay + ba.h, p.by + bb.h);
     // Mask column 0's world column; B's column = A's + c.
     const std::int32_t originAx = p.ax - ba.x, originBx = p.bx - bb.x;
     const std::int32_t c = originAx - originBx;
-    const std::int32_t i0 = (x0 - originAx) >> 6, i1 = (x1 - 1 - originAx) >> 6;
-    if (x1 <= x0 || y1 <= y0 || i1 - i0 + 1 < WIDE_ROWS_MIN_WORDS || (c & 63) == 0) return false;
-    *overlapWorld = Rect{x0, y0, x1 - x0, y1 - y0};
-    w->a = p.a->RowWords(y0 - (p.ay - ba.y)) + i0;
-    w->b = p.b->RowWords(y0 - (p.by - bb.y)) + i0 + (c >> 6);  // arithmetic shift: floor
+    const std::int32_t i0 = (o.x - originAx) >> 6, i1 = (o.x + o.w - 1 - originAx) >> 6;
+    if (i1 - i0 + 1 < WIDE_ROWS_MIN_WORDS || (c & 63) == 0) return false;
+    *overlapWorld = o;
+    w->a = p.a->RowWords(o.y - (p.ay - ba.y)) + i0;
+    w->b = p.b->RowWords(o.y - (p.by - bb.y)) + i0 + (c >> 6);  // arithmetic shift: floor
     w->aStride = static_cast<std::int64_t>(p.a->RowStrideWords());
     w->bStride = static_cast<std::int64_t>(p.b->RowStrideWords());
     w->words = i1 - i0 + 1;
-    w->rows = y1 - y0;
+    w->rows = o.h;
     w->worldX0 = originAx + 64 * i0;
     w->shift = static_cast<unsigned>(c & 63);
     return true;
