@@ -205,10 +205,14 @@ std::int64_t UniformGrid::PairsOnce(std::span<const Rect> boxes, std::int64_t co
     // (FindPairs' precondition), and a clamp changes no comparison with an edge that fits.
     const auto count = static_cast<std::size_t>(cellStart_[cellCount]);
     pairsOnceEntries_ = static_cast<std::int64_t>(count);
-    // Three entries more that overlap nothing (empty: right and bottom below left and top), so
-    // that the last step of four may read past the last entry.
-    for (auto* v : {&edgeLeft_, &edgeTop_, &edgeIndex_}) v->assign(count + 3, 0);
-    for (auto* v : {&edgeRight_, &edgeBottom_}) v->assign(count + 3, std::numeric_limits<std::int32_t>::min());
+    // Sized, not cleared: the scatter below writes every one of the `count` entries. Three entries
+    // more that overlap nothing (empty: right and bottom below left and top), so that the last
+    // step of four may read past the last entry.
+    for (auto* v : {&edgeLeft_, &edgeTop_, &edgeRight_, &edgeBottom_, &edgeIndex_}) v->resize(count + 3);
+    for (std::size_t e = count; e < count + 3; ++e) {
+        edgeLeft_[e] = edgeTop_[e] = edgeIndex_[e] = 0;
+        edgeRight_[e] = edgeBottom_[e] = std::numeric_limits<std::int32_t>::min();
+    }
     cursor_.assign(cellStart_.begin(), cellStart_.end() - 1);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const Rect& r = boxes[i];
