@@ -11,6 +11,7 @@
 // one is named (the default file keeps the full run); a run that times nothing (a listing) writes
 // none.
 // Run: make bench-bumper   (or build-release/bench/bumper_bench --help)
+#include "app/clock.h"
 #include "before/before.h"
 #include "game/bumper.h"
 #include "interleave.h"
@@ -151,18 +152,12 @@ public:
 // Median of IN_SCENE_TICKS ticks after the warm-up; printed beside the growth target, not in the CSV.
 constexpr int IN_SCENE_TICKS = 101;
 
-std::uint64_t SteadyNanos() {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
-}
-
 double InSceneMs(int n) {
     const auto scene = MakeScene(n);
     std::vector<double> micros;
     for (int t = 0; t < IN_SCENE_TICKS; ++t) {
         game::BumperStats stats;
-        game::StepBumper(scene->shapes, scene->state, scene->scratch, &stats, SteadyNanos);
+        game::StepBumper(scene->shapes, scene->state, scene->scratch, &stats, app::NowNanos);
         micros.push_back(stats.broadMicros + stats.narrowMicros);
     }
     std::nth_element(micros.begin(), micros.begin() + IN_SCENE_TICKS / 2, micros.end());

@@ -6,6 +6,7 @@
 // updating (HGE's FrameFunc and RenderFunc): Tick() advances, Render() only reads. It also owns the
 // sound (the device, the bank of sounds; silent with one line when there is no device) and the
 // player's settings (read at start, applied and written when the options menu changes them).
+#include "app/clock.h"
 #include "app/controls.h"
 #include "app/help.h"
 #include "app/options.h"
@@ -57,12 +58,6 @@ constexpr std::int32_t REMATCH_AFTER_TICKS = 240;  // headless: how long a finis
 volatile std::sig_atomic_t stopSignal = 0;
 extern "C" void RequestStop(int signalNumber) {
     stopSignal = signalNumber;
-}
-
-std::uint64_t NowNanos() {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
 }
 
 /// Unset and set-to-nothing mean the same to a person: no display.

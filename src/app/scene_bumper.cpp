@@ -1,20 +1,13 @@
 // The bumper scene: the DirectDraw seed's Bumper demo at scale (game/bumper.h), drawn scaled to the
 // picture, with its overlay (the broad phase's grid and pairs). Esc pauses it.
+#include "app/clock.h"
 #include "app/scene.h"
 #include "game/bumper.h"
 #include "render/render.h"
 
-#include <chrono>
-
 namespace app {
 
 namespace {
-
-std::uint64_t NowNanos() {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
-}
 
 class BumperScene final : public Scene {
 public:

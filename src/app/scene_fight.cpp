@@ -6,6 +6,7 @@
 // pause menu opens the options menu over the paused match. A replay is a timeline (game/seek.h):
 // P1's controls scrub it (left/right a tick at a time, up/down a second, punch plays or pauses) and,
 // with the overlay on, a seek bar in the panel jumps anywhere; the overlay shows each tick as played.
+#include "app/clock.h"
 #include "app/match_report.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
@@ -17,18 +18,11 @@
 
 #include <imgui.h>
 
-#include <chrono>
 #include <cstdio>
 
 namespace app {
 
 namespace {
-
-std::uint64_t NowNanos() {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
-}
 
 // One match in progress: the definitions it plays with, its state, its last tick's debug record
 // and events, and the inputs it has seen (for --record).

@@ -7,6 +7,7 @@
 // twice, a sound whose event vanished within 6 ticks is stopped). The lobby chooses this side's
 // fighter; after a match both sides may play again.
 // docs/netplay.md describes what a player sees and the protocol.
+#include "app/clock.h"
 #include "app/match_report.h"
 #include "app/scene.h"
 #include "app/screens.h"
@@ -16,18 +17,11 @@
 #include "net/net.h"
 #include "render/render.h"
 
-#include <chrono>
 #include <cstdio>
 
 namespace app {
 
 namespace {
-
-std::uint64_t NowNanos() {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
-}
 
 render::NetQuality QualityOf(net::Quality q) {
     return q == net::Quality::Good   ? render::NetQuality::Good
