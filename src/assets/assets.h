@@ -7,13 +7,13 @@
 #include "assets/limits.h"
 #include "collide/collide.h"
 #include "game/fighter_def.h"
+#include "game/result.h"
 #include "game/text.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 namespace assets {
@@ -50,20 +50,9 @@ struct Error {
     }
 };
 
-/// A value or the Error that kept it from loading.
+/// A value or the Error that kept it from loading (game/result.h, shared with net).
 template <class T>
-class Result {
-public:
-    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit, as in `return image;`
-    Result(Error error) : v_(std::move(error)) {}  // NOLINT
-    [[nodiscard]] bool Ok() const { return std::holds_alternative<T>(v_); }
-    [[nodiscard]] const T& Value() const& { return std::get<T>(v_); }
-    [[nodiscard]] T&& Value() && { return std::get<T>(std::move(v_)); }
-    [[nodiscard]] const Error& GetError() const { return std::get<Error>(v_); }
-
-private:
-    std::variant<T, Error> v_;
-};
+using Result = game::Result<T, Error>;
 
 inline constexpr std::int32_t MAX_IMAGE_SIDE_PX = 4096;
 

@@ -8,6 +8,7 @@
 
 #include "game/events.h"
 #include "game/game.h"
+#include "game/result.h"
 
 #include <array>
 #include <cstdint>
@@ -87,20 +88,9 @@ struct Error {
     [[nodiscard]] std::string ToLine() const { return "error: " + message; }
 };
 
-/// A value or the Error that kept it from being made.
+/// A value or the Error that kept it from being made (game/result.h, shared with assets).
 template <class T>
-class Result {
-public:
-    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit, as in `return config;`
-    Result(Error error) : v_(std::move(error)) {}  // NOLINT
-    [[nodiscard]] bool Ok() const { return std::holds_alternative<T>(v_); }
-    [[nodiscard]] const T& Value() const& { return std::get<T>(v_); }
-    [[nodiscard]] T&& Value() && { return std::get<T>(std::move(v_)); }
-    [[nodiscard]] const Error& GetError() const { return std::get<Error>(v_); }
-
-private:
-    std::variant<T, Error> v_;
-};
+using Result = game::Result<T, Error>;
 
 // ---- time ---------------------------------------------------------------------------------------
 
