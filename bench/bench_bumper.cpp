@@ -3,8 +3,9 @@
 // same per-pair path through the grid and the queries as they were before the strip layout,
 // bench/before) and the seed's method: every pair (j = i + 1), rectangles, then a per-pixel
 // colour comparison. The seed's method runs only up to the sizes where one tick takes under ten
-// seconds. Also measured: sweep-and-prune as the broad phase instead of the grid, and ours in
-// running ticks at 10,000 and 20,000 sprites (InSceneMs; both printed, not in the CSV).
+// seconds. Also measured: sweep-and-prune as the broad phase instead of the grid, ours with the
+// grid's box scan in its SSE2 build (ours-sse2: the AVX2 build's gain), and ours in running ticks
+// at 10,000 and 20,000 sprites (InSceneMs; all printed, not in the CSV).
 // Ours and before are the median of five runs. Writes `n,method,ms_per_tick` (method: ours,
 // before or seed) to --csv FILE (default bench/results/bumper.csv) and prints the ratios. A run narrowed by
 // --benchmark_filter builds and times only what the filter selects, and writes a CSV only when
@@ -177,12 +178,14 @@ constexpr const char* USAGE =
     "  The bumper scene's collision cost per tick at N = 1,000, 10,000, 20,000, 50,000 and 100,000\n"
     "  sprites: ours (grid broad phase + bit-parallel pixel tests), before (the same path through the\n"
     "  grid and queries as they were before the strip layout), ours-sap (ours with sweep-and-prune),\n"
+    "  ours-sse2 (ours with the grid's box scan in its SSE2 build, not AVX2),\n"
     "  each the median of five runs, and seed (all pairs, rectangles, per-pixel colours; only while\n"
     "  a tick takes under ten seconds), with the ratios.\n"
     "  --csv FILE   write n,method,ms_per_tick (method: ours, before or seed) to FILE; default\n"
     "               bench/results/bumper.csv, written only by a run with no --benchmark_filter\n"
     "               (and never by one that times nothing, as --benchmark_list_tests)\n"
-    "  Benchmark names: bumper/ours/N, bumper/before/N, bumper/ours-sap/N, bumper/seed/N.\n"
+    "  Benchmark names: bumper/ours/N, bumper/before/N, bumper/ours-sap/N, bumper/ours-sse2/N,\n"
+    "  bumper/seed/N.\n"
     "  --help       this text (--benchmark_help: Google Benchmark's flags)\n";
 
 int main(int argc, char** argv) {
@@ -243,8 +246,9 @@ int main(int argc, char** argv) {
         const std::string repeats = "/repeats:" + std::to_string(REPETITIONS);
         const bool oursWanted = wanted("bumper/ours/" + size + repeats),
                    sapWanted = wanted("bumper/ours-sap/" + size + repeats),
+                   sse2Wanted = wanted("bumper/ours-sse2/" + size + repeats),
                    beforeWanted = wanted("bumper/before/" + size + repeats), seedWanted = wanted("bumper/seed/" + size);
-        if (!oursWanted && !sapWanted && !beforeWanted && !seedWanted) continue;  // nothing at this size
+        if (!oursWanted && !sapWanted && !sse2Wanted && !beforeWanted && !seedWanted) continue;  // nothing here
         auto scene = MakeScene(n);
         std::printf("N = %d: world %d x %d px, %d contacts in the warm-up's last tick\n", n, scene->state.worldWidthPx,
                     scene->state.worldHeightPx, scene->state.lastContacts);
@@ -281,6 +285,28 @@ int main(int argc, char** argv) {
                 for (auto _ : st) benchmark::DoNotOptimize(contacts = BeforeContacts(*scene));
                 st.counters["contacts"] = contacts;
             })
+            ->Unit(benchmark::kMillisecond)
+            ->Repetitions(REPETITIONS)
+            ->ReportAggregatesOnly(true);
+        // Ours with the grid's box scan in its SSE2 build (four boxes a step) where the CPU's fastest
+        // runs by default (AVX2, eight): the same contacts, its own scratch.
+        auto sse2 = std::make_shared<game::BumperScratch>();
+        sse2->grid = collide::UniformGrid(2 * scene->shapes.maxSidePx, collide::GridScan::Baseline);
+        benchmark::RegisterBenchmark(("bumper/ours-sse2/" + std::to_string(n)).c_str(),
+                                     [scene, sse2](benchmark::State& st) {
+                                         game::BumperStats stats;
+                                         game::FindBumperContacts(scene->shapes, scene->state, *sse2, &stats);
+                                         game::FindBumperContacts(scene->shapes, scene->state, scene->scratch);
+                                         if (sse2->contacts != scene->scratch.contacts) {
+                                             st.SkipWithError("the SSE2 scan found other contacts than ours");
+                                             return;
+                                         }
+                                         for (auto _ : st) {
+                                             game::FindBumperContacts(scene->shapes, scene->state, *sse2, &stats);
+                                             benchmark::DoNotOptimize(stats.contacts);
+                                         }
+                                         st.counters["contacts"] = stats.contacts;
+                                     })
             ->Unit(benchmark::kMillisecond)
             ->Repetitions(REPETITIONS)
             ->ReportAggregatesOnly(true);
@@ -353,6 +379,16 @@ int main(int argc, char** argv) {
             std::printf("%14s %11s\n", "-", "-");
         }
     }
+    std::string scanGains;
+    for (const int n : SIZES) {
+        const auto ours = Results().find({n, "ours"}), sse2 = Results().find({n, "ours-sse2"});
+        if (ours == Results().end() || sse2 == Results().end()) continue;
+        char one[48];
+        std::snprintf(one, sizeof one, "%s%d: %.2fx", scanGains.empty() ? "" : ", ", n, sse2->second / ours->second);
+        scanGains += one;
+    }
+    if (!scanGains.empty())
+        std::printf("ours with the grid's AVX2 box scan against its SSE2 build, whole ticks: %s\n", scanGains.c_str());
     const auto o50 = Results().find({50000, "ours"}), b50 = Results().find({50000, "before"});
     if (o50 != Results().end() && b50 != Results().end()) {
         const double ratio = b50->second / o50->second;

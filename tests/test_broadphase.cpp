@@ -226,6 +226,40 @@ TEST(BroadPhase, BoxesThatFitACellGiveTheGeneralPathsPairsInItsOrder) {
     EXPECT_GT(pairsSeen, 10000);
 }
 
+// The box scan of boxes that fit a cell has a build per instruction set (eight boxes a step, or
+// four): on crowded and sparse scenes, so that the entries a box is tested against run from none
+// to dozens and every partial last step comes up, both give all-pairs' pairs, in one order, from
+// the same number of tests.
+TEST(BroadPhase, BothScanBuildsGiveTheSamePairsInTheSameOrder) {
+    std::mt19937_64 rng(47);
+    std::int64_t pairsSeen = 0, crowdedCells = 0;
+    for (int i = 0; i < 300; ++i) {
+        const int n = 17 + static_cast<int>(rng() % 300);
+        // From about 40 boxes a cell down to under one.
+        const int world = 64 + static_cast<int>(rng() % 1000);
+        std::vector<Rect> boxes;
+        for (int k = 0; k < n; ++k) {
+            const int w = 1 + static_cast<int>(rng() % 64), h = 1 + static_cast<int>(rng() % 64);
+            boxes.push_back({static_cast<int>(rng() % static_cast<std::uint64_t>(world)) - world / 2,
+                             static_cast<int>(rng() % static_cast<std::uint64_t>(world)) - world / 2, w, h});
+            if (rng() % 20 == 0) boxes.push_back({0, 0, 0, 5});  // empty
+        }
+        collide::UniformGrid fastest(64, collide::GridScan::Fastest), baseline(64, collide::GridScan::Baseline);
+        std::vector<IndexPair> fromFastest, fromBaseline;
+        fastest.FindPairs(boxes, fromFastest);
+        baseline.FindPairs(boxes, fromBaseline);
+        ASSERT_FALSE(fastest.LastWasSparse()) << "scene " << i;
+        ASSERT_GT(fastest.LastEntries(), 0) << "scene " << i << ": the one-cell path (entries, not pair by pair)";
+        ASSERT_EQ(Sorted(fromFastest), AllPairs(boxes)) << "scene " << i;
+        ASSERT_EQ(fromFastest, fromBaseline) << "scene " << i;
+        ASSERT_EQ(fastest.LastTests(), baseline.LastTests()) << "scene " << i;
+        pairsSeen += static_cast<std::int64_t>(fromFastest.size());
+        crowdedCells += fastest.LastEntries() > 16 * fastest.LastDenseCells() ? 1 : 0;
+    }
+    EXPECT_GT(pairsSeen, 100000);
+    EXPECT_GT(crowdedCells, 10) << "scenes with over 16 boxes a cell: several full steps a box";
+}
+
 TEST(BroadPhase, TwoSmallBoxesFarApartCostTwoEntries) {
     collide::UniformGrid grid(64);
     std::vector<IndexPair> pairs;

@@ -9,8 +9,9 @@
 #include <bit>
 #include <limits>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define COLLIDE_GRID_AVX2 1
 #endif
 
 namespace collide {
@@ -23,9 +24,154 @@ bool Overlap(const Rect& a, const Rect& b) {
            b.y < std::int64_t{a.y} + a.h;
 }
 
+// ---- PairsOnce's scan: one box against several at a time ----------------------------------------
+// The entries as edge arrays (a box's right and bottom edges clamped into int32), padded past the
+// last with ONCE_PADDING entries that overlap nothing, so that a step of any width may read past
+// the end; the cells' ranges of entries; and what names the cell that reports a pair.
+struct OnceScan {
+    const std::int32_t *left, *top, *right, *bottom, *index;
+    const std::int32_t* cellStart;
+    std::int64_t cols, rows;
+    Point origin;
+    std::int32_t shift;
+};
+constexpr std::size_t ONCE_PADDING = 7;  // the widest step (eight) less one
+
+// Half-open overlap on both axes of entry p against entries q .. q + N - 1, one bit per entry.
+// The step is the only thing the builds do differently: no branch per test, whose outcome a
+// predictor could not guess.
+struct ScalarStep {
+    static constexpr std::size_t N = 1;
+    struct Box {
+        std::int32_t l, t, r, b;
+    };
+    static Box Broadcast(const OnceScan& s, std::size_t p) { return {s.left[p], s.top[p], s.right[p], s.bottom[p]}; }
+    static unsigned Hits(const Box& a, const OnceScan& s, std::size_t q) {
+        return a.l < s.right[q] && s.left[q] < a.r && a.t < s.bottom[q] && s.top[q] < a.b;
+    }
+};
+
+#ifdef COLLIDE_GRID_AVX2
+// SSE2 (part of every x86-64): four entries a step.
+struct Sse2Step {
+    static constexpr std::size_t N = 4;
+    struct Box {
+        __m128i l, t, r, b;
+    };
+    static __m128i Load(const std::int32_t* v) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(v)); }
+    static Box Broadcast(const OnceScan& s, std::size_t p) {
+        return {_mm_set1_epi32(s.left[p]), _mm_set1_epi32(s.top[p]), _mm_set1_epi32(s.right[p]),
+                _mm_set1_epi32(s.bottom[p])};
+    }
+    static unsigned Hits(const Box& a, const OnceScan& s, std::size_t q) {
+        const __m128i x =
+            _mm_and_si128(_mm_cmplt_epi32(a.l, Load(s.right + q)), _mm_cmplt_epi32(Load(s.left + q), a.r));
+        const __m128i y =
+            _mm_and_si128(_mm_cmplt_epi32(a.t, Load(s.bottom + q)), _mm_cmplt_epi32(Load(s.top + q), a.b));
+        return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(x, y))));
+    }
+};
+
+#define GRID_AVX2 __attribute__((target("avx2")))
+// AVX2: eight entries a step. The bumper's sprites have about eight entries in the three cells
+// below their own, which four a step took in two or three steps and this takes in one or two.
+struct Avx2Step {
+    static constexpr std::size_t N = 8;
+    struct Box {
+        __m256i l, t, r, b;
+    };
+    GRID_AVX2 static __m256i Load(const std::int32_t* v) {
+        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v));
+    }
+    GRID_AVX2 static Box Broadcast(const OnceScan& s, std::size_t p) {
+        return {_mm256_set1_epi32(s.left[p]), _mm256_set1_epi32(s.top[p]), _mm256_set1_epi32(s.right[p]),
+                _mm256_set1_epi32(s.bottom[p])};
+    }
+    GRID_AVX2 static unsigned Hits(const Box& a, const OnceScan& s, std::size_t q) {
+        // a < b as b > a: AVX2 compares greater-than only.
+        const __m256i x =
+            _mm256_and_si256(_mm256_cmpgt_epi32(Load(s.right + q), a.l), _mm256_cmpgt_epi32(a.r, Load(s.left + q)));
+        const __m256i y =
+            _mm256_and_si256(_mm256_cmpgt_epi32(Load(s.bottom + q), a.t), _mm256_cmpgt_epi32(a.b, Load(s.top + q)));
+        return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(x, y))));
+    }
+};
+#endif
+
+// Every pair of entries that overlap, with the cell that reports it (the cell of the top-left of
+// their intersection), in visiting order: each entry against the rest of its cell and the next
+// cell right (consecutive entries), then the three cells below (left, under, right: consecutive
+// too). Returns the box tests made.
+template <class Step, class Found>
+[[gnu::always_inline]] inline std::int64_t ScanOnceT(const OnceScan& s, std::vector<Found>& found) {
+    std::int64_t tests = 0;
+    const auto cellOf = [&](std::int64_t x, std::int64_t y) {
+        return static_cast<std::size_t>(((y - s.origin.y) >> s.shift) * s.cols + ((x - s.origin.x) >> s.shift));
+    };
+    const auto test = [&](std::size_t p, std::size_t from, std::size_t to) {
+        tests += static_cast<std::int64_t>(to - from);
+        const typename Step::Box a = Step::Broadcast(s, p);
+        // The last step may cover entries past `to` (other cells, or the padding): their bits are
+        // dropped, so a short range costs one step, not a scalar tail.
+        for (std::size_t q = from; q < to; q += Step::N) {
+            unsigned hits = Step::Hits(a, s, q);
+            if (to - q < Step::N) hits &= (1u << (to - q)) - 1;
+            for (; hits != 0; hits &= hits - 1) {
+                const std::size_t e = q + static_cast<std::size_t>(std::countr_zero(hits));
+                const std::int32_t i = s.index[p], j = s.index[e];
+                found.push_back(Found{cellOf(std::max(s.left[p], s.left[e]), std::max(s.top[p], s.top[e])),
+                                      i < j ? i : j, i < j ? j : i});
+            }
+        }
+    };
+    const std::int64_t cols = s.cols, rows = s.rows;
+    for (std::int64_t cy = 0; cy < rows; ++cy) {
+        for (std::int64_t cx = 0; cx < cols; ++cx) {
+            const auto c = static_cast<std::size_t>(cy * cols + cx);
+            const auto begin = static_cast<std::size_t>(s.cellStart[c]),
+                       end = static_cast<std::size_t>(s.cellStart[c + 1]);
+            if (begin == end) continue;
+            const std::size_t rightEnd = cx + 1 < cols ? static_cast<std::size_t>(s.cellStart[c + 2]) : end;
+            std::size_t belowBegin = 0, belowEnd = 0;
+            if (cy + 1 < rows) {
+                belowBegin =
+                    static_cast<std::size_t>(s.cellStart[c + static_cast<std::size_t>(cols) - (cx > 0 ? 1 : 0)]);
+                belowEnd =
+                    static_cast<std::size_t>(s.cellStart[c + static_cast<std::size_t>(cols) + (cx + 1 < cols ? 2 : 1)]);
+            }
+            for (std::size_t p = begin; p < end; ++p) {
+                test(p, p + 1, rightEnd);  // the rest of this cell, then the next one right
+                test(p, belowBegin, belowEnd);
+            }
+        }
+    }
+    return tests;
+}
+
+#ifdef COLLIDE_GRID_AVX2
+// flatten: the step and the loop's lambdas inline, so the AVX2 code makes no calls but to grow
+// `found`.
+template <class Found>
+__attribute__((target("avx2"), flatten)) std::int64_t ScanOnceAvx2(const OnceScan& s, std::vector<Found>& found) {
+    return ScanOnceT<Avx2Step>(s, found);
+}
+#endif
+
+// The build asked for, where the CPU has it (the CPU's features are read once per process).
+template <class Found>
+std::int64_t ScanOnce(GridScan scan, const OnceScan& s, std::vector<Found>& found) {
+#ifdef COLLIDE_GRID_AVX2
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    return scan == GridScan::Fastest && avx2 ? ScanOnceAvx2(s, found) : ScanOnceT<Sse2Step>(s, found);
+#else
+    (void)scan;
+    return ScanOnceT<ScalarStep>(s, found);
+#endif
+}
+
 }  // namespace
 
-UniformGrid::UniformGrid(std::int32_t cellSizePx) : cellSizePx_(1), cellShift_(0) {
+UniformGrid::UniformGrid(std::int32_t cellSizePx, GridScan scan) : cellSizePx_(1), cellShift_(0), scan_(scan) {
     COLLIDE_ASSERT(cellSizePx >= 1 && cellSizePx <= (1 << 20),
                    "UniformGrid needs a cell size of 1 to 2^20 px; use about the largest box's side");
     while (cellSizePx_ < cellSizePx) cellSizePx_ <<= 1, ++cellShift_;
@@ -194,10 +340,14 @@ std::int64_t UniformGrid::PairsOnce(std::span<const Rect> boxes, std::int64_t co
     const auto cellOf = [&](std::int64_t x, std::int64_t y) {
         return static_cast<std::size_t>(((y - origin_.y) >> shift) * cols + ((x - origin_.x) >> shift));
     };
+    // Most scenes have no large box: then a box's only test is for emptiness (IsLarge is a call).
+    const bool anyLarge = !large_.empty();
+    const auto inGrid = [&](std::size_t i) {
+        return !boxes[i].IsEmpty() && !(anyLarge && IsLarge(static_cast<std::int32_t>(i)));
+    };
     cellStart_.assign(cellCount + 1, 0);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
-        const Rect& r = boxes[i];
-        if (!r.IsEmpty() && !IsLarge(static_cast<std::int32_t>(i))) ++cellStart_[cellOf(r.x, r.y) + 1];
+        if (inGrid(i)) ++cellStart_[cellOf(boxes[i].x, boxes[i].y) + 1];
     }
     for (std::size_t c = 0; c < cellCount; ++c) cellStart_[c + 1] += cellStart_[c];
     // The entries as four arrays of edges (and their indices), so that one box is tested against
@@ -205,18 +355,18 @@ std::int64_t UniformGrid::PairsOnce(std::span<const Rect> boxes, std::int64_t co
     // (FindPairs' precondition), and a clamp changes no comparison with an edge that fits.
     const auto count = static_cast<std::size_t>(cellStart_[cellCount]);
     pairsOnceEntries_ = static_cast<std::int64_t>(count);
-    // Sized, not cleared: the scatter below writes every one of the `count` entries. Three entries
-    // more that overlap nothing (empty: right and bottom below left and top), so that the last
-    // step of four may read past the last entry.
-    for (auto* v : {&edgeLeft_, &edgeTop_, &edgeRight_, &edgeBottom_, &edgeIndex_}) v->resize(count + 3);
-    for (std::size_t e = count; e < count + 3; ++e) {
+    // Sized, not cleared: the scatter below writes every one of the `count` entries. ONCE_PADDING
+    // entries more that overlap nothing (empty: right and bottom below left and top), so that the
+    // last step of the scan may read past the last entry.
+    for (auto* v : {&edgeLeft_, &edgeTop_, &edgeRight_, &edgeBottom_, &edgeIndex_}) v->resize(count + ONCE_PADDING);
+    for (std::size_t e = count; e < count + ONCE_PADDING; ++e) {
         edgeLeft_[e] = edgeTop_[e] = edgeIndex_[e] = 0;
         edgeRight_[e] = edgeBottom_[e] = std::numeric_limits<std::int32_t>::min();
     }
     cursor_.assign(cellStart_.begin(), cellStart_.end() - 1);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
+        if (!inGrid(i)) continue;
         const Rect& r = boxes[i];
-        if (r.IsEmpty() || IsLarge(static_cast<std::int32_t>(i))) continue;
         const auto e = static_cast<std::size_t>(cursor_[cellOf(r.x, r.y)]++);
         constexpr std::int64_t MAX = std::numeric_limits<std::int32_t>::max();
         edgeLeft_[e] = r.x, edgeTop_[e] = r.y;
@@ -225,84 +375,30 @@ std::int64_t UniformGrid::PairsOnce(std::span<const Rect> boxes, std::int64_t co
         edgeIndex_[e] = static_cast<std::int32_t>(i);
     }
     found_.clear();
-    std::int64_t tests = 0;
-    const std::int32_t* left = edgeLeft_.data();
-    const std::int32_t* top = edgeTop_.data();
-    const std::int32_t* right = edgeRight_.data();
-    const std::int32_t* bottom = edgeBottom_.data();
-    const auto record = [&](std::size_t p, std::size_t q) {
-        const std::int32_t i = edgeIndex_[p], j = edgeIndex_[q];
-        found_.push_back(
-            Found{cellOf(std::max(left[p], left[q]), std::max(top[p], top[q])), i < j ? i : j, i < j ? j : i});
-    };
-    // Entry p against entries [from, to): half-open overlap on both axes.
-    const auto test = [&](std::size_t p, std::size_t from, std::size_t to) {
-        tests += static_cast<std::int64_t>(to - from);
-        std::size_t q = from;
-#ifdef __SSE2__
-        // Four boxes a step (SSE2 is part of every x86-64): no branch per test, whose outcome a
-        // predictor could not guess.
-        const __m128i aLeft = _mm_set1_epi32(left[p]), aTop = _mm_set1_epi32(top[p]);
-        const __m128i aRight = _mm_set1_epi32(right[p]), aBottom = _mm_set1_epi32(bottom[p]);
-        const auto load = [](const std::int32_t* v) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(v)); };
-        // The last step may cover entries past `to` (other cells, or the padding): their lanes are
-        // dropped, so a short range costs one step, not a scalar tail.
-        for (; q < to; q += 4) {
-            const __m128i x =
-                _mm_and_si128(_mm_cmplt_epi32(aLeft, load(right + q)), _mm_cmplt_epi32(load(left + q), aRight));
-            const __m128i y =
-                _mm_and_si128(_mm_cmplt_epi32(aTop, load(bottom + q)), _mm_cmplt_epi32(load(top + q), aBottom));
-            int hits = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(x, y)));
-            if (to - q < 4) hits &= (1 << (to - q)) - 1;
-            for (; hits != 0; hits &= hits - 1)
-                record(p, q + static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(hits))));
-        }
-#endif
-        for (; q < to; ++q) {
-            if (left[p] < right[q] && left[q] < right[p] && top[p] < bottom[q] && top[q] < bottom[p]) record(p, q);
-        }
-    };
-    for (std::int64_t cy = 0; cy < rows; ++cy) {
-        for (std::int64_t cx = 0; cx < cols; ++cx) {
-            const auto c = static_cast<std::size_t>(cy * cols + cx);
-            const auto begin = static_cast<std::size_t>(cellStart_[c]),
-                       end = static_cast<std::size_t>(cellStart_[c + 1]);
-            if (begin == end) continue;
-            // The next cell right, and the three below (left, under, right): consecutive entries.
-            const std::size_t rightEnd = cx + 1 < cols ? static_cast<std::size_t>(cellStart_[c + 2]) : end;
-            std::size_t belowBegin = 0, belowEnd = 0;
-            if (cy + 1 < rows) {
-                belowBegin =
-                    static_cast<std::size_t>(cellStart_[c + static_cast<std::size_t>(cols) - (cx > 0 ? 1 : 0)]);
-                belowEnd =
-                    static_cast<std::size_t>(cellStart_[c + static_cast<std::size_t>(cols) + (cx + 1 < cols ? 2 : 1)]);
-            }
-            for (std::size_t p = begin; p < end; ++p) {
-                test(p, p + 1, rightEnd);  // the rest of this cell, then the next one right
-                test(p, belowBegin, belowEnd);
-            }
-        }
-    }
-    // The documented order: a counting sort by the intersection's cell, then the few pairs of one
-    // cell by index (they were found in visiting order): an insertion sort, which only ever moves
-    // a pair within its cell.
+    const std::int64_t tests =
+        ScanOnce(scan_,
+                 OnceScan{edgeLeft_.data(), edgeTop_.data(), edgeRight_.data(), edgeBottom_.data(), edgeIndex_.data(),
+                          cellStart_.data(), cols, rows, origin_, shift},
+                 found_);
+    // The documented order: a counting sort by the intersection's cell, straight into `pairs`, then
+    // the few pairs of each cell by index (they were found in visiting order): an insertion sort
+    // within the cell's range.
     cursor_.assign(cellCount + 1, 0);
     for (const Found& f : found_) ++cursor_[f.cell + 1];
     for (std::size_t c = 0; c < cellCount; ++c) cursor_[c + 1] += cursor_[c];
-    sortedFound_.resize(found_.size());
-    for (const Found& f : found_) sortedFound_[static_cast<std::size_t>(cursor_[f.cell]++)] = f;
-    for (std::size_t k = 1; k < sortedFound_.size(); ++k) {
-        const Found v = sortedFound_[k];
-        std::size_t m = k;
-        for (; m > 0 && sortedFound_[m - 1].cell == v.cell &&
-               (sortedFound_[m - 1].a != v.a ? sortedFound_[m - 1].a > v.a : sortedFound_[m - 1].b > v.b);
-             --m) {
-            sortedFound_[m] = sortedFound_[m - 1];
+    pairs.resize(found_.size());
+    for (const Found& f : found_) pairs[static_cast<std::size_t>(cursor_[f.cell]++)] = IndexPair{f.a, f.b};
+    // Each cell's cursor now stands at its end, which is the next cell's start.
+    const auto before = [](IndexPair x, IndexPair y) { return x.a != y.a ? x.a < y.a : x.b < y.b; };
+    for (std::size_t c = 0, begin = 0; c < cellCount; begin = static_cast<std::size_t>(cursor_[c++])) {
+        const auto end = static_cast<std::size_t>(cursor_[c]);
+        for (std::size_t k = begin + 1; k < end; ++k) {
+            const IndexPair v = pairs[k];
+            std::size_t m = k;
+            for (; m > begin && before(v, pairs[m - 1]); --m) pairs[m] = pairs[m - 1];
+            pairs[m] = v;
         }
-        sortedFound_[m] = v;
     }
-    pairs.resize(sortedFound_.size());
-    for (std::size_t k = 0; k < sortedFound_.size(); ++k) pairs[k] = IndexPair{sortedFound_[k].a, sortedFound_[k].b};
     return tests;
 }
 

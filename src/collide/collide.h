@@ -439,6 +439,12 @@ struct IndexPair {
     friend bool operator==(IndexPair, IndexPair) = default;
 };
 
+/// Which build of the uniform grid's box scan runs where every box fits a cell (the bumper's
+/// sprites): the fastest the CPU has (AVX2, eight boxes a step) or the one every x86-64 has (SSE2,
+/// four). Both give the same pairs in the same order, as the tests check; Baseline is there to
+/// compare them (bumper_bench), not to choose.
+enum class GridScan : std::uint8_t { Fastest, Baseline };
+
 /// The broad phase: every pair of boxes that overlap (half-open; empty boxes overlap nothing),
 /// each pair once, never a box with itself: the seed's `j = i + 1` loop, without visiting every
 /// pair. A uniform grid of square cells: each box goes into the cells it touches, each cell tests
@@ -449,7 +455,7 @@ class UniformGrid {
 public:
     /// cellSizePx: about the size of a typical box (the scenes use their largest sprite's side);
     /// rounded up to a power of two, so a cell index is a shift, not a division.
-    explicit UniformGrid(std::int32_t cellSizePx = 64);
+    explicit UniformGrid(std::int32_t cellSizePx = 64, GridScan scan = GridScan::Fastest);
 
     /// Appends the overlapping pairs of `boxes` to `pairs` (cleared first), each once, a < b, in a
     /// deterministic order: cell by cell, row-major (within a cell, by position in `boxes`), then
@@ -469,6 +475,7 @@ public:
     static constexpr std::int64_t SMALL_SCENE_BOXES = 16;
 
     [[nodiscard]] std::int32_t CellSizePx() const { return cellSizePx_; }
+    [[nodiscard]] GridScan Scan() const { return scan_; }
     /// The last call's grid: origin and size in cells (for drawing it), and how many box-in-cell
     /// entries and box-box tests it made.
     [[nodiscard]] Rect LastGridCells() const { return gridCells_; }
@@ -509,6 +516,7 @@ private:
 
     std::int32_t cellSizePx_;
     std::int32_t cellShift_;  // cellSizePx_ == 1 << cellShift_
+    GridScan scan_;
     Point origin_{};
     Rect gridCells_{};
     // Dense path, a counting sort: the entries of cell c are [cellStart_[c], cellStart_[c+1]).
@@ -516,12 +524,12 @@ private:
     std::vector<Entry> entries_;
     std::vector<std::int32_t> cursor_;
     std::vector<CellKey> keys_;
-    // PairsOnce: the pairs found, each with the cell that reports it, before and after sorting.
+    // PairsOnce: the pairs found, each with the cell that reports it, before sorting.
     struct Found {
         std::size_t cell;
         std::int32_t a, b;
     };
-    std::vector<Found> found_, sortedFound_;
+    std::vector<Found> found_;
     std::vector<std::int32_t> edgeLeft_, edgeTop_, edgeRight_, edgeBottom_, edgeIndex_;  // the entries, by edge
     std::vector<std::int32_t> large_;  // indices of the boxes over MAX_CELLS_PER_BOX cells, ascending
     bool sparse_ = false;

@@ -170,7 +170,8 @@ void FindBumperContacts(const BumperShapes& shapes, const BumperState& st, Bumpe
     }
     // Cells twice the largest sprite's side, so that every box, a baked rotation's too (up to
     // 1.42 times a side), fits one cell: the grid then puts each box in one cell only.
-    if (sc.grid.CellSizePx() < 2 * shapes.maxSidePx) sc.grid = collide::UniformGrid(2 * shapes.maxSidePx);
+    if (sc.grid.CellSizePx() < 2 * shapes.maxSidePx)
+        sc.grid = collide::UniformGrid(2 * shapes.maxSidePx, sc.grid.Scan());
     sc.grid.FindPairs(sc.boxes, sc.pairs);
     const double t1 = Now(nowNanos);
     sc.contacts.clear();
