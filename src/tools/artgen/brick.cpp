@@ -1261,21 +1261,7 @@ FighterArt BuildBrick() {
     f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
 
-    using game::Button, game::Stance, game::HitHeight, game::CancelOn;
-    // The normals chain: a light punch into the heavy kick on contact, the heavy kick into a
-    // special or the super on hit (hitstun long enough for the next move's startup to land).
-    assets::ManifestMove lightPunch =
-        Move("light_punch", Button::Punch, Stance::Stand, 55, 22, 9, 6, 2.0, {1, 2}, HitHeight::High);
-    lightPunch.cancels = {{{"heavy_kick", "low_kick", "rush", "anti_air"}, {1, 3}, CancelOn::Contact}};
-    f.manifest.moves.push_back(lightPunch);
-    assets::ManifestMove heavyKick =
-        Move("heavy_kick", Button::Kick, Stance::Stand, 135, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid);
-    heavyKick.cancels = {{{"rush", "anti_air", "super"}, {3, 4}, CancelOn::Hit}};
-    f.manifest.moves.push_back(heavyKick);
-    assets::ManifestMove lowKick =
-        Move("low_kick", Button::Kick, Stance::Crouch, 75, 18, 10, 7, 3.5, {2, 2}, HitHeight::Low);
-    lowKick.cancels = {{{"rush", "super"}, {2, 3}, CancelOn::Hit}};
-    f.manifest.moves.push_back(lowKick);
+    using game::HitHeight;
     // The rock leaves from the throwing hand of the release frame.
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -2.0f};
@@ -1285,52 +1271,26 @@ FighterArt BuildBrick() {
     rock.spawnPx = {static_cast<std::int32_t>(std::lround(hand.x)), static_cast<std::int32_t>(std::lround(hand.y))};
     rock.speedPxPerTick = 4.5;
     rock.lifetimeTicks = 120;
-    f.manifest.moves.push_back({.name = "special",
-                                .animation = "special",
-                                .button = game::Button::Special,
-                                .stance = game::Stance::Stand,
-                                .damage = 90,
-                                .hitstunTicks = 20,
-                                .blockstunTicks = 14,
-                                .hitstopTicks = 8,
-                                .knockbackPxPerTick = 5.0,
-                                .active = std::nullopt,
-                                .height = game::HitHeight::Mid,
-                                .projectile = rock,
-                                .motion = {},
-                                .cancels = {},
-                                .advancePxPerTick = 0.0,
-                                .meterCost = 0,
-                                .superFreezeTicks = 0,
-                                .throwMove = std::nullopt});
-    // Air attacks: overheads, blocked standing only.
-    f.manifest.moves.push_back(
-        Move("jump_punch", Button::Punch, Stance::Air, 70, 18, 12, 7, 2.0, {1, 2}, HitHeight::Overhead));
-    f.manifest.moves.push_back(
-        Move("jump_kick", Button::Kick, Stance::Air, 85, 20, 12, 8, 3.0, {1, 2}, HitHeight::Overhead));
-    // The leaping uppercut (623P): invulnerable on its first two frames, whose hotmaps are all air.
-    assets::ManifestMove antiAir =
-        Move("anti_air", Button::Punch, Stance::Stand, 125, 34, 18, 10, 3.0, {2, 3}, HitHeight::Mid);
-    antiAir.motion = "623";
-    f.manifest.moves.push_back(antiAir);
-    // The shoulder charge (236K) drives forward through its active frames.
-    assets::ManifestMove rush = Move("rush", Button::Kick, Stance::Stand, 110, 22, 14, 9, 4.0, {1, 3}, HitHeight::Mid);
-    rush.motion = "236";
-    rush.advancePxPerTick = 6.0;
-    f.manifest.moves.push_back(rush);
-    // Forward + punch + kick, close: the grab, then the heave.
-    assets::ManifestMove grab =
-        Move("throw", Button::PunchKick, Stance::Stand, 160, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid);
-    grab.motion = "6";
-    grab.throwMove = ThrowOf(AnimNamed(f, "throw_toss"));
-    f.manifest.moves.push_back(grab);
-    // The super (236236S, a full bar): the roar held through the freeze, then the floor shockwave.
-    assets::ManifestMove super =
-        Move("super", Button::Special, Stance::Stand, 300, 50, 24, 14, 6.0, {3, 4}, HitHeight::Mid);
-    super.motion = "236236";
-    super.meterCost = 1000;  // a full bar (game::METER_MAX)
-    super.superFreezeTicks = 30;
-    f.manifest.moves.push_back(super);
+    // The heavy: more damage and knockback a hit, slower to start and to recover.
+    AddMoves(f, MoveList{.lightPunch = {55, 22, 9, 6, 2.0, {1, 2}, HitHeight::High},
+                         .heavyKick = {135, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid},
+                         .lowKick = {75, 18, 10, 7, 3.5, {2, 2}, HitHeight::Low},
+                         .lightPunchCancelFrames = {1, 3},
+                         .heavyKickCancelFrames = {3, 4},
+                         .lowKickCancelFrames = {2, 3},
+                         .special = {90, 20, 14, 8, 5.0, {}, HitHeight::Mid},
+                         .projectile = rock,
+                         .jumpPunch = {70, 18, 12, 7, 2.0, {1, 2}, HitHeight::Overhead},
+                         .jumpKick = {85, 20, 12, 8, 3.0, {1, 2}, HitHeight::Overhead},
+                         // The leaping uppercut: its first two frames' hotmaps are all air.
+                         .antiAir = {125, 34, 18, 10, 3.0, {2, 3}, HitHeight::Mid},
+                         // The shoulder charge.
+                         .rush = {110, 22, 14, 9, 4.0, {1, 3}, HitHeight::Mid},
+                         .rushAdvancePxPerTick = 6.0,
+                         // The grab, then the heave.
+                         .grab = {160, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid},
+                         // The roar held through the freeze, then the floor shockwave.
+                         .super = {300, 50, 24, 14, 6.0, {3, 4}, HitHeight::Mid}});
     // The mirror match's second Brick: a blue vest, sash and gloves (red and blue swapped).
     for (const Material* m : {&VEST, &SASH, &SASH_BACK, &GLOVE, &GLOVE_FAR})
         AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) { return Rgb8{c.b, c.g, c.r}; });

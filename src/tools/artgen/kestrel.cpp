@@ -1199,21 +1199,8 @@ FighterArt BuildKestrel() {
     f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
 
-    using game::Button, game::Stance, game::HitHeight, game::CancelOn;
-    // The normals chain: a light punch into the heavy kick on contact, the heavy kick into a
-    // special or the super on hit (hitstun long enough for the next move's startup to land).
-    assets::ManifestMove lightPunch =
-        Move("light_punch", Button::Punch, Stance::Stand, 45, 20, 8, 5, 1.5, {2, 2}, HitHeight::High);
-    lightPunch.cancels = {{{"heavy_kick", "low_kick", "rush", "anti_air"}, {2, 3}, CancelOn::Contact}};
-    f.manifest.moves.push_back(lightPunch);
-    assets::ManifestMove heavyKick =
-        Move("heavy_kick", Button::Kick, Stance::Stand, 110, 26, 14, 9, 3.0, {3, 3}, HitHeight::High);
-    heavyKick.cancels = {{{"rush", "anti_air", "super"}, {3, 4}, CancelOn::Hit}};
-    f.manifest.moves.push_back(heavyKick);
-    assets::ManifestMove lowKick =
-        Move("low_kick", Button::Kick, Stance::Crouch, 65, 17, 9, 6, 3.0, {2, 2}, HitHeight::Low);
-    lowKick.cancels = {{{"rush", "super"}, {2, 3}, CancelOn::Hit}};
-    f.manifest.moves.push_back(lowKick);
+    using game::HitHeight;
+    // The blade leaves from the throwing hand of the release frame, spinning.
     const Skeleton release = Solve(SpecialRelease(), DIMS);
     const Vec2 hand = release.armNear.end + Vec2{10.0f, -1.0f};
     assets::ManifestProjectile blade;
@@ -1223,52 +1210,26 @@ FighterArt BuildKestrel() {
     blade.speedPxPerTick = 6.5;
     blade.spinDegreesPerTick = 16.0;
     blade.lifetimeTicks = 90;
-    f.manifest.moves.push_back({.name = "special",
-                                .animation = "special",
-                                .button = game::Button::Special,
-                                .stance = game::Stance::Stand,
-                                .damage = 75,
-                                .hitstunTicks = 18,
-                                .blockstunTicks = 12,
-                                .hitstopTicks = 7,
-                                .knockbackPxPerTick = 4.0,
-                                .active = std::nullopt,
-                                .height = game::HitHeight::Mid,
-                                .projectile = blade,
-                                .motion = {},
-                                .cancels = {},
-                                .advancePxPerTick = 0.0,
-                                .meterCost = 0,
-                                .superFreezeTicks = 0,
-                                .throwMove = std::nullopt});
-    // Air attacks: overheads, blocked standing only.
-    f.manifest.moves.push_back(
-        Move("jump_punch", Button::Punch, Stance::Air, 60, 17, 11, 6, 2.0, {1, 2}, HitHeight::Overhead));
-    f.manifest.moves.push_back(
-        Move("jump_kick", Button::Kick, Stance::Air, 75, 19, 11, 7, 3.0, {1, 2}, HitHeight::Overhead));
-    // The rising crescent kick (623P): invulnerable on its first two frames, whose hotmaps are all air.
-    assets::ManifestMove antiAir =
-        Move("anti_air", Button::Punch, Stance::Stand, 110, 32, 16, 9, 3.0, {2, 3}, HitHeight::Mid);
-    antiAir.motion = "623";
-    f.manifest.moves.push_back(antiAir);
-    // The low sliding kick (236K) drives forward through its active frames.
-    assets::ManifestMove rush = Move("rush", Button::Kick, Stance::Stand, 95, 20, 12, 8, 3.5, {1, 3}, HitHeight::Low);
-    rush.motion = "236";
-    rush.advancePxPerTick = 7.0;
-    f.manifest.moves.push_back(rush);
-    // Forward + punch + kick, close: the grab, then the knee and the vault.
-    assets::ManifestMove grab =
-        Move("throw", Button::PunchKick, Stance::Stand, 140, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid);
-    grab.motion = "6";
-    grab.throwMove = ThrowOf(AnimNamed(f, "throw_toss"));
-    f.manifest.moves.push_back(grab);
-    // The super (236236S, a full bar): the whirlwind, two spinning kicks.
-    assets::ManifestMove super =
-        Move("super", Button::Special, Stance::Stand, 270, 48, 22, 13, 5.0, {3, 4}, HitHeight::Mid);
-    super.motion = "236236";
-    super.meterCost = 1000;  // a full bar (game::METER_MAX)
-    super.superFreezeTicks = 30;
-    f.manifest.moves.push_back(super);
+    // The quick kicker: less damage a hit, faster to start and to recover; a high heavy kick.
+    AddMoves(f, MoveList{.lightPunch = {45, 20, 8, 5, 1.5, {2, 2}, HitHeight::High},
+                         .heavyKick = {110, 26, 14, 9, 3.0, {3, 3}, HitHeight::High},
+                         .lowKick = {65, 17, 9, 6, 3.0, {2, 2}, HitHeight::Low},
+                         .lightPunchCancelFrames = {2, 3},
+                         .heavyKickCancelFrames = {3, 4},
+                         .lowKickCancelFrames = {2, 3},
+                         .special = {75, 18, 12, 7, 4.0, {}, HitHeight::Mid},
+                         .projectile = blade,
+                         .jumpPunch = {60, 17, 11, 6, 2.0, {1, 2}, HitHeight::Overhead},
+                         .jumpKick = {75, 19, 11, 7, 3.0, {1, 2}, HitHeight::Overhead},
+                         // The rising crescent kick: its first two frames' hotmaps are all air.
+                         .antiAir = {110, 32, 16, 9, 3.0, {2, 3}, HitHeight::Mid},
+                         // The low sliding kick.
+                         .rush = {95, 20, 12, 8, 3.5, {1, 3}, HitHeight::Low},
+                         .rushAdvancePxPerTick = 7.0,
+                         // The grab, then the knee and the vault.
+                         .grab = {140, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid},
+                         // The whirlwind, two spinning kicks.
+                         .super = {270, 48, 22, 13, 5.0, {3, 4}, HitHeight::Mid}});
     // The mirror match's second Kestrel: a crimson top and a silver sash.
     for (const Material* m : {&TOP, &TOP_FAR})
         AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) { return Rgb8{c.b, c.r, c.g}; });

@@ -62,6 +62,54 @@ assets::ManifestMove Move(const char* name, game::Button button, game::Stance st
     return m;
 }
 
+void AddMoves(FighterArt& f, const MoveList& m) {
+    using game::Button, game::Stance, game::CancelOn;
+    const auto move = [](const char* name, Button button, Stance stance, const MoveNumbers& n) {
+        return Move(name, button, stance, n.damage, n.hitstunTicks, n.blockstunTicks, n.hitstopTicks,
+                    n.knockbackPxPerTick, n.active, n.height);
+    };
+    // The normals chain: a light punch into the heavy kick on contact, the heavy kick into a
+    // special or the super on hit (hitstun long enough for the next move's startup to land).
+    assets::ManifestMove lightPunch = move("light_punch", Button::Punch, Stance::Stand, m.lightPunch);
+    lightPunch.cancels = {
+        {{"heavy_kick", "low_kick", "rush", "anti_air"}, m.lightPunchCancelFrames, CancelOn::Contact}};
+    f.manifest.moves.push_back(lightPunch);
+    assets::ManifestMove heavyKick = move("heavy_kick", Button::Kick, Stance::Stand, m.heavyKick);
+    heavyKick.cancels = {{{"rush", "anti_air", "super"}, m.heavyKickCancelFrames, CancelOn::Hit}};
+    f.manifest.moves.push_back(heavyKick);
+    assets::ManifestMove lowKick = move("low_kick", Button::Kick, Stance::Crouch, m.lowKick);
+    lowKick.cancels = {{{"rush", "super"}, m.lowKickCancelFrames, CancelOn::Hit}};
+    f.manifest.moves.push_back(lowKick);
+    // The special hits only through its projectile.
+    assets::ManifestMove special = move("special", Button::Special, Stance::Stand, m.special);
+    special.active = std::nullopt;
+    special.projectile = m.projectile;
+    f.manifest.moves.push_back(special);
+    // Air attacks (overheads, blocked standing only, in the fighters' numbers).
+    f.manifest.moves.push_back(move("jump_punch", Button::Punch, Stance::Air, m.jumpPunch));
+    f.manifest.moves.push_back(move("jump_kick", Button::Kick, Stance::Air, m.jumpKick));
+    // The anti-air (623P), invulnerable on the frames whose hotmaps are all air.
+    assets::ManifestMove antiAir = move("anti_air", Button::Punch, Stance::Stand, m.antiAir);
+    antiAir.motion = "623";
+    f.manifest.moves.push_back(antiAir);
+    // The rush (236K) drives forward through its active frames.
+    assets::ManifestMove rush = move("rush", Button::Kick, Stance::Stand, m.rush);
+    rush.motion = "236";
+    rush.advancePxPerTick = m.rushAdvancePxPerTick;
+    f.manifest.moves.push_back(rush);
+    // Forward + punch + kick, close: the grab, then the toss.
+    assets::ManifestMove grab = move("throw", Button::PunchKick, Stance::Stand, m.grab);
+    grab.motion = std::string(1, '6');  // not = "6": GCC 12 at -O3 misreads a one-letter literal here (-Wrestrict)
+    grab.throwMove = ThrowOf(AnimNamed(f, "throw_toss"));
+    f.manifest.moves.push_back(grab);
+    // The super (236236S): a full bar, the fight frozen as it starts.
+    assets::ManifestMove super = move("super", Button::Special, Stance::Stand, m.super);
+    super.motion = "236236";
+    super.meterCost = 1000;  // a full bar (game::METER_MAX)
+    super.superFreezeTicks = 30;
+    f.manifest.moves.push_back(super);
+}
+
 const AnimArt& AnimNamed(const FighterArt& fighter, std::string_view name) {
     for (const AnimArt& a : fighter.animations) {
         if (a.name == name) return a;

@@ -20,6 +20,35 @@ namespace artgen {
                                         std::int32_t hitstopTicks, double knockbackPxPerTick,
                                         std::array<std::int32_t, 2> active, game::HitHeight height);
 
+/// Move()'s numbers: damage, hitstun, blockstun and hitstop (ticks), knockback, the active frames
+/// ([first, last]) and where the hit lands.
+struct MoveNumbers {
+    std::int32_t damage = 0, hitstunTicks = 0, blockstunTicks = 0, hitstopTicks = 0;
+    double knockbackPxPerTick = 0.0;
+    std::array<std::int32_t, 2> active{};
+    game::HitHeight height = game::HitHeight::Mid;
+};
+
+/// The moves every fighter has (docs/rules.md): one roster, with the same buttons, motions,
+/// cancel routes and meter, so a player who learns one fighter's inputs knows the other's. What a
+/// fighter file chooses is the numbers, the frames its normals cancel on, the projectile and how
+/// far the rush drives.
+struct MoveList {
+    MoveNumbers lightPunch, heavyKick, lowKick;
+    /// The frames ([first, last]) of each normal that its cancels may start on.
+    std::array<std::int32_t, 2> lightPunchCancelFrames{}, heavyKickCancelFrames{}, lowKickCancelFrames{};
+    MoveNumbers special;  ///< its `active` is not used: the projectile is the hit
+    assets::ManifestProjectile projectile;
+    MoveNumbers jumpPunch, jumpKick, antiAir, rush;
+    double rushAdvancePxPerTick = 0.0;
+    MoveNumbers grab;  ///< the throw (its toss animation is "throw_toss")
+    MoveNumbers super;
+};
+
+/// Appends the roster to the fighter's manifest, in the order docs/manifest.md's example lists it.
+/// The fighter's animations must be drawn first (the throw takes its hold from "throw_toss").
+void AddMoves(FighterArt& fighter, const MoveList& moves);
+
 /// The animation named `name` (a programmer error when there is none).
 [[nodiscard]] const AnimArt& AnimNamed(const FighterArt& fighter, std::string_view name);
 
