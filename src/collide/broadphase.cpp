@@ -40,17 +40,6 @@ constexpr std::size_t ONCE_PADDING = 7;  // the widest step (eight) less one
 // Half-open overlap on both axes of entry p against entries q .. q + N - 1, one bit per entry.
 // The step is the only thing the builds do differently: no branch per test, whose outcome a
 // predictor could not guess.
-struct ScalarStep {
-    static constexpr std::size_t N = 1;
-    struct Box {
-        std::int32_t l, t, r, b;
-    };
-    static Box Broadcast(const OnceScan& s, std::size_t p) { return {s.left[p], s.top[p], s.right[p], s.bottom[p]}; }
-    static unsigned Hits(const Box& a, const OnceScan& s, std::size_t q) {
-        return a.l < s.right[q] && s.left[q] < a.r && a.t < s.bottom[q] && s.top[q] < a.b;
-    }
-};
-
 #ifdef COLLIDE_GRID_AVX2
 // SSE2 (part of every x86-64): four entries a step.
 struct Sse2Step {
@@ -94,6 +83,18 @@ struct Avx2Step {
         const __m256i y =
             _mm256_and_si256(_mm256_cmpgt_epi32(Load(s.bottom + q), a.t), _mm256_cmpgt_epi32(a.b, Load(s.top + q)));
         return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(x, y))));
+    }
+};
+#else
+// Elsewhere (not x86-64): one entry a step.
+struct ScalarStep {
+    static constexpr std::size_t N = 1;
+    struct Box {
+        std::int32_t l, t, r, b;
+    };
+    static Box Broadcast(const OnceScan& s, std::size_t p) { return {s.left[p], s.top[p], s.right[p], s.bottom[p]}; }
+    static unsigned Hits(const Box& a, const OnceScan& s, std::size_t q) {
+        return a.l < s.right[q] && s.left[q] < a.r && a.t < s.bottom[q] && s.top[q] < a.b;
     }
 };
 #endif
