@@ -168,6 +168,36 @@ TEST(BroadPhase, SpreadScenesSamePairsWithMemoryFollowingTheBoxCount) {
     EXPECT_GT(largeBoxes, 100) << "the scenes hold boxes too large for the grid";
 }
 
+// A box is too large for the grid exactly when it touches more than MAX_CELLS_PER_BOX cells
+// (counted here the long way: the first and last cell on each axis). FindPairs skips the count
+// for boxes of at most seven cells a side, which touch at most 8 x 8: sides around that limit,
+// at every kind of offset from the cells' edges, negative positions too.
+TEST(BroadPhase, ABoxIsLargeExactlyWhenItTouchesMoreThanMaxCellsPerBox) {
+    constexpr int CELL = 64;
+    const auto floorDiv = [](std::int64_t v) { return v >= 0 ? v / CELL : -((-v + CELL - 1) / CELL); };
+    const auto cells = [&](int at, int side) { return floorDiv(std::int64_t{at} + side - 1) - floorDiv(at) + 1; };
+    collide::UniformGrid grid(CELL);
+    std::vector<IndexPair> pairs;
+    int large = 0, small = 0;
+    for (const int w : {7 * CELL - 1, 7 * CELL, 7 * CELL + 1, 8 * CELL, 9 * CELL, 3 * CELL}) {
+        for (const int h : {7 * CELL - 1, 7 * CELL, 7 * CELL + 1, 8 * CELL, 9 * CELL, 3 * CELL}) {
+            for (const int x : {0, 1, CELL / 2, CELL - 1, -CELL * 5 - 1}) {
+                for (const int y : {0, 1, CELL / 2, CELL - 1, -CELL * 3 + 7}) {
+                    // The box, and a small one inside it far from the origin's cell.
+                    const std::vector<Rect> boxes{{x, y, w, h}, {x + 2 * CELL, y + 2 * CELL, 5, 5}};
+                    grid.FindPairs(boxes, pairs);
+                    const bool want = cells(x, w) * cells(y, h) > collide::UniformGrid::MAX_CELLS_PER_BOX;
+                    ASSERT_EQ(grid.LastLargeBoxes(), want ? 1 : 0) << w << " x " << h << " at " << x << ", " << y;
+                    ASSERT_EQ(pairs, (std::vector<IndexPair>{{0, 1}}));
+                    (want ? large : small) += 1;
+                }
+            }
+        }
+    }
+    EXPECT_GT(large, 100);
+    EXPECT_GT(small, 100);
+}
+
 // A scene of at most SMALL_SCENE_BOXES boxes (the fight's) is tested pair by pair with no cells:
 // it must give the pairs the cells give, in the same order. Checked against the same scene with
 // boxes added that touch nothing, which makes it large enough for the cells.

@@ -202,14 +202,20 @@ void UniformGrid::FindPairs(std::span<const Rect> boxes, std::vector<IndexPair>&
                  y1 = x1;
     std::int64_t smallBoxes = 0;
     std::int32_t widest = 0, tallest = 0;  // of the small boxes
+    // A box at most 7 cells a side touches at most 8 x 8 = MAX_CELLS_PER_BOX cells wherever it
+    // lies: only larger ones need their cells counted.
+    static_assert(MAX_CELLS_PER_BOX == 8 * 8, "the quick test below assumes 8 x 8 cells at most");
+    const std::int64_t quickSidePx = 7 * std::int64_t{cellSizePx_};
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const Rect& r = boxes[i];
         if (r.IsEmpty()) continue;
-        const std::int64_t spanX = ((std::int64_t{r.x} + r.w - 1) >> shift) - (std::int64_t{r.x} >> shift) + 1;
-        const std::int64_t spanY = ((std::int64_t{r.y} + r.h - 1) >> shift) - (std::int64_t{r.y} >> shift) + 1;
-        if (spanX * spanY > MAX_CELLS_PER_BOX) {
-            large_.push_back(static_cast<std::int32_t>(i));
-            continue;
+        if (r.w > quickSidePx || r.h > quickSidePx) {
+            const std::int64_t spanX = ((std::int64_t{r.x} + r.w - 1) >> shift) - (std::int64_t{r.x} >> shift) + 1;
+            const std::int64_t spanY = ((std::int64_t{r.y} + r.h - 1) >> shift) - (std::int64_t{r.y} >> shift) + 1;
+            if (spanX * spanY > MAX_CELLS_PER_BOX) {
+                large_.push_back(static_cast<std::int32_t>(i));
+                continue;
+            }
         }
         ++smallBoxes;
         widest = std::max(widest, r.w), tallest = std::max(tallest, r.h);
