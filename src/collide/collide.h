@@ -475,6 +475,8 @@ public:
     static constexpr std::int64_t SMALL_SCENE_BOXES = 16;
 
     [[nodiscard]] std::int32_t CellSizePx() const { return cellSizePx_; }
+    /// The box scan build this grid asked for (the constructor's; Fastest falls back to Baseline
+    /// on a CPU without AVX2).
     [[nodiscard]] GridScan Scan() const { return scan_; }
     /// The last call's grid: origin and size in cells (for drawing it), and how many box-in-cell
     /// entries and box-box tests it made.
