@@ -358,8 +358,8 @@ std::int64_t UniformGrid::PairsOnce(std::span<const Rect> boxes, std::int64_t co
     }
     for (std::size_t c = 0; c < cellCount; ++c) cellStart_[c + 1] += cellStart_[c];
     // The entries as four arrays of edges (and their indices), so that one box is tested against
-    // four at a time. Right and bottom edges are clamped into int32: the boxes' own edges fit
-    // (FindPairs' precondition), and a clamp changes no comparison with an edge that fits.
+    // several at a time (ScanOnce: eight with AVX2, four with SSE2). Right and bottom edges are clamped into int32: the
+    // boxes' own edges fit (FindPairs' precondition), and a clamp changes no comparison with an edge that fits.
     const auto count = static_cast<std::size_t>(cellStart_[cellCount]);
     pairsOnceEntries_ = static_cast<std::int64_t>(count);
     // Sized, not cleared: the scatter below writes every one of the `count` entries. ONCE_PADDING
