@@ -20,8 +20,9 @@ inline constexpr std::uint64_t MANIFEST_BYTES = 4ull << 20;
 inline constexpr std::uint64_t REPLAY_BYTES = 16ull << 20;
 /// A desync's state dump (brawl --compare-dumps): game::DumpState's text of one match, a few KiB.
 inline constexpr std::uint64_t DUMP_BYTES = 16ull << 20;
-/// A sound or music file (for the sound work): five minutes of Ogg Vorbis is about 5 MiB.
-inline constexpr std::uint64_t SOUND_FILE_BYTES = 32ull << 20;
+/// A sound or music file (PCM WAV, assets/sound.h, which also caps its length): today's largest,
+/// the title loop, is 0.7 MiB; 16 MiB is a minute and a half of CD-quality stereo.
+inline constexpr std::uint64_t SOUND_FILE_BYTES = 16ull << 20;
 
 // ---- counts (checked as the manifest is read, before any entry's work) --------------------------
 

@@ -6,6 +6,7 @@
 
 #include "assets/assets.h"
 #include "assets/files.h"
+#include "assets/limits.h"
 
 #include <cstdint>
 #include <string>
@@ -14,9 +15,8 @@
 namespace assets {
 
 /// The caps on one sound file, checked before any sample is converted: a file over either is
-/// refused with one line (docs/reliability.md). Today's biggest file (the stage loop) is 0.7 MiB
-/// and 16 s; 16 MiB is a minute and a half of CD-quality stereo.
-inline constexpr std::uint64_t MAX_SOUND_FILE_BYTES = 16ull << 20;
+/// refused with one line (docs/reliability.md). The size is limits.h's, with the other files'.
+inline constexpr std::uint64_t MAX_SOUND_FILE_BYTES = limits::SOUND_FILE_BYTES;
 inline constexpr std::int32_t MAX_SOUND_SECONDS = 120;
 /// Sample rates the reader takes (SDL_mixer converts any of them to the device's).
 inline constexpr std::int32_t MIN_SOUND_RATE_HZ = 4000;
