@@ -105,8 +105,8 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view, std::string&) { o.realtime = true; return true; }},
     {"--reload-ms", "N", "check asset files for changes every N ms (default 250, 0 never)",
      [](Options& o, std::string_view v, std::string& e) { return Range("--reload-ms", v, 0, 60000, o.reloadMs, e); }},
-    {"--scene", "NAME", "start in this scene: title, fight or bumper (default: the title, or the fight for a "
-                        "scripted run)",
+    {"--scene", "NAME", "start in this scene: title, fight, bumper, online (hosts on a free port), synctest, "
+                        "training or options (default: the title, or the fight for a scripted run)",
      [](Options& o, std::string_view v, std::string& e) {
          if (!FindScene(v)) { e = "--scene is " + SceneNames() + ", not '" + std::string(v) + "'"; return false; }
          o.scene = std::string(v);

@@ -208,7 +208,7 @@ struct SceneEntry {
 /// Every scene, by name (scene_table.cpp).
 [[nodiscard]] std::span<const SceneEntry> SceneTable();
 [[nodiscard]] const SceneEntry* FindScene(std::string_view name);
-/// "title, fight or bumper", for usage messages.
+/// Every scene's name, "title, fight, ... or options", for usage messages.
 [[nodiscard]] std::string SceneNames();
 
 }  // namespace app

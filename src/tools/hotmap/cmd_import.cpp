@@ -60,7 +60,7 @@ constexpr const char* IMPORT_HELP =
     "Required animations the art lacks show idle's first frame; a move (punch, kick by its name) is\n"
     "made for each animation whose hotmaps hold attack pixels (FF0000). The anchor is guessed as the\n"
     "bottom centre of idle's opaque pixels and printed: check it with hotmap preview --fighter.\n"
-    "Today's fighters stand about 120 px tall on a 640 x 360 stage (docs/authoring.md).\n";
+    "Today's fighters stand 120 to 150 px tall on a 640 x 360 stage (docs/authoring.md).\n";
 
 int Usage(const std::string& what) {
     std::fprintf(stderr, "hotmap import: %s\n%s", game::OneLine(what).c_str(), IMPORT_USAGE);
