@@ -304,7 +304,8 @@ TEST(StateDump, EveryFieldTheHashSeesTheDumpSees) {
     };
     check([](game::MatchState& m) { m.config.insetPx = 9; }, "config.insetPx");
     check([](game::MatchState& m) { m.fighters[0].pressedAgo[2] = 3; }, "fighters[0].pressedAgo[special]");
-    check([](game::MatchState& m) { m.cpu[1].willBlock = true; }, "cpu[1].willBlock");
+    check([](game::MatchState& m) { m.cpu[1].selfDecided = true; }, "cpu[1].selfDecided");
+    check([](game::MatchState& m) { m.cpu[0].views[3].frozen = true; }, "cpu[0].views[3].frozen");
     check([](game::MatchState& m) { m.sparks[7].kind = game::SparkKind::Clash; }, "sparks[7].kind");
     check([](game::MatchState& m) { m.stats.boxHitsRejectedByPixels = 4; }, "stats.boxHitsRejectedByPixels");
     check([](game::MatchState& m) { m.rng.state ^= 1; }, "rng.state");

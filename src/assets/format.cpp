@@ -77,6 +77,7 @@ constexpr Field FIELDS[] = {
     {"moves.*", "advance", FieldType::Number, 0, 32, true, "", "", "px/tick the fighter drives forward during the active frames, until the move connects (a rush)"},
     {"moves.*", "meterCost", FieldType::Whole, 0, 1000, true, "", "", "meter spent to start it (1000 is a full bar); above 0 it is a super, started only with that much meter"},
     {"moves.*", "superFreezeTicks", FieldType::Whole, 0, 120, true, "ticks", "", "when it starts, both fighters, projectiles and the round timer hold this long (the super freeze)"},
+    {"moves.*", "knockdown", FieldType::Bool, 0, 0, true, "", "", "`true`: a hit knocks the defender down (docs/rules.md, \"Knockdowns\"); default `false`"},
     {"moves.*", "throw", FieldType::Object, 0, 0, true, "", "", "the move is a throw (below): its active frames are the grab, unblockable"},
     {"moves.*", "sound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder (`\"rock_throw.wav\"`): played when the move starts, or, for a move that throws, when its projectile leaves, instead of the shared whiff or throw sound"},
     {"moves.*", "hitSound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder, played when the move (or its projectile) hits, instead of the shared hit sound"},
@@ -523,6 +524,7 @@ ManifestMove ReadMove(const std::string& name, const json& value, Problem& error
     move.advancePxPerTick = f.Number("advance", 0.0);
     move.meterCost = f.Whole("meterCost");
     move.superFreezeTicks = f.Whole("superFreezeTicks");
+    move.knockdown = f.Bool("knockdown");
     if (const json* thr = f.ObjectField("throw")) {
         Fields tf(*thr, "moves.*.throw", f.PathOf("throw"), error);
         ManifestThrow t;
@@ -947,6 +949,7 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         move.advanceSubpx = ToSubpixels(mm.advancePxPerTick);
         move.meterCost = mm.meterCost;
         move.superFreezeTicks = mm.superFreezeTicks;
+        move.knockdown = mm.knockdown;
         for (const ManifestCancel& c : mm.cancels) {
             frameRule("cancels", c.frames[0]);
             frameRule("cancels", c.frames[1]);
@@ -998,6 +1001,7 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         }
     }
     def.thrownAnimation = def.FindAnimation("thrown");
+    def.getUpAnimation = def.FindAnimation("get_up");
     for (const ManifestColourSwap& p : m.palette) def.palette.push_back({p.fromRgb, p.toRgb});
     if (!error.empty()) return Error{error.code, nameForErrors, error.text};
     return def;
@@ -1082,6 +1086,7 @@ std::string WriteManifest(const Manifest& m) {
         if (mm.advancePxPerTick != 0.0) j["advance"] = mm.advancePxPerTick;
         if (mm.meterCost != 0) j["meterCost"] = mm.meterCost;
         if (mm.superFreezeTicks != 0) j["superFreezeTicks"] = mm.superFreezeTicks;
+        if (mm.knockdown) j["knockdown"] = true;
         if (mm.throwMove) {
             const ManifestThrow& t = *mm.throwMove;
             OrderedJson tj;

@@ -98,6 +98,7 @@ struct ManifestMove {
     std::int32_t meterCost = 0;
     std::int32_t superFreezeTicks = 0;
     std::optional<ManifestThrow> throwMove;
+    bool knockdown = false;  ///< a hit knocks down
     std::string sound;     ///< a file in the fighter's sfx/ folder, or empty (the shared sound)
     std::string hitSound;  ///< the same, for a hit
 };

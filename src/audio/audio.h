@@ -316,6 +316,9 @@ inline constexpr EventSoundRule EVENT_SOUNDS[] = {
     {game::EventKind::SuperStart, Pick::Fixed, Sfx::Super, PanFrom::Fighter, Priority::Stinger},
     {game::EventKind::Combo, Pick::Silent, Sfx::HitLight, PanFrom::Event, Priority::Impact},  // its Hit sounded
     {game::EventKind::MeterFull, Pick::Fixed, Sfx::MeterFull, PanFrom::Fighter, Priority::Movement},
+    {game::EventKind::CounterHit, Pick::Silent, Sfx::HitHeavy, PanFrom::Event, Priority::Impact},  // its Hit sounded
+    {game::EventKind::KnockDown, Pick::Fixed, Sfx::Knockdown, PanFrom::Event, Priority::Impact},
+    {game::EventKind::GetUp, Pick::Silent, Sfx::Land, PanFrom::Fighter, Priority::Movement},  // quiet: a body rising
 };
 
 /// A move is heavy (heavy whiff, heavy hit) from this much damage up; light below.

@@ -15,13 +15,15 @@ enum class Action : std::uint8_t {
     WalkForward,
     WalkBack,
     Crouch,
+    PreJump,  ///< PREJUMP_TICKS on the ground before a jump takes off (cannot block, cannot be thrown)
     Jump,
     Attack,
     AirAttack,  ///< a move started in a jump: the jump's flight goes on; it lasts until landing
+    Landing,    ///< LANDING_RECOVERY_TICKS after an air attack lands
     BlockStand,
     BlockCrouch,
     Hitstun,
-    Knockdown,  ///< KO: down until the round ends
+    Knockdown,  ///< down: a knockdown gets up after KNOCKDOWN_TICKS; a KO stays down until the round ends
     Win,
     Throwing,    ///< a grab connected: playing the toss, carrying the victim
     Thrown,      ///< carried by the thrower, then lying where it landed until it gets up
@@ -49,9 +51,11 @@ inline constexpr ActionRule ACTION_RULES[] = {
     {Action::WalkForward, "walk forward",      true,  false,   false, true,    true,     true},
     {Action::WalkBack,    "walk back",         true,  true,    false, true,    true,     true},
     {Action::Crouch,      "crouch",            true,  true,    true,  true,    true,     true},
+    {Action::PreJump,     "pre-jump",          false, false,   false, true,    false,    true},
     {Action::Jump,        "jump",              false, false,   false, true,    false,    true},
     {Action::Attack,      "attack",            false, false,   false, true,    true,     true},
     {Action::AirAttack,   "air attack",        false, false,   false, true,    false,    true},
+    {Action::Landing,     "landing",           false, false,   false, true,    true,     true},
     {Action::BlockStand,  "block (standing)",  false, true,    false, true,    false,    true},
     {Action::BlockCrouch, "block (crouching)", false, true,    true,  true,    false,    true},
     {Action::Hitstun,     "hitstun",           false, false,   false, true,    false,    true},

@@ -36,6 +36,9 @@ enum class EventKind : std::uint8_t {
     SuperStart,        ///< `fighter` starts its super `move`; value = the freeze's ticks
     Combo,             ///< `fighter`'s hit on `target` extends a combo; value = its hits so far (2+)
     MeterFull,         ///< `fighter`'s meter reached a full bar
+    CounterHit,        ///< `fighter`'s hit on `target` interrupted its startup; value = the hitstun bonus
+    KnockDown,         ///< `fighter`'s `move` knocks `target` down
+    GetUp,             ///< `fighter` gets up from a knockdown or a throw
 };
 
 inline constexpr EnumName<EventKind> EVENT_KIND_NAMES[] = {
@@ -61,6 +64,9 @@ inline constexpr EnumName<EventKind> EVENT_KIND_NAMES[] = {
     {EventKind::SuperStart, "super_start"},
     {EventKind::Combo, "combo"},
     {EventKind::MeterFull, "meter_full"},
+    {EventKind::CounterHit, "counter_hit"},
+    {EventKind::KnockDown, "knock_down"},
+    {EventKind::GetUp, "get_up"},
 };
 
 /// One fact of one tick. Positions are world pixels.

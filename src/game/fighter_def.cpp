@@ -108,6 +108,8 @@ std::string FindDefProblem(const FighterDef& def) {
     }
     if (def.thrownAnimation != -1 && !animationOk(def.thrownAnimation))
         return "thrownAnimation must be -1 or an animation index";
+    if (def.getUpAnimation != -1 && !animationOk(def.getUpAnimation))
+        return "getUpAnimation must be -1 or an animation index";
     if (def.maxHealth < 1) return "maxHealth must be at least 1";
     if (def.pushboxWidthPx < 1 || def.pushboxHeightPx < 1 || def.pushboxCrouchHeightPx < 1)
         return "the pushbox needs a size";

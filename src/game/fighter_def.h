@@ -126,6 +126,7 @@ struct MoveDef {
     std::int32_t meterCost = 0;         ///< meter spent to start it; > 0 makes it a super
     std::int32_t superFreezeTicks = 0;  ///< everything holds this long when it starts
     std::optional<ThrowDef> throwDef;   ///< the move is a throw (its active frames are the grab)
+    bool knockdown = false;             ///< a hit knocks the defender down (docs/rules.md, "Knockdowns")
 };
 
 /// A colour swap for the alternate palette (mirror matches): 0xRRGGBB to 0xRRGGBB.
@@ -149,6 +150,7 @@ struct FighterDef {
     std::vector<AnimationDef> animations;  ///< Anim::COUNT required ones first, then the rest
     std::vector<MoveDef> moves;
     std::int32_t thrownAnimation = -1;  ///< "thrown", when the fighter has one: shown while thrown
+    std::int32_t getUpAnimation = -1;   ///< "get_up", when the fighter has one: a knockdown's last ticks
     std::vector<PaletteSwap> palette;   ///< the alternate palette, for the second of two alike
 
     [[nodiscard]] const AnimationDef& Animation(Anim a) const { return animations[static_cast<std::size_t>(a)]; }

@@ -30,6 +30,14 @@ struct FrameReach {
     std::vector<PixelRange> standingLeft, crouchingLeft;
 };
 
+/// What the defender can do after blocking a move (PunishOnBlock): its fastest move that still lands
+/// before the blocked move ends, and how many ticks later it could have started and still landed.
+struct Punish {
+    std::int32_t move = -1;  ///< the defender's move; -1: safe (nothing lands in time)
+    std::string notation;    ///< its input ("5P"), empty when safe
+    std::int32_t spareTicks = 0;
+};
+
 struct MoveFrameData {
     std::string name;
     std::string notation;      ///< "5P", "236K" (MoveInputNotation)
@@ -40,6 +48,10 @@ struct MoveFrameData {
     /// attacker's advantage in ticks. Only for grounded strikes (no throw, air move or projectile).
     std::optional<std::int32_t> onHit, onBlock;
     std::int32_t damage = 0;
+    bool knockdown = false;  ///< a hit knocks down (onHit is then the advantage when the defender is up)
+    /// Blocked from the farthest distance it can be blocked at (the spacing that favours the
+    /// attacker), what the defender punishes it with. Only for grounded strikes.
+    std::optional<Punish> punish;
     std::vector<FrameReach> reach;  ///< every active frame; empty for a projectile move
 };
 
@@ -52,6 +64,14 @@ struct MoveFrameData {
 /// hurt mask, its anchor `distancePx` ahead facing the other way, both on the floor?
 [[nodiscard]] bool TouchesAt(const FrameDef& attackFrame, const FrameDef& bodyFrame, std::int32_t distancePx,
                              Facing facing);
+
+/// The defender's fastest punish of `attacker`'s move `move` after blocking it, played out by the
+/// simulation: the move started from the farthest distance at which it is blocked (the training
+/// dummy's block: holding back as it arrives), then each of the defender's grounded
+/// moves started on its first free tick and later. Empty when the move cannot be blocked that way
+/// (an air move, a throw, a projectile, a frame that reaches nothing).
+[[nodiscard]] std::optional<Punish> PunishOnBlock(const FighterDef& attacker, const FighterDef& defender,
+                                                  std::int32_t move);
 
 /// Every move of `attacker` against `defender`'s hurt pixels.
 [[nodiscard]] std::vector<MoveFrameData> ComputeFrameData(const FighterDef& attacker, const FighterDef& defender);

@@ -58,10 +58,34 @@ inline constexpr std::int32_t TECH_WINDOW_TICKS = 7;   ///< ticks after the grab
 inline constexpr std::int32_t TECH_RECOIL_TICKS = 16;  ///< both stagger this long after a tech
 inline constexpr std::int32_t TECH_PUSH_SUBPX = 4 * SUBPIXELS_PER_PX;  ///< and slide apart this fast
 inline constexpr std::int32_t THROWN_FALLBACK_DOWN_TICKS = 42;         ///< lying, for a fighter without "thrown"
+/// After getting up (from a knockdown or a throw), this long in which no grab takes the fighter: a
+/// throw cannot be timed to land on the first free tick, so getting up is a guess, not a loss.
+inline constexpr std::int32_t WAKEUP_THROW_IMMUNE_TICKS = 6;
+
+// Jumps (docs/rules.md, "Jumps").
+/// On the ground between pressing up and leaving it: a jump can be seen coming and cannot escape a
+/// blockstring's gap for free; grabs cannot take a fighter in it (a jump out of a throw works).
+inline constexpr std::int32_t PREJUMP_TICKS = 4;
+/// After an air attack lands, before the fighter can act again: a deep jump-in is not freely plus.
+inline constexpr std::int32_t LANDING_RECOVERY_TICKS = 4;
+
+// Knockdowns (docs/rules.md, "Knockdowns").
+/// On the floor (counted while grounded) before a knocked-down fighter can act: long enough for the
+/// attacker to walk in, short enough that the round keeps moving.
+inline constexpr std::int32_t KNOCKDOWN_TICKS = 50;
+/// The last ticks of KNOCKDOWN_TICKS, in which a fighter with a `get_up` animation plays it.
+inline constexpr std::int32_t GET_UP_TICKS = 14;
 
 // Combos and meter (docs/rules.md, "Combos", "Meter").
 /// Damage of a combo's n-th hit, in percent (n = 1, 2, ...); hits past the table take its last entry.
 inline constexpr std::int32_t COMBO_SCALING_PERCENT[] = {100, 100, 80, 70, 60, 50, 40, 30};
+/// The first hits of a combo keep their move's full hitstun...
+inline constexpr std::int32_t COMBO_FULL_HITSTUN_HITS = 2;
+/// ...and each later hit's hitstun is this much shorter than the one before it would have been: a
+/// link that works twice stops working a few hits later, so no loop of normals lasts.
+inline constexpr std::int32_t COMBO_HITSTUN_DECAY_TICKS = 3;
+/// A hit that interrupts the defender's startup (a counter-hit) stuns this much longer.
+inline constexpr std::int32_t COUNTER_HIT_HITSTUN_BONUS_TICKS = 4;
 inline constexpr std::int32_t METER_MAX = 1000;        ///< one bar; a fighter holds at most one
 inline constexpr std::int32_t METER_HIT_GIVEN = 70;    ///< the attacker, per hit landed
 inline constexpr std::int32_t METER_HIT_TAKEN = 35;    ///< the defender, per hit taken
@@ -153,6 +177,9 @@ struct FighterState {
     MoveLanded moveLanded = MoveLanded::None;
     std::int32_t comboHits = 0;  ///< hits taken in the combo this fighter is in (0: none)
     std::int32_t meter = 0;      ///< 0 to METER_MAX
+    bool counterHit = false;     ///< the combo began with a counter-hit (the HUD's "COUNTER")
+    std::int32_t throwImmuneTicks = 0;  ///< after getting up: no grab takes the fighter while > 0
+    std::int32_t jumpVxSubpx = 0;       ///< the pre-jump's chosen sideways speed, for the take-off
 };
 
 struct ProjectileState {
@@ -188,18 +215,72 @@ struct Rng {
     std::int32_t Below(std::int32_t n) { return static_cast<std::int32_t>(Next() % static_cast<std::uint64_t>(n)); }
 };
 
-/// What a CPU player remembers between ticks.
+/// One tick of the screen as a CPU player sees it: where its opponent stands and what it shows,
+/// and the opponent's projectile. Nothing the screen does not show (no buffered input, no stun
+/// counter, no move index): the CPU works out the rest as a player does, from the animation.
+struct CpuView {
+    std::int32_t xSubpx = 0, ySubpx = 0;  ///< the opponent's anchor, world subpixels
+    std::int32_t animation = -1;          ///< the opponent's animation (-1: nothing seen yet)
+    std::int32_t frame = 0;               ///< its frame index
+    Facing facing = Facing::Right;
+    bool frozen = false;  ///< the picture held still (hitstop or a super's freeze)
+    /// The opponent's projectile in flight (vxSubpx 0: none): where it is, which way it flies.
+    std::int32_t projectileXSubpx = 0, projectileYSubpx = 0, projectileVxSubpx = 0;
+};
+/// The CPU remembers this many ticks of the screen: more than the slowest reaction plus what it
+/// counts back (how long an animation has shown).
+inline constexpr std::int32_t CPU_VIEW_TICKS = 40;
+
+/// What a CPU player remembers between ticks: the screen's last CPU_VIEW_TICKS ticks (it decides
+/// from the one its reaction time ago), its plan, and the motion it is typing.
 struct CpuState {
-    std::uint8_t planBits = 0;         ///< directions held for the current plan
-    std::int32_t planTicks = 0;        ///< how much longer the plan lasts
-    std::int32_t lastSeenAttack = -1;  ///< the opponent's attack (animation) it decided about
-    bool willBlock = false;
-    std::int32_t cooldownTicks = 0;  ///< before the next attack
+    std::array<CpuView, CPU_VIEW_TICKS> views{};
+    std::int32_t viewAt = 0;        ///< views[viewAt] is the newest
+    std::int32_t reactionTicks = 0;  ///< how old the view it decides from is (rolled per decision)
+    std::uint8_t planBits = 0;       ///< directions held for the current plan
+    std::int32_t planTicks = 0;      ///< how much longer the plan lasts
+    /// For each kind of decision (cpu.cpp's Decision: answer a threat, punish, break a throw), the
+    /// tick the opponent's animation it decided about started on, as the CPU saw it: each thing seen
+    /// is decided about once of each kind.
+    std::array<std::int64_t, 3> decided{-1, -1, -1};
+    std::int32_t answer = 0;         ///< what it decided about that thing (cpu.cpp's Answer)
+    /// The tick it reckons the projectile it decided about appeared on (-1: none): a projectile
+    /// appearing at another tick is another one, decided about afresh.
+    std::int64_t projectileSpawnTick = -1;
+    std::int32_t projectileAnswer = 0;  ///< and what
+    bool selfDecided = false;        ///< it has decided about its own move or jump (reset when free)
+    std::int32_t guardTicks = 0;     ///< close-range guard held for this many more ticks (0: none)
+    std::int32_t cooldownTicks = 0;  ///< before its next attack
     /// A motion being typed, one input a tick (screen bits, fixed when planned): sequence[sequenceAt..).
-    std::array<std::uint8_t, 12> sequence{};
+    std::array<std::uint8_t, 24> sequence{};
     std::int32_t sequenceLength = 0;
     std::int32_t sequenceAt = 0;
+    /// What it has noticed about the opponent's habits, decaying: how often it attacked up close,
+    /// jumped in, threw projectiles and sat guarding (per cent-ish weights, 0-1000).
+    std::array<std::int32_t, 4> habits{};
 };
+
+/// A CPU level's play, the same for every fighter (docs/rules.md, "The CPU opponent"). Chances in
+/// per cent, times in ticks.
+struct CpuProfile {
+    std::int32_t reactionTicks;        ///< the least age of the view it decides from
+    std::int32_t reactionSpreadTicks;  ///< plus 0 to this, rolled per decision
+    std::int32_t guardPercent;         ///< keeps its guard up at close range when not acting
+    std::int32_t blockPercent;         ///< blocks an attack, jump-in or projectile it sees in time
+    std::int32_t antiAirPercent;       ///< meets a jump-in it sees with its anti-air
+    std::int32_t punishPercent;        ///< punishes a blocked or whiffed move that leaves it time
+    std::int32_t techPercent;          ///< breaks a throw whose start it sees in time
+    std::int32_t techGuessPercent;     ///< presses a throw break up close, guessing
+    std::int32_t airAttackPercent;     ///< attacks in its jumps
+    std::int32_t throwPercent;         ///< throws when close
+    std::int32_t jumpInPercent;        ///< jumps in from jump range
+    std::int32_t pokePercent;          ///< attacks from its normals' reach
+    std::int32_t comboPercent;         ///< cancels a confirmed hit into the next move
+    std::int32_t superPercent;         ///< spends a full bar on the super in range
+    std::int32_t reversalPercent;      ///< gets up with its anti-air
+};
+/// The profile of CPU level 1 (easy) to 3 (hard).
+[[nodiscard]] const CpuProfile& CpuProfileOf(std::int32_t level);
 
 struct MatchStats {
     std::array<std::int32_t, 2> hits{};    ///< hits landed (not blocked)
@@ -339,6 +420,12 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 /// A move's input in numpad notation, as the move list shows it: "5P", "2K", "j.K", "236K",
 /// "623P", "6PK" (punch and kick), "236236S".
 [[nodiscard]] std::string MoveInputNotation(const MoveDef& move);
+/// A move's input as a player types it, one tick each, in forward/back bits (Input::RIGHT forward,
+/// as slots hold them): its motion's directions, then the button with the last direction (a
+/// crouching move holds down). game::ToScreen turns a tick's bits for a facing.
+[[nodiscard]] std::vector<Input> MoveInputSequence(const MoveDef& move);
+/// The same into `out`, allocating nothing (the CPU types moves in the step): returns how many.
+std::size_t TypeMoveInputs(const MoveDef& move, std::span<Input, MAX_MOTION_LENGTH> out);
 /// The move `fighter`'s input asks for on this tick, by the rules' priority (super, then motions,
 /// longest first, then throws, then normals), or -1. Reads the fighter's presses and input history.
 [[nodiscard]] std::int32_t FindRequestedMove(const FighterDef& def, const FighterState& fighter, Input input);

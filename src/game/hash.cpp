@@ -98,28 +98,30 @@ constexpr std::size_t FieldCount() {
     }
 }
 
-static_assert(FieldCount<FighterState>() == 23, "FighterState changed: update HashFighter and this count");
+static_assert(FieldCount<FighterState>() == 26, "FighterState changed: update HashFighter and this count");
 static_assert(FieldCount<ProjectileState>() == 10,
               "ProjectileState changed: update the projectile loop and this count");
-static_assert(FieldCount<CpuState>() == 8, "CpuState changed: update the CPU loop and this count");
+static_assert(FieldCount<CpuState>() == 16, "CpuState changed: update the CPU loop and this count");
+static_assert(FieldCount<CpuView>() == 9, "CpuView changed: update the CPU loop and this count");
 static_assert(FieldCount<Spark>() == 4, "Spark changed: update the spark loop and this count");
 static_assert(FieldCount<MatchConfig>() == 5, "MatchConfig changed: update HashConfig and this count");
 static_assert(FieldCount<MatchStats>() == 4, "MatchStats changed: update the stats lines of HashState and this count");
 static_assert(FieldCount<Rng>() == 1, "Rng changed: update HashState and this count");
 static_assert(FieldCount<MatchState>() == 17, "MatchState changed: update HashState and this count");
-static_assert(FieldCount<FighterDef>() == 15, "FighterDef changed: update HashFighterDef and this count");
+static_assert(FieldCount<FighterDef>() == 16, "FighterDef changed: update HashFighterDef and this count");
 static_assert(FieldCount<AnimationDef>() == 3, "AnimationDef changed: update HashFighterDef and this count");
 static_assert(FieldCount<FrameDef>() == 6, "FrameDef changed: update HashFrameDef and this count");
 static_assert(FieldCount<collide::HotMasks>() == 3, "HotMasks changed: update HashFrameDef and this count");
-static_assert(FieldCount<MoveDef>() == 19, "MoveDef changed: update HashMoveDef and this count");
+static_assert(FieldCount<MoveDef>() == 20, "MoveDef changed: update HashMoveDef and this count");
 static_assert(FieldCount<CancelDef>() == 4, "CancelDef changed: update HashMoveDef and this count");
 static_assert(FieldCount<ThrowDef>() == 3, "ThrowDef changed: update HashMoveDef and this count");
 static_assert(FieldCount<PaletteSwap>() == 2, "PaletteSwap changed: update HashFighterDef and this count");
 static_assert(FieldCount<ProjectileDef>() == 6, "ProjectileDef changed: update HashMoveDef and this count");
 // sizeof as well: it sees a field whose type changed width (int32 to int64), which a count does not.
-static_assert(sizeof(FighterState) == 116, "FighterState changed: update HashFighter and this size");
+static_assert(sizeof(FighterState) == 128, "FighterState changed: update HashFighter and this size");
 static_assert(sizeof(ProjectileState) == 36, "ProjectileState changed: update the projectile loop and this size");
-static_assert(sizeof(CpuState) == 40, "CpuState changed: update the CPU loop and this size");
+static_assert(sizeof(CpuState) == 1400, "CpuState changed: update the CPU loop and this size");
+static_assert(sizeof(CpuView) == 32, "CpuView changed: update the CPU loop and this size");
 static_assert(sizeof(Spark) == 16, "Spark changed: update the spark loop and this size");
 static_assert(sizeof(MatchConfig) == 24, "MatchConfig changed: update HashConfig and this size");
 
@@ -144,6 +146,8 @@ void VisitFighter(V& v, const FighterState& f) {
     v.I32("historyAt", f.historyAt);
     v.Enum("moveLanded", f.moveLanded);
     v.I32("comboHits", f.comboHits), v.I32("meter", f.meter);
+    v.Bool("counterHit", f.counterHit), v.I32("throwImmuneTicks", f.throwImmuneTicks);
+    v.I32("jumpVxSubpx", f.jumpVxSubpx);
 }
 
 template <class V>
@@ -183,14 +187,36 @@ void VisitState(V& v, const MatchState& s) {
     for (std::size_t i = 0; i < s.cpu.size(); ++i) {
         const CpuState& c = s.cpu[i];
         v.Enter("cpu", static_cast<int>(i));
-        v.U8("planBits", c.planBits), v.I32("planTicks", c.planTicks), v.I32("lastSeenAttack", c.lastSeenAttack);
-        v.Bool("willBlock", c.willBlock), v.I32("cooldownTicks", c.cooldownTicks);
+        for (std::size_t k = 0; k < c.views.size(); ++k) {
+            const CpuView& w = c.views[k];
+            v.Enter("views", static_cast<int>(k));
+            v.I32("xSubpx", w.xSubpx), v.I32("ySubpx", w.ySubpx), v.I32("animation", w.animation);
+            v.I32("frame", w.frame), v.Enum("facing", w.facing), v.Bool("frozen", w.frozen);
+            v.I32("projectileXSubpx", w.projectileXSubpx), v.I32("projectileYSubpx", w.projectileYSubpx);
+            v.I32("projectileVxSubpx", w.projectileVxSubpx);
+            v.Leave();
+        }
+        v.I32("viewAt", c.viewAt), v.I32("reactionTicks", c.reactionTicks);
+        v.U8("planBits", c.planBits), v.I32("planTicks", c.planTicks);
+        v.U64("decided[threat]", static_cast<std::uint64_t>(c.decided[0]));
+        v.U64("decided[punish]", static_cast<std::uint64_t>(c.decided[1]));
+        v.U64("decided[tech]", static_cast<std::uint64_t>(c.decided[2]));
+        v.I32("answer", c.answer);
+        v.U64("projectileSpawnTick", static_cast<std::uint64_t>(c.projectileSpawnTick));
+        v.I32("projectileAnswer", c.projectileAnswer);
+        v.Bool("selfDecided", c.selfDecided);
+        v.I32("guardTicks", c.guardTicks), v.I32("cooldownTicks", c.cooldownTicks);
         for (std::size_t k = 0; k < c.sequence.size(); ++k) {
             std::string name = "sequence[";
             name.append(std::to_string(k)).append("]");
             v.U8(name.c_str(), c.sequence[k]);
         }
         v.I32("sequenceLength", c.sequenceLength), v.I32("sequenceAt", c.sequenceAt);
+        for (std::size_t k = 0; k < c.habits.size(); ++k) {
+            std::string name = "habits[";
+            name.append(std::to_string(k)).append("]");
+            v.I32(name.c_str(), c.habits[k]);
+        }
         v.Leave();
     }
     for (std::size_t i = 0; i < s.sparks.size(); ++i) {
@@ -248,6 +274,7 @@ void HashMoveDef(Hasher& h, const MoveDef& m) {
         for (const collide::Point& o : m.throwDef->victimOffsetsPx) h.I32(o.x), h.I32(o.y);
         h.I32(m.throwDef->landingPx);
     }
+    h.Bool(m.knockdown);
 }
 
 }  // namespace
@@ -266,7 +293,7 @@ std::uint64_t HashFighterDef(const FighterDef& def) {
     }
     h.Size(def.moves.size());
     for (const MoveDef& m : def.moves) HashMoveDef(h, m);
-    h.I32(def.thrownAnimation);
+    h.I32(def.thrownAnimation), h.I32(def.getUpAnimation);
     h.Size(def.palette.size());
     for (const PaletteSwap& p : def.palette) h.U64(p.fromRgb), h.U64(p.toRgb);
     return h.Value();

@@ -95,6 +95,24 @@ bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
     return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
 }
 
+// Is the fighter in a move's startup (before its first active frame, or before a projectile move
+// throws): a hit now is a counter-hit.
+bool InStartup(const FighterDef& def, const FighterState& f) {
+    if ((f.action != Action::Attack && f.action != Action::AirAttack) || f.move < 0) return false;
+    const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
+    const std::int32_t first = move.activeFirst >= 0 ? move.activeFirst
+                               : move.projectile     ? move.projectile->spawnFrame
+                                                     : -1;
+    return first >= 0 && FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], f.animTick) < first;
+}
+
+// The hitstun of a combo's `hit`-th hit (docs/rules.md, "Combos"): full for the first
+// COMBO_FULL_HITSTUN_HITS, then COMBO_HITSTUN_DECAY_TICKS less for each hit after; at least a tick.
+std::int32_t ComboHitstun(std::int32_t hitstunTicks, std::int32_t hit) {
+    const std::int32_t decayed = std::max(0, hit - COMBO_FULL_HITSTUN_HITS) * COMBO_HITSTUN_DECAY_TICKS;
+    return std::max(1, hitstunTicks - decayed);
+}
+
 // ---- bodies -------------------------------------------------------------------------------------
 
 void CollectBodies(const MatchDefs& defs, const MatchState& s, Passes& p) {
@@ -342,8 +360,11 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
         return;
     }
     // A hit on a defender still in hitstun extends its combo; each hit of a combo is scaled by its
-    // place in it (COMBO_SCALING_PERCENT, in whole percent, rounded down).
+    // place in it (COMBO_SCALING_PERCENT, in whole percent, rounded down), and from the third on
+    // its hitstun decays (docs/rules.md, "Combos"), which ends every loop.
     d.comboHits = was.action == Action::Hitstun ? was.comboHits + 1 : 1;
+    const bool counter = d.comboHits == 1 && InStartup(*defs.fighters[static_cast<std::size_t>(defender)], was);
+    if (d.comboHits == 1) d.counterHit = counter;
     const std::size_t scaleAt = std::min(static_cast<std::size_t>(d.comboHits), std::size(COMBO_SCALING_PERCENT)) - 1;
     const std::int32_t damage = move.damage * COMBO_SCALING_PERCENT[scaleAt] / 100;
     d.health = std::max(0, d.health - damage);
@@ -351,9 +372,12 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
     if (d.health == 0) {
         StartAction(d, Action::Knockdown, AnimIndex(Anim::Knockdown));
         d.stunTicks = 0;
+    } else if (move.knockdown) {
+        StartAction(d, Action::Knockdown, AnimIndex(Anim::Knockdown));
+        d.stunTicks = KNOCKDOWN_TICKS;
     } else {
         StartAction(d, Action::Hitstun, AnimIndex(Anim::Hit));
-        d.stunTicks = move.hitstunTicks;
+        d.stunTicks = ComboHitstun(move.hitstunTicks + (counter ? COUNTER_HIT_HITSTUN_BONUS_TICKS : 0), d.comboHits);
     }
     ++s.stats.hits[static_cast<std::size_t>(attacker)];
     e.kind = EventKind::Hit;
@@ -366,9 +390,23 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
         c.value = d.comboHits;
         Emit(events, c);
     }
+    if (counter) {
+        Event c = FighterEvent(s, EventKind::CounterHit, attacker, e.move);
+        c.target = static_cast<std::int8_t>(defender);
+        c.xPx = e.xPx, c.yPx = e.yPx;
+        c.value = COUNTER_HIT_HITSTUN_BONUS_TICKS;
+        Emit(events, c);
+    }
     if (earns) AddMeter(s, attacker, METER_HIT_GIVEN, events);
     AddMeter(s, defender, METER_HIT_TAKEN, events);
-    if (d.health == 0) Emit(events, FighterEvent(s, EventKind::KnockOut, defender));
+    if (d.health == 0) {
+        Emit(events, FighterEvent(s, EventKind::KnockOut, defender));
+    } else if (move.knockdown) {
+        Event k = FighterEvent(s, EventKind::KnockDown, attacker, e.move);
+        k.target = static_cast<std::int8_t>(defender);
+        k.xPx = ToPx(d.xSubpx), k.yPx = ToPx(d.ySubpx);
+        Emit(events, k);
+    }
 }
 
 // A grab's contact (docs/rules.md, "Throws"): it takes hold only of a defender that a throw can
@@ -379,7 +417,7 @@ void ApplyGrab(const MatchDefs& defs, MatchState& s, std::int32_t thrower, std::
     FighterState& t = s.fighters[static_cast<std::size_t>(thrower)];
     FighterState& v = s.fighters[static_cast<std::size_t>(1 - thrower)];
     if (t.action != Action::Attack || t.move != moveIndex) return;  // struck out of the grab this tick
-    if (!RuleOf(v.action).throwable || !IsGrounded(v)) return;
+    if (!RuleOf(v.action).throwable || !IsGrounded(v) || v.throwImmuneTicks > 0) return;
     if (mutual) {
         TechApart(s, thrower, moveIndex, events);
         return;

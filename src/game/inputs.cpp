@@ -118,6 +118,42 @@ std::string MoveInputNotation(const MoveDef& move) {
     return out;
 }
 
+std::vector<Input> MoveInputSequence(const MoveDef& move) {
+    std::array<Input, MAX_MOTION_LENGTH> typed{};
+    const std::size_t n = TypeMoveInputs(move, typed);
+    return std::vector<Input>(typed.begin(), typed.begin() + static_cast<std::ptrdiff_t>(n));
+}
+
+std::size_t TypeMoveInputs(const MoveDef& move, std::span<Input, MAX_MOTION_LENGTH> out) {
+    const auto bitsOf = [](char digit) {
+        const std::int32_t d = digit - '0';
+        const std::int32_t x = (d - 1) % 3 - 1, y = (d - 1) / 3 - 1;  // numpad: 1 is down-back
+        return static_cast<std::uint8_t>((x > 0 ? Input::RIGHT : 0) | (x < 0 ? Input::LEFT : 0) |
+                                         (y < 0 ? Input::DOWN : 0) | (y > 0 ? Input::UP : 0));
+    };
+    std::uint8_t button = 0;
+    switch (move.button) {
+        case Button::Punch:
+            button = Input::PUNCH;
+            break;
+        case Button::Kick:
+            button = Input::KICK;
+            break;
+        case Button::Special:
+            button = Input::SPECIAL;
+            break;
+        case Button::PunchKick:
+            button = Input::PUNCH | Input::KICK;
+            break;
+    }
+    std::size_t n = 0;
+    for (std::size_t i = 0; i + 1 < move.motion.size() && n + 1 < out.size(); ++i) out[n++] = Input{bitsOf(move.motion[i])};
+    const std::uint8_t last =
+        move.motion.empty() ? (move.stance == Stance::Crouch ? Input::DOWN : 0) : bitsOf(move.motion.back());
+    out[n++] = Input{static_cast<std::uint8_t>(last | button)};
+    return n;
+}
+
 namespace detail {
 
 std::int32_t MovePriority(const MoveDef& m) {

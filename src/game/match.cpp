@@ -154,8 +154,17 @@ bool TryCancel(const FighterDef& def, MatchState& s, std::int32_t side, Input in
     return false;
 }
 
+// Was the fighter low on its last tick (a crouching block, a crouching move): a crouch then goes on
+// at full depth instead of playing its way down again from a taller pose.
+bool InLowPose(const FighterDef& def, const FighterState& f) {
+    if (f.action == Action::Attack && f.move >= 0)
+        return def.moves[static_cast<std::size_t>(f.move)].stance == Stance::Crouch;
+    return RuleOf(f.action).low && f.action != Action::Knockdown && f.action != Action::Thrown;
+}
+
 // A free fighter picks what to do from its input: a move, a jump, a crouch, a walk or nothing.
-void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input input, EventList& events) {
+void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input input, EventList& events,
+                  bool fromLowPose) {
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
     const std::int32_t move = FindRequestedMove(def, f, input);
     const std::int32_t sign = FacingSign(f.facing);
@@ -165,16 +174,27 @@ void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input
     }
     f.move = -1;
     if (input.Has(Input::UP)) {
-        StartAction(f, Action::Jump, AnimIndex(Anim::Jump));
-        Emit(events, FighterEvent(s, EventKind::Jump, side));
-        f.vySubpx = -def.jumpVelocitySubpx;
-        f.vxSubpx = HoldsForward(f, input) ? sign * def.jumpForwardSubpx
-                    : HoldsBack(f, input)  ? -sign * def.jumpForwardSubpx
-                                           : 0;
+        // The pre-jump: on the ground for PREJUMP_TICKS with the jump's first frame (the crouch before
+        // the spring), its direction chosen now; UpdateFighter takes off.
+        StartAction(f, Action::PreJump, AnimIndex(Anim::Jump));
+        f.stunTicks = PREJUMP_TICKS;
+        f.vxSubpx = 0;
+        f.jumpVxSubpx = HoldsForward(f, input) ? sign * def.jumpForwardSubpx
+                        : HoldsBack(f, input)  ? -sign * def.jumpForwardSubpx
+                                               : 0;
         return;
     }
     if (input.Has(Input::DOWN)) {
-        SetAction(f, Action::Crouch, AnimIndex(Anim::Crouch));
+        // From a low pose (a crouching block, a crouching move, crouching already) the crouch goes
+        // on at its full depth; only from standing does it play its way down (docs/rules.md).
+        const std::int32_t crouch = AnimIndex(Anim::Crouch);
+        if (fromLowPose && f.animation != crouch) {
+            const AnimationDef& anim = def.animations[static_cast<std::size_t>(crouch)];
+            StartAction(f, Action::Crouch, crouch);
+            f.animTick = anim.TotalTicks() - anim.frames.back().ticks;
+        } else {
+            SetAction(f, Action::Crouch, crouch);
+        }
         f.vxSubpx = 0;
     } else if (HoldsForward(f, input)) {
         SetAction(f, Action::WalkForward, AnimIndex(Anim::WalkForward));
@@ -226,18 +246,39 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
     ++f.animTick;
     // A victim in the thrower's hands goes where the throw puts it (UpdateThrows), nowhere else.
     if (f.action == Action::Thrown && opponent.action == Action::Throwing) return;
-    bool free = false;
+    if (f.throwImmuneTicks > 0) --f.throwImmuneTicks;
+    bool free = false, gotUp = false;
     switch (f.action) {
         case Action::Hitstun:
         case Action::BlockStand:
         case Action::BlockCrouch:
         case Action::TechRecoil:
+        case Action::Landing:
             free = --f.stunTicks <= 0 && IsGrounded(f);
             f.stunTicks = std::max(f.stunTicks, 0);
             break;
+        case Action::PreJump:
+            if (--f.stunTicks <= 0) {
+                // Take-off: the jump animation plays on from the pre-jump's frame.
+                f.stunTicks = 0;
+                f.action = Action::Jump;
+                f.vySubpx = -def.jumpVelocitySubpx;
+                f.vxSubpx = f.jumpVxSubpx;
+                Emit(events, FighterEvent(s, EventKind::Jump, side));
+            }
+            break;
         case Action::Thrown:  // lying where it landed, then up
-            free = --f.stunTicks <= 0;
+            free = gotUp = --f.stunTicks <= 0;
             f.stunTicks = std::max(f.stunTicks, 0);
+            break;
+        case Action::Knockdown:
+            // Down until KNOCKDOWN_TICKS have passed on the floor (a KO stays down: stunTicks 0 and
+            // no health); the last GET_UP_TICKS play the fighter's get_up animation, if it has one.
+            if (f.health > 0 && IsGrounded(f) && f.stunTicks > 0) {
+                free = gotUp = --f.stunTicks <= 0;
+                if (f.stunTicks == GET_UP_TICKS && def.getUpAnimation >= 0)
+                    StartAction(f, Action::Knockdown, def.getUpAnimation);
+            }
             break;
         case Action::Attack: {
             const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
@@ -271,17 +312,22 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
             free = RuleOf(f.action).free;
             break;
     }
+    if (gotUp) {
+        f.throwImmuneTicks = WAKEUP_THROW_IMMUNE_TICKS;
+        Emit(events, FighterEvent(s, EventKind::GetUp, side));
+    }
     if (free) {
+        const bool fromLowPose = InLowPose(def, f);
         f.move = -1;
         if (acceptInput) {
-            ChooseAction(def, s, side, input, events);
+            ChooseAction(def, s, side, input, events, fromLowPose);
         } else {
             SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
             f.vxSubpx = 0;
         }
     }
     // A combo lasts while its defender is in hitstun (or down from its last hit).
-    if (f.action != Action::Hitstun && f.action != Action::Knockdown) f.comboHits = 0;
+    if (f.action != Action::Hitstun && f.action != Action::Knockdown) f.comboHits = 0, f.counterHit = false;
 
     // Motion: own velocity, then the knockback slide, then gravity while airborne.
     f.xSubpx += f.vxSubpx + f.slideSubpx;
@@ -295,8 +341,16 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
             f.vySubpx = 0;
             if (f.action == Action::Jump || f.action == Action::AirAttack) {
                 f.vxSubpx = 0;
+                if (f.action == Action::AirAttack) {
+                    // Landing recovery, shown as the jump's last frame (its landing pose).
+                    const AnimationDef& jump = def.Animation(Anim::Jump);
+                    StartAction(f, Action::Landing, AnimIndex(Anim::Jump));
+                    f.animTick = jump.TotalTicks() - jump.frames.back().ticks;
+                    f.stunTicks = LANDING_RECOVERY_TICKS;
+                } else {
+                    SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
+                }
                 f.move = -1;
-                SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
                 Emit(events, FighterEvent(s, EventKind::Land, side));
             }
         }

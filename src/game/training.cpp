@@ -225,6 +225,7 @@ FrameCell SampleFrameCell(const FighterDef& def, const FighterState& f) {
         case Action::TechRecoil:
             return FrameCell::Blockstun;
         case Action::Throwing:
+        case Action::Landing:
             return FrameCell::Recovery;
         default:
             return FrameCell::Free;  // idle, walks, crouch, a jump without an attack, the win pose

@@ -457,7 +457,8 @@ AnimSpec Jump() {
     fall.armNear = Ik(-8, -132, Bend::Minus);
     fall.armFar = Ik(56, -124, Bend::Minus);
     fall.hairSway = -1.0f;
-    return {"jump", false, {{takeoff, 3, 0}, {tuck, 10, 0}, {apex, 10, 0}, {fall, 30, 0}}};
+    // The takeoff frame lasts the pre-jump (game::PREJUMP_TICKS): the crouch before the spring.
+    return {"jump", false, {{takeoff, 4, 0}, {tuck, 10, 0}, {apex, 10, 0}, {fall, 30, 0}}};
 }
 
 AnimSpec LightPunch() {
@@ -566,7 +567,9 @@ Pose SpecialRelease() {
     p.lean = 0.32f;
     p.legNear = Ik(-20, FOOT_Y, Bend::Plus);
     p.legFar = Ik(30, FOOT_Y, Bend::Plus);
-    p.armNear = Ik(70, -112, Bend::Minus);
+    // A low sidearm throw: the rock leaves at the height of a crouching opponent's head, low
+    // enough to hit one and to be jumped.
+    p.armNear = Ik(68, -64, Bend::Minus);
     p.armFar = Ik(16, -92, Bend::Minus);
     return p;
 }
@@ -576,18 +579,18 @@ AnimSpec Special() {
     wind.pelvis = {-6, -66};
     wind.lean = -0.18f;
     wind.headTilt = 0.1f;
-    wind.armNear = Ik(-34, -140, Bend::Plus);
+    wind.armNear = Ik(-40, -94, Bend::Plus);  // drawn back low: a sidearm throw
     wind.armFar = Ik(50, -122, Bend::Minus);
     wind.handFar = Hand::Open;
     Pose over = wind;
     over.pelvis = {0, -66};
     over.lean = 0.05f;
-    over.armNear = Ik(0, -158, Bend::Plus);
+    over.armNear = Ik(-6, -84, Bend::Plus);
     over.armFar = Ik(40, -110, Bend::Minus);
     Pose follow = SpecialRelease();
     follow.pelvis = {12, -62};
     follow.lean = 0.42f;
-    follow.armNear = Ik(54, -76, Bend::Minus);
+    follow.armNear = Ik(60, -50, Bend::Minus);
     follow.hairSway = 1.0f;
     Pose back = Blend(follow, Stance(), 0.5f);
     return {"special",
@@ -595,8 +598,9 @@ AnimSpec Special() {
             {{wind, 8, HOLDING},
              {over, 5, HOLDING | FACE_SHOUT},
              {SpecialRelease(), 4, FACE_SHOUT},
-             {follow, 8, 0},
-             {back, 8, 0}}};
+             // A long follow-through: a projectile is jumped and punished on reaction from mid range.
+             {follow, 16, 0},
+             {back, 14, 0}}};
 }
 
 AnimSpec BlockStand() {
@@ -828,8 +832,9 @@ AnimSpec Throw() {
     grab.lean = 0.2f;
     grab.legNear = Ik(-22, FOOT_Y, Bend::Plus);
     grab.legFar = Ik(30, FOOT_Y, Bend::Plus);
-    grab.armNear = Ik(48, -100, Bend::Minus);
-    grab.armFar = Ik(56, -114, Bend::Minus);
+    // One hand at the chest of a standing opponent, the other low enough for a crouching one.
+    grab.armNear = Ik(46, -76, Bend::Minus);
+    grab.armFar = Ik(52, -102, Bend::Minus);
     grab.handNearTurn = -0.35f;
     grab.handFarTurn = -0.5f;
     grab.hairSway = 1.0f;
@@ -847,7 +852,7 @@ AnimSpec Throw() {
     Pose back = Blend(miss, Stance(), 0.6f);
     return {"throw",
             false,
-            {{reach, 4, 0}, {grab, 3, STRIKE_NEAR_FIST | STRIKE_FAR_FIST | FACE_SHOUT}, {miss, 8, 0}, {back, 10, 0}}};
+            {{reach, 6, 0}, {grab, 3, STRIKE_NEAR_FIST | STRIKE_FAR_FIST | FACE_SHOUT}, {miss, 10, 0}, {back, 12, 0}}};
 }
 
 // The throw's four holds. Every fighter's throw_toss runs 7, 7, 7, 14 ticks, so a victim's thrown
@@ -934,6 +939,30 @@ Pose OnGrip(const Pose& pose, std::int32_t frame) {
 // A thrown body flies up and away from its anchor: room on every side.
 constexpr CanvasSpec THROWN_CANVAS = {288, 232, 144, 216};
 
+// Up on one knee, a hand pushing off the other, head still low: getting up, from a throw or a
+// knockdown.
+Pose Rising() {
+    Pose rising = Crouched();
+    rising.pelvis = {-12, -36};
+    rising.lean = 0.45f;
+    rising.headTilt = -0.1f;
+    rising.armNear = Ik(22, -42, Bend::Minus);
+    rising.handNear = Hand::Open;
+    rising.armFar = Ik(36, -76, Bend::Minus);
+    rising.legFar = Ik(22, FOOT_Y, Bend::Plus);
+    return rising;
+}
+
+// Getting up from a knockdown (game::GET_UP_TICKS in all, 5 + 5 + 4): from the knockdown's last
+// pose up on one knee, then to standing.
+AnimSpec GetUp() {
+    const Pose lying = Knockdown().frames.back().pose;
+    const Pose rising = Rising();
+    return {"get_up",
+            false,
+            {{Blend(lying, rising, 0.45f), 5, FACE_PAIN}, {rising, 5, 0}, {Blend(rising, Stance(), 0.6f), 4, 0}}};
+}
+
 AnimSpec Thrown() {
     // Grabbed: hunched over the hands on his chest, reaching for the thrower's arms.
     Pose grabbed = Stance();
@@ -991,15 +1020,7 @@ AnimSpec Thrown() {
     lying.armFar = Ik(-44, -22, Bend::Minus);
     lying.handNear = Hand::Open;
     lying.handFar = Hand::Open;
-    // Up on one knee, a hand pushing off the other, head still low.
-    Pose rising = Crouched();
-    rising.pelvis = {-12, -36};
-    rising.lean = 0.45f;
-    rising.headTilt = -0.1f;
-    rising.armNear = Ik(22, -42, Bend::Minus);
-    rising.handNear = Hand::Open;
-    rising.armFar = Ik(36, -76, Bend::Minus);
-    rising.legFar = Ik(22, FOOT_Y, Bend::Plus);
+    const Pose rising = Rising();
     return {"thrown",
             false,
             {{OnGrip(grabbed, 0), 7, FACE_PAIN},
@@ -1045,7 +1066,8 @@ AnimSpec AntiAir() {
     rise.footNear = 0.8f;
     rise.legFar = Ik(30, -70, Bend::Plus);
     rise.footFar = 0.4f;
-    rise.armFar = Ik(54, -206, Bend::Minus);
+    // The fist comes up through head height in front: it hits a standing opponent close, too.
+    rise.armFar = Ik(60, -150, Bend::Minus);
     rise.armNear = Ik(-20, -118, Bend::Minus);
     rise.hairSway = -1.0f;
     Pose peak = rise;
@@ -1194,9 +1216,11 @@ AnimSpec Super() {
     return {
         "super",
         false,
-        {{roar, 30, SUPER_FLASH | FACE_SHOUT},
-         {lock, 6, FACE_SHOUT},
-         {hop, 6, FACE_SHOUT},
+        // The roar is held through the super freeze; after it, 7 ticks to the slam, so a heavy
+        // kick that hit combos into it (docs/rules.md, "Meter and the super").
+        {{roar, 2, SUPER_FLASH | FACE_SHOUT},
+         {lock, 3, FACE_SHOUT},
+         {hop, 2, FACE_SHOUT},
          {slam, 4,
           SLAM | STRIKE_NEAR_FIST | STRIKE_FAR_FIST | STRIKE_NEAR_FOREARM | STRIKE_FAR_FOREARM | SWOOSH | FACE_SHOUT},
          {quake, 6, SLAM | FACE_SHOUT},
@@ -1257,6 +1281,7 @@ FighterArt BuildBrick() {
     toss.victimOffsets = TossVictimOffsets();
     f.animations.push_back(std::move(toss));
     f.animations.push_back(RenderAnim(Thrown(), THROWN_CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(GetUp(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(AntiAir(), TALL_CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
@@ -1272,20 +1297,20 @@ FighterArt BuildBrick() {
     rock.speedPxPerTick = 4.5;
     rock.lifetimeTicks = 120;
     // The heavy: more damage and knockback a hit, slower to start and to recover.
-    AddMoves(f, MoveList{.lightPunch = {55, 22, 9, 6, 2.0, {1, 2}, HitHeight::High},
+    AddMoves(f, MoveList{.lightPunch = {55, 22, 11, 6, 2.0, {1, 2}, HitHeight::High},
                          .heavyKick = {135, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid},
                          .lowKick = {75, 18, 10, 7, 3.5, {2, 2}, HitHeight::Low},
                          .lightPunchCancelFrames = {1, 3},
                          .heavyKickCancelFrames = {3, 4},
                          .lowKickCancelFrames = {2, 3},
-                         .special = {90, 20, 14, 8, 5.0, {}, HitHeight::Mid},
+                         .special = {90, 20, 14, 8, 2.0, {}, HitHeight::Mid},
                          .projectile = rock,
-                         .jumpPunch = {70, 18, 12, 7, 2.0, {1, 2}, HitHeight::Overhead},
-                         .jumpKick = {85, 20, 12, 8, 3.0, {1, 2}, HitHeight::Overhead},
+                         .jumpPunch = {70, 18, 9, 7, 2.0, {1, 2}, HitHeight::Overhead},
+                         .jumpKick = {85, 20, 10, 8, 3.0, {1, 2}, HitHeight::Overhead},
                          // The leaping uppercut: its first two frames' hotmaps are all air.
-                         .antiAir = {125, 34, 18, 10, 3.0, {2, 3}, HitHeight::Mid},
+                         .antiAir = {125, 34, 18, 10, 1.0, {2, 3}, HitHeight::Mid},
                          // The shoulder charge.
-                         .rush = {110, 22, 14, 9, 4.0, {1, 3}, HitHeight::Mid},
+                         .rush = {110, 22, 14, 9, 1.0, {1, 3}, HitHeight::Mid},
                          .rushAdvancePxPerTick = 6.0,
                          // The grab, then the heave.
                          .grab = {160, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid},

@@ -403,7 +403,8 @@ AnimSpec Jump() {
     fall.hairSway = 1.0f;
     Pose land = Blend(fall, Stance(), 0.4f);
     land.hairSway = 1.0f;
-    return {"jump", false, {{takeoff, 2, 0}, {tuck, 7, 0}, {apex, 8, 0}, {fall, 8, 0}, {land, 30, 0}}};
+    // The takeoff frame lasts the pre-jump (game::PREJUMP_TICKS): the crouch before the spring.
+    return {"jump", false, {{takeoff, 4, 0}, {tuck, 7, 0}, {apex, 8, 0}, {fall, 8, 0}, {land, 30, 0}}};
 }
 
 AnimSpec LightPunch() {
@@ -481,7 +482,7 @@ AnimSpec LowKick() {
     sweep.pelvis = {2, -30};
     sweep.lean = 0.3f;
     sweep.headTilt = -0.1f;
-    sweep.legNear = Ik(66, -7, Bend::Plus);
+    sweep.legNear = Ik(58, -7, Bend::Plus);
     sweep.footNear = -0.25f;
     sweep.legFar = Ik(-4, FOOT_Y, Bend::Plus);
     sweep.armNear = Ik(14, -56, Bend::Minus);
@@ -490,11 +491,11 @@ AnimSpec LowKick() {
     Pose back = Blend(sweep, Crouched(), 0.55f);
     return {"low_kick",
             false,
-            {{coil, 2, 0},
-             {Blend(coil, sweep, 0.5f), 2, 0},
+            {{coil, 3, 0},
+             {Blend(coil, sweep, 0.5f), 3, 0},
              {sweep, 3, STRIKE_NEAR_LEG | FACE_SHOUT},
-             {back, 4, 0},
-             {Crouched(), 5, 0}}};
+             {back, 6, 0},
+             {Crouched(), 6, 0}}};
 }
 
 Pose SpecialRelease() {
@@ -504,7 +505,9 @@ Pose SpecialRelease() {
     p.legNear = Ik(-16, AnkleYOnToes(0.5f, BOOT_LEN, BOOT_H), Bend::Plus);
     p.footNear = 0.5f;
     p.legFar = Ik(26, FOOT_Y, Bend::Plus);
-    p.armNear = Ik(60, -96, Bend::Minus);
+    // A low sidearm release: the blade flies at the height of a crouching opponent's head, low
+    // enough to hit one and to be jumped.
+    p.armNear = Ik(60, -60, Bend::Minus);
     p.armFar = Ik(6, -84, Bend::Minus);
     p.hairSway = -1.0f;
     return p;
@@ -514,19 +517,19 @@ AnimSpec Special() {
     Pose wind = Stance();
     wind.pelvis = {-4, -68};
     wind.lean = -0.15f;
-    wind.armNear = Ik(-16, -116, Bend::Plus);
+    wind.armNear = Ik(-24, -86, Bend::Plus);  // drawn back low: a sidearm throw
     wind.armFar = Ik(38, -104, Bend::Minus);
     wind.handFar = Hand::Open;
     wind.hairSway = 1.0f;
     Pose whip = wind;
     whip.pelvis = {2, -68};
     whip.lean = 0.1f;
-    whip.armNear = Ik(24, -118, Bend::Minus);
+    whip.armNear = Ik(22, -82, Bend::Minus);
     whip.armFar = Ik(24, -92, Bend::Minus);
     Pose follow = SpecialRelease();
     follow.pelvis = {10, -66};
     follow.lean = 0.4f;
-    follow.armNear = Ik(40, -66, Bend::Minus);
+    follow.armNear = Ik(46, -50, Bend::Minus);
     follow.handNear = Hand::Open;
     Pose back = Blend(follow, Stance(), 0.5f);
     return {"special",
@@ -534,8 +537,9 @@ AnimSpec Special() {
             {{wind, 5, HOLDING},
              {whip, 3, HOLDING | FACE_SHOUT},
              {SpecialRelease(), 3, FACE_SHOUT},
-             {follow, 8, 0},
-             {back, 6, 0}}};
+             // A long follow-through: a projectile is jumped and punished on reaction from mid range.
+             {follow, 16, 0},
+             {back, 12, 0}}};
 }
 
 AnimSpec BlockStand() {
@@ -767,8 +771,9 @@ AnimSpec Throw() {
     grab.pelvis = {8, -66};
     grab.lean = 0.26f;
     grab.legFar = Ik(28, FOOT_Y, Bend::Plus);
-    grab.armNear = Ik(42, -92, Bend::Minus);
-    grab.armFar = Ik(52, -100, Bend::Minus);
+    // One hand at the chest of a standing opponent, the other low enough for a crouching one.
+    grab.armNear = Ik(40, -70, Bend::Minus);
+    grab.armFar = Ik(48, -96, Bend::Minus);
     grab.handNearTurn = -0.35f;
     grab.handFarTurn = -0.45f;
     grab.hairSway = -1.0f;
@@ -786,7 +791,7 @@ AnimSpec Throw() {
     Pose back = Blend(miss, Stance(), 0.6f);
     return {"throw",
             false,
-            {{reach, 3, 0}, {grab, 3, STRIKE_NEAR_FIST | STRIKE_FAR_FIST | FACE_SHOUT}, {miss, 6, 0}, {back, 8, 0}}};
+            {{reach, 5, 0}, {grab, 3, STRIKE_NEAR_FIST | STRIKE_FAR_FIST | FACE_SHOUT}, {miss, 8, 0}, {back, 10, 0}}};
 }
 
 // The throw's four holds. Every fighter's throw_toss runs 7, 7, 7, 14 ticks, so a victim's thrown
@@ -871,6 +876,32 @@ Pose OnGrip(const Pose& pose, std::int32_t frame) {
 // A thrown body flies up and away from its anchor: room on every side.
 constexpr CanvasSpec THROWN_CANVAS = {272, 216, 136, 200};
 
+// Up on one knee, a hand pushing off the other, head still low: getting up, from a throw or a
+// knockdown.
+Pose Rising() {
+    Pose rising = Crouched();
+    rising.pelvis = {-8, -36};
+    rising.lean = 0.4f;
+    rising.headTilt = -0.1f;
+    rising.legNear = Fk(0.5f, PI + 0.25f);
+    rising.footNear = 0.6f;
+    rising.armNear = Ik(18, -40, Bend::Minus);
+    rising.handNear = Hand::Open;
+    rising.armFar = Ik(30, -66, Bend::Minus);
+    rising.hairSway = 0.5f;
+    return rising;
+}
+
+// Getting up from a knockdown (game::GET_UP_TICKS in all, 5 + 5 + 4): from the knockdown's last
+// pose up on one knee, then to standing.
+AnimSpec GetUp() {
+    const Pose lying = Knockdown().frames.back().pose;
+    const Pose rising = Rising();
+    return {"get_up",
+            false,
+            {{Blend(lying, rising, 0.45f), 5, FACE_PAIN}, {rising, 5, 0}, {Blend(rising, Stance(), 0.6f), 4, 0}}};
+}
+
 AnimSpec Thrown() {
     // Grabbed: recoiling from the hands on her chest, clawing at the thrower's arms.
     Pose grabbed = Stance();
@@ -933,17 +964,7 @@ AnimSpec Thrown() {
     lying.handNear = Hand::Open;
     lying.handFar = Hand::Open;
     lying.hairSway = -1.0f;
-    // Up on one knee, a hand pushing off the other, head still low.
-    Pose rising = Crouched();
-    rising.pelvis = {-8, -36};
-    rising.lean = 0.4f;
-    rising.headTilt = -0.1f;
-    rising.legNear = Fk(0.5f, PI + 0.25f);
-    rising.footNear = 0.6f;
-    rising.armNear = Ik(18, -40, Bend::Minus);
-    rising.handNear = Hand::Open;
-    rising.armFar = Ik(30, -66, Bend::Minus);
-    rising.hairSway = 0.5f;
+    const Pose rising = Rising();
     return {"thrown",
             false,
             {{OnGrip(grabbed, 0), 7, FACE_PAIN},
@@ -1136,9 +1157,11 @@ AnimSpec Super() {
     Pose settle = Blend(land, Stance(), 0.85f);
     return {"super",
             false,
-            {{crane, 30, SUPER_FLASH | FACE_SHOUT},
-             {coil, 5, FACE_SHOUT},
-             {spring, 4, FACE_SHOUT},
+            // The crane is held through the super freeze; after it, 7 ticks to the first kick, so a
+            // heavy kick that hit combos into it (docs/rules.md, "Meter and the super").
+            {{crane, 2, SUPER_FLASH | FACE_SHOUT},
+             {coil, 3, FACE_SHOUT},
+             {spring, 2, FACE_SHOUT},
              {whirl, 4, STRIKE_NEAR_LEG | WHIRL | FACE_SHOUT},
              {second, 4, STRIKE_FAR_LEG | WHIRL | FACE_SHOUT},
              {land, 10, 0},
@@ -1195,6 +1218,7 @@ FighterArt BuildKestrel() {
     toss.victimOffsets = TossVictimOffsets();
     f.animations.push_back(std::move(toss));
     f.animations.push_back(RenderAnim(Thrown(), THROWN_CANVAS, DrawFrame));
+    f.animations.push_back(RenderAnim(GetUp(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(AntiAir(), TALL_CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Rush(), CANVAS, DrawFrame));
     f.animations.push_back(RenderAnim(Super(), SUPER_CANVAS, DrawFrame));
@@ -1211,20 +1235,20 @@ FighterArt BuildKestrel() {
     blade.spinDegreesPerTick = 16.0;
     blade.lifetimeTicks = 90;
     // The quick kicker: less damage a hit, faster to start and to recover; a high heavy kick.
-    AddMoves(f, MoveList{.lightPunch = {45, 20, 8, 5, 1.5, {2, 2}, HitHeight::High},
+    AddMoves(f, MoveList{.lightPunch = {45, 15, 8, 5, 1.5, {2, 2}, HitHeight::High},
                          .heavyKick = {110, 26, 14, 9, 3.0, {3, 3}, HitHeight::High},
                          .lowKick = {65, 17, 9, 6, 3.0, {2, 2}, HitHeight::Low},
                          .lightPunchCancelFrames = {2, 3},
                          .heavyKickCancelFrames = {3, 4},
                          .lowKickCancelFrames = {2, 3},
-                         .special = {75, 18, 12, 7, 4.0, {}, HitHeight::Mid},
+                         .special = {75, 18, 12, 7, 1.5, {}, HitHeight::Mid},
                          .projectile = blade,
-                         .jumpPunch = {60, 17, 11, 6, 2.0, {1, 2}, HitHeight::Overhead},
-                         .jumpKick = {75, 19, 11, 7, 3.0, {1, 2}, HitHeight::Overhead},
+                         .jumpPunch = {60, 17, 8, 6, 2.0, {1, 2}, HitHeight::Overhead},
+                         .jumpKick = {75, 19, 9, 7, 3.0, {1, 2}, HitHeight::Overhead},
                          // The rising crescent kick: its first two frames' hotmaps are all air.
-                         .antiAir = {110, 32, 16, 9, 3.0, {2, 3}, HitHeight::Mid},
+                         .antiAir = {110, 32, 16, 9, 1.0, {2, 3}, HitHeight::Mid},
                          // The low sliding kick.
-                         .rush = {95, 20, 12, 8, 3.5, {1, 3}, HitHeight::Low},
+                         .rush = {95, 20, 12, 8, 1.0, {1, 3}, HitHeight::Low},
                          .rushAdvancePxPerTick = 7.0,
                          // The grab, then the knee and the vault.
                          .grab = {140, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid},

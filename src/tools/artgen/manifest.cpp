@@ -91,11 +91,13 @@ void AddMoves(FighterArt& f, const MoveList& m) {
     // The anti-air (623P), invulnerable on the frames whose hotmaps are all air.
     assets::ManifestMove antiAir = move("anti_air", Button::Punch, Stance::Stand, m.antiAir);
     antiAir.motion = "623";
+    antiAir.knockdown = true;
     f.manifest.moves.push_back(antiAir);
     // The rush (236K) drives forward through its active frames.
     assets::ManifestMove rush = move("rush", Button::Kick, Stance::Stand, m.rush);
     rush.motion = "236";
     rush.advancePxPerTick = m.rushAdvancePxPerTick;
+    rush.knockdown = true;
     f.manifest.moves.push_back(rush);
     // Forward + punch + kick, close: the grab, then the toss.
     assets::ManifestMove grab = move("throw", Button::PunchKick, Stance::Stand, m.grab);
@@ -107,6 +109,7 @@ void AddMoves(FighterArt& f, const MoveList& m) {
     super.motion = "236236";
     super.meterCost = 1000;  // a full bar (game::METER_MAX)
     super.superFreezeTicks = 30;
+    super.knockdown = true;
     f.manifest.moves.push_back(super);
 }
 

@@ -20,7 +20,9 @@ constexpr const char* FRAMEDATA_USAGE = "usage: hotmap framedata FIGHTER_DIR... 
 constexpr const char* FRAMEDATA_HELP =
     "\n"
     "Prints, per move of each fighter (assets/<name>/): startup, active and recovery ticks, the\n"
-    "advantage on hit and on block (a grounded strike hitting on its first active tick, no cancel),\n"
+    "advantage on hit and on block (a grounded strike hitting on its first active tick, no cancel;\n"
+    "KD: it knocks down), what punishes it on block (the defender's fastest move that lands, with\n"
+    "the ticks to spare, or safe), "
     "damage, and the pixel ranges: for each active frame, the anchor-to-anchor distances (0-300 px)\n"
     "at which its attack pixels touch the opponent's hurt pixels standing (its idle frame) and\n"
     "crouching (its full crouch), both anchors on the floor, facing right and facing left.\n"
@@ -60,6 +62,21 @@ std::string Signed(const std::optional<std::int32_t>& n) {
     return out;
 }
 
+// "5P, 2 ticks to spare", "safe", or "-" (not a blockable grounded strike).
+std::string PunishText(const std::optional<game::Punish>& p) {
+    if (!p) return "-";
+    if (p->move < 0) return "safe";
+    return p->notation + ", " + std::to_string(p->spareTicks) + (p->spareTicks == 1 ? " tick" : " ticks") + " to spare";
+}
+
+nlohmann::json PunishJson(const game::FighterDef& d, const std::optional<game::Punish>& p) {
+    if (!p) return nullptr;
+    if (p->move < 0) return "safe";
+    return {{"move", d.moves[static_cast<std::size_t>(p->move)].name},
+            {"input", p->notation},
+            {"spare_ticks", p->spareTicks}};
+}
+
 nlohmann::json RangesJson(const std::vector<game::PixelRange>& ranges) {
     nlohmann::json out = nlohmann::json::array();
     for (const game::PixelRange& r : ranges) out.push_back({r.firstPx, r.lastPx});
@@ -68,12 +85,13 @@ nlohmann::json RangesJson(const std::vector<game::PixelRange>& ranges) {
 
 std::string Markdown(const game::FighterDef& a, const game::FighterDef& d, const std::vector<game::MoveFrameData>& m) {
     std::string out = "## " + a.displayName + " against " + d.displayName + "\n\n";
-    out += "| move | input | startup | active | recovery | on hit | on block | damage |\n";
-    out += "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    out += "| move | input | startup | active | recovery | on hit | on block | punished by | damage |\n";
+    out += "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
     for (const game::MoveFrameData& move : m) {
         out += "| " + move.name + " | " + move.notation + " | " + std::to_string(move.startup) + " | " +
                std::to_string(move.active) + " | " + std::to_string(move.recovery) + " | " + Signed(move.onHit) +
-               " | " + Signed(move.onBlock) + " | " + std::to_string(move.damage) + " |\n";
+               (move.knockdown ? " KD" : "") + " | " + Signed(move.onBlock) + " | " + PunishText(move.punish) + " | " +
+               std::to_string(move.damage) + " |\n";
     }
     out += "\nPixel ranges: anchor-to-anchor distances (px) at which each active frame touches " + d.displayName +
            "'s hurt pixels, facing right; facing left is the same unless a second line says otherwise.\n\n";
@@ -111,6 +129,8 @@ nlohmann::json Json(const game::FighterDef& a, const game::FighterDef& d, const 
                          {"recovery", move.recovery},
                          {"on_hit", move.onHit ? nlohmann::json(*move.onHit) : nlohmann::json()},
                          {"on_block", move.onBlock ? nlohmann::json(*move.onBlock) : nlohmann::json()},
+                         {"knockdown", move.knockdown},
+                         {"punished_by", PunishJson(d, move.punish)},
                          {"damage", move.damage},
                          {"frames", frames}});
     }
@@ -155,7 +175,10 @@ int RunFramedata(std::span<const std::string> args) {
         "# Frame data\n\nMade by `make framedata` (`hotmap framedata` over the project's fighters: "
         "`hotmap framedata --help` says how each number is measured); a test fails when this file is stale.\n"
         "Ticks are 1/60 s. Advantage: a grounded strike hitting (or blocked) on its first active tick, no cancel; "
-        "+ the attacker acts first. Ranges: both anchors on the floor (an air move's depend on its jump's height).\n\n";
+        "+ the attacker acts first; KD: the hit knocks down (the advantage is to the defender's getting up). "
+        "Punished by: blocked from the farthest distance it can be blocked at, the defender's fastest move "
+        "that still lands before it ends, and how many ticks later it could start (played out by the simulation). "
+        "Ranges: both anchors on the floor (an air move's depend on its jump's height).\n\n";
     nlohmann::json all = nlohmann::json::array();
     for (std::size_t i = 0; i < fighters.size(); ++i) {
         const game::FighterDef& a = fighters[i].def;
