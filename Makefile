@@ -4,13 +4,15 @@
 #   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
 #   make package       the .debs (hotmap-brawl, libhotmap-collide-dev); make package-check tries them
 #   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay)
+#   make bench-balance  the fighters' matchups CPU against CPU, the CPU's profile, looped patterns
+#                (bench/results/balance.csv and docs/balance.md)
 #   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
+.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-balance bench-plot format format-check clean
 
 all: build
 
@@ -81,6 +83,11 @@ bench-bumper: release
 # of one restore + 8-tick re-simulation. Fails on any desync.
 bench-netplay: release
 	$(RELEASE_DIR)/bench/bench_netplay --csv bench/results/netplay.csv
+
+# The balance grid (docs/balance.md): every pairing x CPU level x side x two seed ranges, CPU
+# against CPU, on both cores; the CPU's profile per level; looped patterns against each level.
+bench-balance: release
+	$(RELEASE_DIR)/bench/bench_balance --csv bench/results/balance.csv --md docs/balance.md
 
 bench-plot:
 	@scripts/deps.sh gnuplot-nox

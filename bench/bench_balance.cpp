@@ -5,6 +5,7 @@
 //   bench_balance [--seeds N] [--patterns N] [--csv FILE] [--md FILE] [--quick]
 // --seeds N: matches per side per cell in each of the two seed ranges (default 200: 400 a range).
 // --patterns N: matches per side per pattern cell (default 10). --quick: 20 and 2, no files.
+// --level L, --patterns-only, --matchups-only: a part of the grid, printed only (no files).
 // The two seed ranges are 1.. and 1,000,001..: a tuning that only suits one range shows.
 #include "assets/assets.h"
 #include "game/arena.h"
@@ -85,7 +86,8 @@ std::string Ratio(std::int64_t part, std::int64_t whole) {
 int main(int argc, char** argv) {
     std::int32_t seeds = 200, patternMatches = 10;
     std::string csvPath = "bench/results/balance.csv", mdPath = "docs/balance.md";
-    bool quick = false;
+    bool quick = false, matchups = true, patternsToo = true;
+    std::int32_t onlyLevel = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--seeds" && i + 1 < argc) {
@@ -96,11 +98,20 @@ int main(int argc, char** argv) {
             csvPath = argv[++i];
         } else if (arg == "--md" && i + 1 < argc) {
             mdPath = argv[++i];
+        } else if (arg == "--level" && i + 1 < argc) {
+            onlyLevel = std::atoi(argv[++i]);
+            quick = true;  // a partial grid writes no files
+        } else if (arg == "--patterns-only") {
+            matchups = false, quick = true;
+        } else if (arg == "--matchups-only") {
+            patternsToo = false, quick = true;
         } else if (arg == "--quick") {
             quick = true;
             seeds = 20, patternMatches = 2;
         } else {
-            std::fprintf(stderr, "usage: bench_balance [--seeds N] [--patterns N] [--csv FILE] [--md FILE] [--quick]\n");
+            std::fprintf(stderr,
+                         "usage: bench_balance [--seeds N] [--patterns N] [--csv FILE] [--md FILE] [--quick] [--level L]\n"
+                         "                     [--patterns-only | --matchups-only]\n");
             return 2;
         }
     }
@@ -126,6 +137,7 @@ int main(int argc, char** argv) {
     for (std::size_t a = 0; a < count; ++a) {
         for (std::size_t b = a + 1; b < count; ++b) {
             for (std::int32_t level = 1; level <= 3; ++level) {
+                if (!matchups || (onlyLevel != 0 && level != onlyLevel)) continue;
                 for (std::int32_t range = 0; range < 2; ++range) {
                     Cell c;
                     c.a = loaded.fighters[a].def.id, c.b = loaded.fighters[b].def.id;
@@ -197,7 +209,7 @@ int main(int argc, char** argv) {
     for (std::size_t f = 0; f < count; ++f) patterns.push_back(game::LoopPatterns(loaded.fighters[f].def));
     for (std::size_t p = 0; p < count; ++p) {
         for (std::size_t c = 0; c < count; ++c) {
-            for (std::size_t k = 0; k < patterns[p].size(); ++k) {
+            for (std::size_t k = 0; k < patterns[p].size() && patternsToo; ++k) {
                 for (std::int32_t level = 1; level <= 3; ++level) {
                     PatternCell cell;
                     cell.player = loaded.fighters[p].def.id, cell.cpu = loaded.fighters[c].def.id;
@@ -210,6 +222,7 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < patternCells.size(); ++i) {
         patternWork.emplace_back([&, i] {
             PatternCell& cell = patternCells[i];
+            if (onlyLevel != 0 && cell.level != onlyLevel) return;
             const std::size_t ip = indexOf(cell.player), ic = indexOf(cell.cpu);
             const game::LoopPattern* pattern = nullptr;
             for (const game::LoopPattern& lp : patterns[ip]) {

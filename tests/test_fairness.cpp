@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -342,7 +343,7 @@ game::SideCounts CpuCountsAt(std::int32_t level, std::int32_t matchesPerSide, st
 }
 
 TEST(Cpu, LevelThreeBlocksAntiAirsPunishesAndTechsAsItsProfileSays) {
-    const game::SideCounts c = CpuCountsAt(3, 6, 4242);
+    const game::SideCounts c = CpuCountsAt(3, 25, 4242);
     // Enough of each thing happened for the share to mean something.
     ASSERT_GE(c.blockable, 100);
     ASSERT_GE(c.jumpIns, 20);
@@ -358,10 +359,64 @@ TEST(Cpu, LevelThreeBlocksAntiAirsPunishesAndTechsAsItsProfileSays) {
 }
 
 TEST(Cpu, LevelOneIsBeatable) {
-    const game::SideCounts c = CpuCountsAt(1, 6, 4242);
+    const game::SideCounts c = CpuCountsAt(1, 25, 4242);
     ASSERT_GE(c.grabbed, 15);
     EXPECT_LE(c.teched * 100, c.grabbed * 20) << c.teched << " of " << c.grabbed << " grabs broken";
     EXPECT_LE(c.blocked * 100, c.blockable * 50) << c.blocked << " of " << c.blockable << " blocked";
+}
+
+// docs/rules.md's profile table says what the code does: each row's three figures, in order.
+TEST(Cpu, TheRulesProfileTableIsTheCode) {
+    std::ifstream in(std::string(HOTMAP_SOURCE_DIR) + "/docs/rules.md");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string doc = text.str();
+    const auto row = [&](const std::string& label) {
+        const auto at = doc.find("| " + label + " |");
+        EXPECT_NE(at, std::string::npos) << "docs/rules.md has no row \"" << label << "\"";
+        std::vector<std::int32_t> numbers;
+        if (at == std::string::npos) return numbers;
+        const std::string line = doc.substr(at + label.size() + 3, doc.find('\n', at) - at - label.size() - 3);
+        for (std::size_t i = 0; i < line.size();) {
+            if (std::isdigit(static_cast<unsigned char>(line[i]))) {
+                std::size_t end = i;
+                while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
+                numbers.push_back(std::stoi(line.substr(i, end - i)));
+                i = end;
+            } else {
+                ++i;
+            }
+        }
+        return numbers;
+    };
+    const auto expectRow = [&](const std::string& label, auto field, bool withSpread = false) {
+        std::vector<std::int32_t> want;
+        for (std::int32_t level = 1; level <= 3; ++level) {
+            const game::CpuProfile& p = game::CpuProfileOf(level);
+            want.push_back(field(p));
+            if (withSpread) want.push_back(0), want.push_back(p.reactionSpreadTicks);
+        }
+        EXPECT_EQ(row(label), want) << label;
+    };
+    expectRow("reaction (ticks, plus 0 to the spread)", [](const game::CpuProfile& p) { return p.reactionTicks; }, true);
+    expectRow("keeps its guard up at close range", [](const game::CpuProfile& p) { return p.guardPercent; });
+    expectRow("guards an attack, jump-in or projectile it sees in time", [](const game::CpuProfile& p) { return p.blockPercent; });
+    expectRow("meets a jump-in it sees with its anti-air", [](const game::CpuProfile& p) { return p.antiAirPercent; });
+    expectRow("punishes a blocked or whiffed move that leaves it time", [](const game::CpuProfile& p) { return p.punishPercent; });
+    expectRow("breaks a throw whose start it sees in time", [](const game::CpuProfile& p) { return p.techPercent; });
+    expectRow("presses a throw break up close, guessing", [](const game::CpuProfile& p) { return p.techGuessPercent; });
+    expectRow("attacks in its jumps", [](const game::CpuProfile& p) { return p.airAttackPercent; });
+    expectRow("throws when close (doubled against a guarding opponent)", [](const game::CpuProfile& p) { return p.throwPercent; });
+    expectRow("jumps in from jump range (doubled against a guarding opponent)", [](const game::CpuProfile& p) { return p.jumpInPercent; });
+    expectRow("pokes with a normal that reaches", [](const game::CpuProfile& p) { return p.pokePercent; });
+    expectRow("confirms a hit into the next move of its chain", [](const game::CpuProfile& p) { return p.comboPercent; });
+    expectRow("spends a full bar on the super in range", [](const game::CpuProfile& p) { return p.superPercent; });
+    expectRow("gets up with a reversal", [](const game::CpuProfile& p) { return p.reversalPercent; });
+    expectRow("learns from an exchange (per cent of its damage)", [](const game::CpuProfile& p) { return p.learnPercent; });
+    // Level 1 guesses a throw break ~10 % of the time and cannot see one in time: "about 10 %".
+    EXPECT_EQ(game::CpuProfileOf(1).techPercent, 0);
+    EXPECT_GE(game::CpuProfileOf(1).reactionTicks, 10);
+    EXPECT_GE(game::CpuProfileOf(3).reactionTicks, 10) << "reactions take at least 10 ticks";
 }
 
 // A handful of the looped patterns (bench_balance plays them all): each wins at most 10 % against
@@ -384,7 +439,7 @@ TEST(Cpu, NoLoopedPatternBeatsLevelThree) {
                     std::array<game::ArenaSide, 2> sides{};
                     sides[static_cast<std::size_t>(side)] = game::ArenaSide{3, &pattern->slot};
                     sides[static_cast<std::size_t>(1 - side)] = game::ArenaSide{3, nullptr};
-                    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
                         const auto result = game::PlayArena(defs, sides, seed * 31 + static_cast<std::uint64_t>(side));
                         ++played;
                         if (result.winner == side) ++wins;

@@ -687,9 +687,16 @@ TEST(AirAttacks, AnAirAttackLastsUntilLanding) {
         s.Run(29);  // past the animation's 27 ticks, still in the air
         EXPECT_EQ(s.Act(0), Action::AirAttack) << "still falling, its last frame held";
         for (int i = 0; i < 60 && s.Act(0) == Action::AirAttack; ++i) s.Step(0, 0);
-        EXPECT_EQ(s.Act(0), Action::Idle);
+        // Landed: LANDING_RECOVERY_TICKS of landing recovery, then free.
+        EXPECT_EQ(s.Act(0), Action::Landing);
         EXPECT_EQ(s.state.fighters[0].ySubpx, game::FLOOR_Y_PX * 256);
         EXPECT_FALSE(EventsOf(s, game::EventKind::Land).empty());
+        for (int i = 1; i < game::LANDING_RECOVERY_TICKS; ++i) {
+            s.Step(0, 0);
+            EXPECT_EQ(s.Act(0), Action::Landing) << "tick " << i << " of the landing recovery";
+        }
+        s.Step(0, 0);
+        EXPECT_EQ(s.Act(0), Action::Idle);
     });
 }
 

@@ -81,10 +81,11 @@ TEST(TrainingRun, StandingDummyTakesTheJabAtPlusSeven) {
                       {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 28) + Repeat('F', 8), {{"hit", 7}}});
 }
 
-TEST(TrainingRun, BlockAllBlocksTheJabAtMinusSix) {
+TEST(TrainingRun, BlockAllBlocksTheJabAtMinusThree) {
+    // Brick's jab: 12 ticks of blockstun and 6 of hitstop; -3 on block (docs/framedata.md).
     const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
     ExpectBothCorners(slot, 40, {"--dummy-block", "all"},
-                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('B', 15) + Repeat('F', 21), {{"block", -6}}});
+                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('B', 18) + Repeat('F', 18), {{"block", -3}}});
 }
 
 TEST(TrainingRun, CrouchingDummyLetsTheHighJabWhiffOutOfReach) {
@@ -108,8 +109,8 @@ TEST(TrainingRun, AfterFirstBlocksFromTheSecondJab) {
     ExpectBothCorners(
         slot, 90, {"--dummy-block", "after-first"},
         {PUNCH + gap + PUNCH + gap + PUNCH + gap,
-         "FFFF" + Repeat('H', 28) + "FFFF" + Repeat('B', 15) + Repeat('F', 15) + Repeat('B', 15) + Repeat('F', 9),
-         {{"hit", 7}, {"block", -4}, {"block", -4}}});
+         "FFFF" + Repeat('H', 28) + "FF" + Repeat('B', 18) + Repeat('F', 12) + Repeat('B', 18) + Repeat('F', 8),
+         {{"hit", 7}, {"block", -3}, {"block", -3}}});
 }
 
 TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
@@ -117,8 +118,8 @@ TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
     const std::string gap = "FFFFF";
     ExpectBothCorners(slot, 90, {"--dummy-block", "random", "--seed", "1"},
                       {PUNCH + gap + PUNCH + gap + PUNCH + gap,
-                       "FFFF" + Repeat('B', 15) + Repeat('F', 17) + Repeat('H', 28) + "FF" + Repeat('H', 24),
-                       {{"block", -6}, {"hit", 9}}});
+                       "FFFF" + Repeat('B', 18) + Repeat('F', 14) + Repeat('H', 28) + "FF" + Repeat('H', 24),
+                       {{"block", -3}, {"hit", 9}}});
 }
 
 // The same jab slot played by the dummy (brick as P2, kestrel as P1): the slot is forward/back, so

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstdio>
 
 namespace game {
 
@@ -23,10 +22,10 @@ namespace {
 // docs/rules.md, "The CPU opponent", quotes this table; docs/balance.md measures it.
 // clang-format off
 constexpr CpuProfile PROFILES[3] = {
-    //  react spread guard block  aa  punish tech guess air throw jumpIn poke combo super reversal
-    {   18,   4,     15,   25,    10,  10,    0,   10,   30,  6,    4,    25,  15,   20,   5},
-    {   13,   3,     45,   55,    35,  40,    40,  10,   60,  12,   7,    40,  45,   40,   15},
-    {   10,   2,     70,   80,    75,  95,    85,  10,   90,  22,   10,   55,  90,   60,   25},
+    //  react spread guard block  aa  punish tech guess air throw jumpIn poke combo super reversal learn
+    {   18,   4,     5,    15,    10,  10,    0,   10,   30,  6,    4,    25,  15,   20,   5,       0},
+    {   13,   3,     45,   55,    35,  40,    40,  10,   60,  12,   7,    40,  45,   40,   15,      40},
+    {   10,   2,     70,   80,    75,  95,    85,  10,   90,  22,   10,   55,  90,   60,   25,      100},
 };
 // clang-format on
 
@@ -51,8 +50,14 @@ enum class Phase3 : std::uint8_t { None, Startup, Active, Recovery };
 // The kinds of decision it makes once about each thing it sees (CpuState::decided).
 enum Decision : std::size_t { THREAT, PUNISH, TECH };
 
+// Its neutral choices and the distance bands it learns them in (CpuState::learned).
+enum class Option : std::int32_t { WalkIn, Guard, BackOff, Wait, Poke, Throw, JumpIn, Rush, Projectile, Super, COUNT };
+enum class Band : std::int32_t { Close, Mid, Far, COUNT };
+constexpr std::int32_t OPTIONS = static_cast<std::int32_t>(Option::COUNT);
+static_assert(static_cast<std::size_t>(Band::COUNT) * OPTIONS == CPU_LEARNED_WEIGHTS, "one learned weight per band and option");
+
 // What it decided to do about the thing it sees (CpuState::answer).
-enum Answer : std::int32_t { NOTHING, ANTI_AIR, GUARD_HIGH, GUARD, JUMP_OVER };
+enum Answer : std::int32_t { NOTHING, ANTI_AIR, GUARD_HIGH, GUARD, JUMP_OVER, MEATY };
 
 struct Seen {
     bool valid = false;
@@ -287,6 +292,7 @@ class Mind {
 public:
     Mind(const MatchDefs& defs, const MatchState& s, std::int32_t side, CpuState& cpu, Rng& rng, const CpuProfile& p)
         : s_(s),
+          side_(side),
           cpu_(cpu),
           rng_(rng),
           p_(p),
@@ -299,6 +305,11 @@ public:
 
     Input Decide() {
         if (cpu_.cooldownTicks > 0) --cpu_.cooldownTicks;
+        const std::array<std::int32_t, 2> health{me_.health, s_.fighters[static_cast<std::size_t>(1 - side_)].health};
+        cpu_.quietTicks = health == cpu_.seenHealth ? cpu_.quietTicks + 1 : 0;
+        if (me_.action == Action::Hitstun || me_.action == Action::BlockStand || me_.action == Action::BlockCrouch)
+            cpu_.touchedTick = static_cast<std::int64_t>(s_.tick);
+        cpu_.seenHealth = health;
         if (cpu_.guardTicks > 0) --cpu_.guardTicks;
         cpu_.reactionTicks = p_.reactionTicks + (p_.reactionSpreadTicks > 0 ? rng_.Below(p_.reactionSpreadTicks + 1) : 0);
         seen_ = Perceive(odef_, s_, cpu_);
@@ -366,6 +377,9 @@ private:
              odef_.moves[static_cast<std::size_t>(seen_.move)].throwDef.has_value()) ||
             seen_.look == Look::Throwing;
         if (throwSeen && FirstLook(TECH) && Roll(p_.techPercent)) return Input{Input::PUNCH | Input::KICK};
+        // A break pressed blind up close, guessing, meets a grab now and then: on the grab's first
+        // tick, by the level's guessing chance (what a player who mashes the break gets).
+        if (me_.animTick == 1 && Roll(p_.techGuessPercent)) return Input{Input::PUNCH | Input::KICK};
         return Input{};
     }
 
@@ -390,7 +404,6 @@ private:
         // The move it saw must have started before this blockstun did (a block restarts the block
         // animation): else it is deciding about something it has not blocked yet.
         const std::int64_t blockStart = static_cast<std::int64_t>(s_.tick) - me_.animTick;
-        if (std::getenv("CPU_DEBUG2") && blocking && me_.stunTicks <= DECIDE_AT_STUN) std::fprintf(stderr, "  t%llu stun %d look %d move %d start %lld blockStart %lld phase %d decided %lld\n", (unsigned long long)s_.tick, me_.stunTicks, (int)seen_.look, seen_.move, (long long)seen_.startTick, (long long)blockStart, (int)seen_.phase, (long long)cpu_.decided[PUNISH]);
         if (blocking && me_.stunTicks <= DECIDE_AT_STUN && seen_.look == Look::Attack && seen_.move >= 0 &&
             seen_.startTick <= blockStart && seen_.phase != Phase3::Startup &&
             !odef_.moves[static_cast<std::size_t>(seen_.move)].projectile) {
@@ -400,8 +413,7 @@ private:
                 std::int32_t slide = std::abs(me_.slideSubpx), travel = 0;
                 for (std::int32_t k = 0; k <= firstFree && slide > 0; ++k) travel += slide, slide -= SLIDE_FRICTION_SUBPX;
                 distancePx_ += ToPx(travel);
-                const std::int32_t punish = FastestPunish(seen_.leftTicks - firstFree);
-                if (std::getenv("CPU_DEBUG")) std::fprintf(stderr, "CPU %s tick %llu punish? left %d firstFree %d frame %d dist %d -> %s\n", def_.id.c_str(), (unsigned long long)s_.tick, seen_.leftTicks, firstFree, seen_.frame, distancePx_, punish >= 0 ? def_.moves[punish].name.c_str() : "-");
+                const std::int32_t punish = FastestPunish(seen_.leftTicks - firstFree, firstFree);
                 if (punish >= 0) {
                     std::array<Input, MAX_MOTION_LENGTH> typed{};
                     const auto n = static_cast<std::int32_t>(TypeMoveInputs(def_.moves[static_cast<std::size_t>(punish)], typed));
@@ -414,14 +426,23 @@ private:
     }
 
     // The fastest grounded move that starts within `ticks` and reaches the opponent where it is.
-    std::int32_t FastestPunish(std::int32_t ticks) const {
+    // `ticks`: from when it can press, how long the opponent's animation still runs (`startIn` after
+    // now, the press); its reach is judged against the frame the opponent will show as it lands.
+    std::int32_t FastestPunish(std::int32_t ticks, std::int32_t startIn = 0) const {
         std::int32_t best = -1, bestStartup = 1 << 20;
+        const AnimationDef& theirs = odef_.animations[static_cast<std::size_t>(seen_.animation)];
+        const std::int32_t theirNow = seen_.shownTicks + (seen_.leftTicks > 0 ? theirs.TotalTicks() - seen_.shownTicks -
+                                                                                    seen_.leftTicks
+                                                                              : 0);
         for (std::size_t m = 0; m < def_.moves.size(); ++m) {
             const MoveDef& move = def_.moves[m];
             if (move.stance == Stance::Air || move.meterCost > me_.meter || move.activeFirst < 0) continue;
             if (move.throwDef) continue;  // a throw cannot take a fighter in its recovery's hitstun-free frames
             const std::int32_t startup = StartupTicks(def_, move);
-            if (startup > ticks || !ReachesFrame(def_, move, SeenFrame(), distancePx_)) continue;
+            if (startup > ticks) continue;
+            const FrameDef& body = theirs.frames[static_cast<std::size_t>(
+                FrameIndexAt(theirs, std::min(theirs.TotalTicks() - 1, theirNow + startIn + startup)))];
+            if (!ReachesFrame(def_, move, body, distancePx_)) continue;
             // The most damage among those fast enough; the faster one on a tie.
             if (best < 0 || move.damage > def_.moves[static_cast<std::size_t>(best)].damage ||
                 (move.damage == def_.moves[static_cast<std::size_t>(best)].damage && startup < bestStartup)) {
@@ -568,16 +589,18 @@ private:
             }
             return std::nullopt;
         }
-        const bool inReach = Reaches(odef_, m, def_, false, distancePx_) || distancePx_ < 100;
-        if (seen_.phase == Phase3::Recovery && !inReach) {
-            // A whiff: punish the recovery if a move of its own gets there in time.
-            if (FirstLook(PUNISH) && Roll(p_.punishPercent / 2)) {
+        const bool crouched = me_.action == Action::Crouch;
+        const bool inReach = Reaches(odef_, m, def_, crouched, distancePx_);
+        if (seen_.phase == Phase3::Recovery) {
+            // In its recovery, and nothing touched the CPU since the move began: a whiff (out of
+            // reach, or over a crouch). Punish the recovery if a move of its own gets there in time.
+            if (seen_.startTick > cpu_.touchedTick && FirstLook(PUNISH) && Roll(p_.punishPercent)) {
                 const std::int32_t punish = FastestPunish(seen_.leftTicks);
                 if (punish >= 0) return Start(punish);
             }
             return std::nullopt;
         }
-        if (seen_.phase == Phase3::Recovery || !inReach) return std::nullopt;
+        if (!inReach && distancePx_ > 100) return std::nullopt;
         if (FirstLook(THREAT)) {
             cpu_.planTicks = 0;
             cpu_.guardTicks = Roll(p_.blockPercent) ? std::max(4, seen_.leftTicks) : 0;
@@ -731,82 +754,146 @@ private:
     Input Plan() {
         const bool crouching = OppCrouching();
         const bool guarding = cpu_.habits[3] > 300 || seen_.look == Look::Block || crouching;
-        if (seen_.look == Look::Down) {
-            // Walk in to where its get-up can be met; guard as it rises, or a throw once it can be
-            // thrown again.
-            if (distancePx_ > 90) {
-                Hold(cpu_, forward_, 4);
-                return Input{forward_};
-            }
-            Hold(cpu_, Guard(true), 4);
-            return Input{Guard(true)};
-        }
+        if (seen_.look == Look::Down) return WhileDown(crouching);
+        Learn();
         const std::int32_t grab = FindMove(def_, [](const MoveDef& m) { return m.throwDef.has_value(); });
         const std::int32_t rush = FindMove(def_, [](const MoveDef& m) { return m.motion == "236" && m.meterCost == 0; });
         const std::int32_t special = PlainMove(def_, Button::Special, Stance::Stand);
         const std::int32_t super =
             FindMove(def_, [&](const MoveDef& m) { return m.meterCost > 0 && m.meterCost <= me_.meter; });
         const bool airborne = seen_.look == Look::Airborne || seen_.look == Look::PreJump;
+        const bool ready = cpu_.cooldownTicks == 0 && !airborne;
         const std::int32_t jumpPx = JumpDistancePx();
-        if (cpu_.cooldownTicks == 0 && !airborne) {
-            if (super >= 0 && Reaches(def_, def_.moves[static_cast<std::size_t>(super)], odef_, crouching, distancePx_) &&
-                Roll(p_.superPercent / 4)) {
-                cpu_.cooldownTicks = 60;
-                return Start(super);
-            }
-            if (grab >= 0 && Reaches(def_, def_.moves[static_cast<std::size_t>(grab)], odef_, crouching, distancePx_ - 4) &&
-                Roll(guarding ? p_.throwPercent * 2 : p_.throwPercent)) {
-                cpu_.cooldownTicks = 20 + rng_.Below(20);
-                return Start(grab);
-            }
-            if (Roll(p_.pokePercent)) {
-                const std::int32_t poke = Poke(crouching);
-                if (poke >= 0) {
-                    cpu_.cooldownTicks = 6 + rng_.Below(12);
-                    return Start(poke);
-                }
-            }
-            if (distancePx_ > jumpPx + 10 && distancePx_ < jumpPx + 70 &&
-                Roll(guarding ? p_.jumpInPercent * 2 : p_.jumpInPercent)) {
-                cpu_.cooldownTicks = 30;
-                Hold(cpu_, static_cast<std::uint8_t>(Input::UP | forward_), 2);
-                return Input{static_cast<std::uint8_t>(Input::UP | forward_)};
-            }
-            if (rush >= 0 && distancePx_ > 100 && distancePx_ < 160 && Roll(6)) {
-                cpu_.cooldownTicks = 40;
-                return Start(rush);
-            }
-            if (special >= 0 && distancePx_ > 230 && Roll(15)) {
-                cpu_.cooldownTicks = 50;
-                return Start(special);
+        const std::int32_t poke = Poke(crouching);
+        const auto reaches = [&](std::int32_t move, std::int32_t slackPx) {
+            return move >= 0 &&
+                   Reaches(def_, def_.moves[static_cast<std::size_t>(move)], odef_, crouching, distancePx_ - slackPx);
+        };
+        const bool threatened = OpponentReaches(distancePx_ - 10);
+        const Band band = poke >= 0 ? Band::Close : distancePx_ < 240 ? Band::Mid : Band::Far;
+        // Each option's weight: the level's inclination, times what it has learned of this opponent.
+        std::array<std::int32_t, OPTIONS> weight{};
+        weight[static_cast<std::size_t>(Option::WalkIn)] = band == Band::Close ? 0 : threatened ? 25 : 70;
+        weight[static_cast<std::size_t>(Option::Guard)] = band == Band::Far ? 0 : threatened ? p_.guardPercent : p_.guardPercent / 4;
+        weight[static_cast<std::size_t>(Option::BackOff)] = band == Band::Far ? 0 : 4 + p_.guardPercent / 6;
+        weight[static_cast<std::size_t>(Option::Wait)] = 8;
+        weight[static_cast<std::size_t>(Option::Poke)] = ready && poke >= 0 ? p_.pokePercent : 0;
+        weight[static_cast<std::size_t>(Option::Throw)] = ready && reaches(grab, 4) ? (guarding ? p_.throwPercent * 2 : p_.throwPercent) : 0;
+        weight[static_cast<std::size_t>(Option::JumpIn)] = ready && distancePx_ > jumpPx - 10 && distancePx_ < jumpPx + 70
+                              ? (guarding ? p_.jumpInPercent * 2 : p_.jumpInPercent)
+                              : 0;
+        weight[static_cast<std::size_t>(Option::Rush)] = ready && band == Band::Mid && reaches(rush, 0) ? 6 : 0;
+        weight[static_cast<std::size_t>(Option::Projectile)] = ready && special >= 0 && band == Band::Far ? 15 : 0;
+        weight[static_cast<std::size_t>(Option::Super)] = ready && reaches(super, 0) ? p_.superPercent / 3 : 0;
+        // Patience: the longer nothing has happened, the less it guards, waits or backs off.
+        const std::int32_t patience = std::max(25, 100 - cpu_.quietTicks / 4);
+        for (const Option passive : {Option::Guard, Option::Wait, Option::BackOff})
+            weight[static_cast<std::size_t>(passive)] = weight[static_cast<std::size_t>(passive)] * patience / 100;
+        std::int32_t total = 0;
+        for (std::size_t k = 0; k < weight.size(); ++k) {
+            weight[k] = weight[k] * cpu_.learned[static_cast<std::size_t>(band) * OPTIONS + k] / 100;
+            total += weight[k];
+        }
+        Option pick = Option::Wait;
+        for (std::int32_t roll = total > 0 ? rng_.Below(total) : 0, k = 0; k < OPTIONS && total > 0; ++k) {
+            roll -= weight[static_cast<std::size_t>(k)];
+            if (roll < 0) {
+                pick = static_cast<Option>(k);
+                break;
             }
         }
-        // In the opponent's reach: mostly guard (briefly, deciding again soon), sometimes step back.
-        if (OpponentReaches(distancePx_ - 10)) {
-            if (Roll(p_.guardPercent)) {
+        cpu_.lastOption = static_cast<std::int32_t>(band) * OPTIONS + static_cast<std::int32_t>(pick);
+        cpu_.lastHealth = {me_.health, s_.fighters[static_cast<std::size_t>(1 - side_)].health};
+        switch (pick) {
+            case Option::WalkIn:
+                Hold(cpu_, forward_, 3 + rng_.Below(8));
+                break;
+            case Option::Guard:
                 cpu_.guardTicks = 6 + rng_.Below(10);
                 Hold(cpu_, Guard(true), cpu_.guardTicks);
                 // Sometimes a throw break pressed blind as the opponent walks up (a throw if no one comes).
                 if (distancePx_ < 90 && Roll(p_.techGuessPercent)) return Input{Input::PUNCH | Input::KICK};
-                return Input{Guard(true)};
-            }
-            if (Roll(40)) {
+                break;
+            case Option::BackOff:
                 Hold(cpu_, back_, 6 + rng_.Below(8));
-            } else {
-                Hold(cpu_, 0, 2 + rng_.Below(4));
-            }
-            return Input{cpu_.planBits};
-        }
-        // Out of it: walk in (not into a projectile: AnswerProjectile guards that), now and then wait.
-        if (Roll(85)) {
-            Hold(cpu_, forward_, 3 + rng_.Below(8));
-        } else {
-            Hold(cpu_, 0, 3 + rng_.Below(6));
+                break;
+            case Option::Wait:
+                Hold(cpu_, 0, 2 + rng_.Below(6));
+                break;
+            case Option::Poke:
+                cpu_.cooldownTicks = 6 + rng_.Below(12);
+                return Start(poke);
+            case Option::Throw:
+                cpu_.cooldownTicks = 20 + rng_.Below(20);
+                return Start(grab);
+            case Option::JumpIn:
+                cpu_.cooldownTicks = 30;
+                Hold(cpu_, static_cast<std::uint8_t>(Input::UP | forward_), 2);
+                break;
+            case Option::Rush:
+                cpu_.cooldownTicks = 40;
+                return Start(rush);
+            case Option::Projectile:
+                cpu_.cooldownTicks = 50;
+                return Start(special);
+            case Option::Super:
+                cpu_.cooldownTicks = 60;
+                return Start(super);
+            case Option::COUNT:
+                break;
         }
         return Input{cpu_.planBits};
     }
 
+    // The opponent is down: walk in while it lies, then meet its getting up guarding (it may get up
+    // with a reversal or a projectile) or with a poke timed to land as it rises (a meaty), by the
+    // level's inclination. It knows how long a knockdown lasts, as a player does.
+    Input WhileDown(bool crouching) {
+        const bool gettingUp = seen_.animation == odef_.getUpAnimation ||
+                               (seen_.animation == odef_.thrownAnimation &&
+                                seen_.frame + 1 == static_cast<std::int32_t>(
+                                                       odef_.animations[static_cast<std::size_t>(seen_.animation)].frames.size()));
+        const std::int32_t wakeIn = gettingUp ? seen_.leftTicks : GET_UP_TICKS + 8;
+        const std::int32_t poke = Poke(crouching);
+        if (wakeIn > 10) {
+            if (poke < 0 && distancePx_ > 70) {
+                Hold(cpu_, forward_, 2);
+                return Input{forward_};
+            }
+            return Input{Guard(true)};
+        }
+        if (cpu_.decided[THREAT] != seen_.startTick) {
+            cpu_.decided[THREAT] = seen_.startTick;
+            cpu_.answer = poke >= 0 && Roll(100 - p_.guardPercent) ? MEATY : GUARD;
+        }
+        if (cpu_.answer == MEATY && poke >= 0) {
+            const MoveDef& m = def_.moves[static_cast<std::size_t>(poke)];
+            if (StartupTicks(def_, m) >= wakeIn) {
+                cpu_.answer = GUARD;
+                return Start(poke);
+            }
+            return Input{};
+        }
+        Hold(cpu_, Guard(true), wakeIn + 12);
+        return Input{Guard(true)};
+    }
+
+    // What its last neutral choice led to, as the health bars show it (damage dealt less damage
+    // taken since it chose), nudges that choice's weight in that band: a person stops walking into
+    // a jab that keeps landing. Level 1 does not learn.
+    void Learn() {
+        if (cpu_.lastOption < 0 || p_.learnPercent == 0) return;
+        const std::int32_t dealt = cpu_.lastHealth[1] - s_.fighters[static_cast<std::size_t>(1 - side_)].health;
+        const std::int32_t taken = cpu_.lastHealth[0] - me_.health;
+        // A new round refills both bars: nothing to learn across it.
+        if (dealt < 0 || taken < 0) return;
+        std::int32_t& w = cpu_.learned[static_cast<std::size_t>(cpu_.lastOption)];
+        w = std::clamp(w + (dealt - taken) * p_.learnPercent / 100, 15, 400);
+        cpu_.lastOption = -1;
+    }
+
     const MatchState& s_;
+    std::int32_t side_;
     CpuState& cpu_;
     Rng& rng_;
     const CpuProfile& p_;

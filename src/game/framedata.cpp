@@ -113,6 +113,7 @@ std::optional<MatchState> AfterBlock(const MatchDefs& defs, std::int32_t move, s
     constexpr std::int32_t X_PX = 200;
     s.fighters[0].xSubpx = X_PX * SUBPIXELS_PER_PX;
     s.fighters[1].xSubpx = (X_PX + distancePx) * SUBPIXELS_PER_PX;
+    s.fighters[0].meter = METER_MAX;  // a super is a super, not the same input's plain special
     TrainingSettings dummy;
     dummy.block = DummyBlock::All;
     dummy.refill = false;

@@ -24,7 +24,7 @@ namespace game {
 /// The simulation's version: any change that alters a hash for the same inputs (a rule, a field of
 /// the state, the hash's encoding) bumps it, and in the same commit re-records docs/replays/ and
 /// updates README's example hash (DEVELOPERS.md, "Versions"). Replays record it.
-inline constexpr std::int32_t SIMULATION_VERSION = 3;  // 3: rotations by integer CORDIC
+inline constexpr std::int32_t SIMULATION_VERSION = 4;  // 4: the fair fight (knockdowns, pre-jumps, the CPU from a delayed view)
 
 // ---- the stage and the rules' constants -------------------------------------------------------
 
@@ -40,6 +40,8 @@ inline constexpr std::int32_t WIN_POSE_DELAY_TICKS = 50;   ///< the winner poses
 inline constexpr std::int32_t ROUNDS_TO_WIN = 2;           ///< best of three
 inline constexpr std::int32_t INPUT_BUFFER_TICKS = 4;      ///< a press is remembered this long
 inline constexpr std::int32_t CHIP_DAMAGE_DIVISOR = 10;    ///< a blocked hit takes damage / 10
+/// Holding back with an attack coming from this close (anchors, px) guards in place, not walking away.
+inline constexpr std::int32_t PROXIMITY_GUARD_PX = 180;
 inline constexpr std::int32_t SLIDE_FRICTION_SUBPX = 40;   ///< knockback slows by this per tick
 inline constexpr std::int32_t CLASH_PUSH_SUBPX = 5 * SUBPIXELS_PER_PX;
 inline constexpr std::int32_t CLASH_HITSTOP_TICKS = 8;
@@ -231,6 +233,14 @@ struct CpuView {
 /// counts back (how long an animation has shown).
 inline constexpr std::int32_t CPU_VIEW_TICKS = 40;
 
+/// The CPU's neutral choices in each of its three distance bands (cpu.cpp): one learned weight each.
+inline constexpr std::size_t CPU_LEARNED_WEIGHTS = 30;
+[[nodiscard]] constexpr std::array<std::int32_t, CPU_LEARNED_WEIGHTS> LearnedStart() {
+    std::array<std::int32_t, CPU_LEARNED_WEIGHTS> w{};
+    for (std::int32_t& x : w) x = 100;
+    return w;
+}
+
 /// What a CPU player remembers between ticks: the screen's last CPU_VIEW_TICKS ticks (it decides
 /// from the one its reaction time ago), its plan, and the motion it is typing.
 struct CpuState {
@@ -258,6 +268,14 @@ struct CpuState {
     /// What it has noticed about the opponent's habits, decaying: how often it attacked up close,
     /// jumped in, threw projectiles and sat guarding (per cent-ish weights, 0-1000).
     std::array<std::int32_t, 4> habits{};
+    /// What it has learned of its neutral choices against this opponent, per distance band and
+    /// choice, in per cent of the level's inclination (100: as the profile says). Kept across rounds.
+    std::array<std::int32_t, CPU_LEARNED_WEIGHTS> learned = LearnedStart();
+    std::int32_t lastOption = -1;               ///< the last choice (band * choices + choice), until learned from
+    std::array<std::int32_t, 2> lastHealth{};  ///< its own and the opponent's health when it chose
+    std::int32_t quietTicks = 0;  ///< since either health bar last moved: patience runs out, it presses
+    std::array<std::int32_t, 2> seenHealth{};  ///< both health bars as it last saw them
+    std::int64_t touchedTick = -1;  ///< when it was last hit or blocked something (a move since then whiffed)
 };
 
 /// A CPU level's play, the same for every fighter (docs/rules.md, "The CPU opponent"). Chances in
@@ -278,6 +296,7 @@ struct CpuProfile {
     std::int32_t comboPercent;         ///< cancels a confirmed hit into the next move
     std::int32_t superPercent;         ///< spends a full bar on the super in range
     std::int32_t reversalPercent;      ///< gets up with its anti-air
+    std::int32_t learnPercent;         ///< how much of each exchange's damage moves a neutral choice's weight
 };
 /// The profile of CPU level 1 (easy) to 3 (hard).
 [[nodiscard]] const CpuProfile& CpuProfileOf(std::int32_t level);

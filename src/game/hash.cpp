@@ -101,7 +101,7 @@ constexpr std::size_t FieldCount() {
 static_assert(FieldCount<FighterState>() == 26, "FighterState changed: update HashFighter and this count");
 static_assert(FieldCount<ProjectileState>() == 10,
               "ProjectileState changed: update the projectile loop and this count");
-static_assert(FieldCount<CpuState>() == 16, "CpuState changed: update the CPU loop and this count");
+static_assert(FieldCount<CpuState>() == 22, "CpuState changed: update the CPU loop and this count");
 static_assert(FieldCount<CpuView>() == 9, "CpuView changed: update the CPU loop and this count");
 static_assert(FieldCount<Spark>() == 4, "Spark changed: update the spark loop and this count");
 static_assert(FieldCount<MatchConfig>() == 5, "MatchConfig changed: update HashConfig and this count");
@@ -120,7 +120,7 @@ static_assert(FieldCount<ProjectileDef>() == 6, "ProjectileDef changed: update H
 // sizeof as well: it sees a field whose type changed width (int32 to int64), which a count does not.
 static_assert(sizeof(FighterState) == 128, "FighterState changed: update HashFighter and this size");
 static_assert(sizeof(ProjectileState) == 36, "ProjectileState changed: update the projectile loop and this size");
-static_assert(sizeof(CpuState) == 1400, "CpuState changed: update the CPU loop and this size");
+static_assert(sizeof(CpuState) == 1552, "CpuState changed: update the CPU loop and this size");
 static_assert(sizeof(CpuView) == 32, "CpuView changed: update the CPU loop and this size");
 static_assert(sizeof(Spark) == 16, "Spark changed: update the spark loop and this size");
 static_assert(sizeof(MatchConfig) == 24, "MatchConfig changed: update HashConfig and this size");
@@ -217,6 +217,14 @@ void VisitState(V& v, const MatchState& s) {
             name.append(std::to_string(k)).append("]");
             v.I32(name.c_str(), c.habits[k]);
         }
+        for (std::size_t k = 0; k < c.learned.size(); ++k) {
+            std::string name = "learned[";
+            name.append(std::to_string(k)).append("]");
+            v.I32(name.c_str(), c.learned[k]);
+        }
+        v.I32("lastOption", c.lastOption), v.I32("lastHealth[0]", c.lastHealth[0]), v.I32("lastHealth[1]", c.lastHealth[1]);
+        v.I32("quietTicks", c.quietTicks), v.I32("seenHealth[0]", c.seenHealth[0]), v.I32("seenHealth[1]", c.seenHealth[1]);
+        v.U64("touchedTick", static_cast<std::uint64_t>(c.touchedTick));
         v.Leave();
     }
     for (std::size_t i = 0; i < s.sparks.size(); ++i) {

@@ -47,7 +47,12 @@ void StartRound(const MatchDefs& defs, MatchState& s) {
     s.projectiles = {};
     s.sparks = {};
     s.nextSpark = 0;
-    s.cpu = {};
+    // A CPU player forgets its plans between rounds, not what it learned of its opponent.
+    for (CpuState& c : s.cpu) {
+        const auto learned = c.learned;
+        c = CpuState{};
+        c.learned = learned;
+    }
     s.phase = Phase::Intro;
     s.phaseTicks = INTRO_TICKS;
     s.roundTicksLeft = ROUND_TICKS;
@@ -162,9 +167,30 @@ bool InLowPose(const FighterDef& def, const FighterState& f) {
     return RuleOf(f.action).low && f.action != Action::Knockdown && f.action != Action::Thrown;
 }
 
+// Proximity guard (docs/rules.md, "Block"): is an attack coming at `side`? The opponent is in a
+// move's startup or active frames within PROXIMITY_GUARD_PX, or a projectile of its flies at it
+// from that close. Mirror-exact: only distances.
+bool UnderThreat(const MatchDefs& defs, const MatchState& s, std::int32_t side) {
+    const FighterState& f = s.fighters[static_cast<std::size_t>(side)];
+    const FighterState& o = s.fighters[static_cast<std::size_t>(1 - side)];
+    const FighterDef& odef = *defs.fighters[static_cast<std::size_t>(1 - side)];
+    if ((o.action == Action::Attack || o.action == Action::AirAttack) && o.move >= 0 &&
+        std::abs(ToPx(o.xSubpx) - ToPx(f.xSubpx)) <= PROXIMITY_GUARD_PX) {
+        const MoveDef& m = odef.moves[static_cast<std::size_t>(o.move)];
+        const std::int32_t frame = FrameIndexAt(odef.animations[static_cast<std::size_t>(o.animation)], o.animTick);
+        if (m.activeFirst >= 0 && frame <= m.activeLast && !o.moveHasHit) return true;
+    }
+    for (const ProjectileState& p : s.projectiles) {
+        if (!p.alive || p.owner == side) continue;
+        const std::int32_t toward = (ToPx(f.xSubpx) - ToPx(p.xSubpx)) * (p.vxSubpx >= 0 ? 1 : -1);
+        if (toward >= 0 && toward <= PROXIMITY_GUARD_PX) return true;
+    }
+    return false;
+}
+
 // A free fighter picks what to do from its input: a move, a jump, a crouch, a walk or nothing.
-void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input input, EventList& events,
-                  bool fromLowPose) {
+void ChooseAction(const MatchDefs& defs, const FighterDef& def, MatchState& s, std::int32_t side, Input input,
+                  EventList& events, bool fromLowPose) {
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
     const std::int32_t move = FindRequestedMove(def, f, input);
     const std::int32_t sign = FacingSign(f.facing);
@@ -199,6 +225,10 @@ void ChooseAction(const FighterDef& def, MatchState& s, std::int32_t side, Input
     } else if (HoldsForward(f, input)) {
         SetAction(f, Action::WalkForward, AnimIndex(Anim::WalkForward));
         f.vxSubpx = sign * def.walkForwardSubpx;
+    } else if (HoldsBack(f, input) && UnderThreat(defs, s, side)) {
+        // Proximity guard: holding back while an attack is coming raises the guard in place.
+        SetAction(f, Action::WalkBack, AnimIndex(Anim::BlockStand));
+        f.vxSubpx = 0;
     } else if (HoldsBack(f, input)) {
         SetAction(f, Action::WalkBack, AnimIndex(Anim::WalkBack));
         f.vxSubpx = -sign * def.walkBackSubpx;
@@ -239,8 +269,9 @@ void SpawnProjectile(const FighterDef& def, MatchState& s, std::int32_t side, Ev
 }
 
 // One fighter's tick: time passes for its animation, then its state machine, then its motion.
-void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Input input, bool acceptInput,
+void UpdateFighter(const MatchDefs& defs, MatchState& s, std::int32_t side, Input input, bool acceptInput,
                    EventList& events) {
+    const FighterDef& def = *defs.fighters[static_cast<std::size_t>(side)];
     FighterState& f = s.fighters[static_cast<std::size_t>(side)];
     const FighterState& opponent = s.fighters[static_cast<std::size_t>(1 - side)];
     ++f.animTick;
@@ -320,7 +351,7 @@ void UpdateFighter(const FighterDef& def, MatchState& s, std::int32_t side, Inpu
         const bool fromLowPose = InLowPose(def, f);
         f.move = -1;
         if (acceptInput) {
-            ChooseAction(def, s, side, input, events, fromLowPose);
+            ChooseAction(defs, def, s, side, input, events, fromLowPose);
         } else {
             SetAction(f, Action::Idle, AnimIndex(Anim::Idle));
             f.vxSubpx = 0;
@@ -554,7 +585,7 @@ void UpdateRoundEnd(const MatchDefs& defs, MatchState& s, EventList& events) {
             StartAction(f, Action::Win, AnimIndex(Anim::Win));
             f.vxSubpx = 0;
         }
-        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, Input{}, false, events);
+        UpdateFighter(defs, s, i, Input{}, false, events);
     }
     UpdateThrows(defs, s, false, events);
     ResolvePushboxes(defs, s);
@@ -618,7 +649,7 @@ void StepPhases(const MatchDefs& defs, MatchState& s, const Inputs& inputs, cons
     }
     --s.roundTicksLeft;
     for (std::int32_t i = 0; i < 2; ++i) {
-        UpdateFighter(*defs.fighters[static_cast<std::size_t>(i)], s, i, effective[static_cast<std::size_t>(i)], true,
+        UpdateFighter(defs, s, i, effective[static_cast<std::size_t>(i)], true,
                       events);
     }
     UpdateThrows(defs, s, true, events);

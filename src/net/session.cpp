@@ -836,7 +836,15 @@ CpuPlayer::CpuPlayer(std::int32_t side, std::uint64_t seed) : side_(side), rng_{
 game::Input CpuPlayer::Decide(const game::MatchDefs& defs, const game::MatchState& view) {
     // The state's own CPU memory is wiped when a round starts (the RoundStart event's tick): a view
     // of a new round (or a new match) wipes this one the same way, before its first decision.
-    if (view.round != round_ || view.tick < lastViewTick_) memory_ = {};
+    // A new round keeps what the CPU learned of its opponent (as the state's own CPU does); a new
+    // match forgets that too.
+    if (view.tick < lastViewTick_) {
+        memory_ = {};
+    } else if (view.round != round_) {
+        const auto learned = memory_.learned;
+        memory_ = {};
+        memory_.learned = learned;
+    }
     round_ = view.round;
     lastViewTick_ = view.tick;
     return game::ThinkCpu(defs, view, side_, memory_, rng_);

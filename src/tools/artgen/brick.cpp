@@ -310,7 +310,7 @@ void DrawFrame(Canvas& c, const FrameSpec& f) {
         // front of the foot. Only a few specks of dust hint at it.
         const float x0 = s.legNear.end.x + BOOT_LEN - 2.0f;
         Shape wave;
-        wave.Ellipse({x0 + 19.0f, -5.5f}, 19.0f, 5.6f);
+        wave.Ellipse({x0 + 11.0f, -5.5f}, 11.0f, 5.6f);
         c.MarkHot(wave, Region::Attack);
         const Rgb8 dust = Hex(0xc8b8a0);
         for (const Vec2 d : {Vec2{4, -2}, Vec2{9, -5}, Vec2{15, -3}, Vec2{22, -6}, Vec2{27, -2}, Vec2{33, -4}}) {
@@ -1259,7 +1259,7 @@ FighterArt BuildBrick() {
     FighterArt f;
     f.id = "brick";
     f.manifest.name = "Brick";
-    f.manifest.health = 1250;  // the heavy takes more: balanced against the quick kicker in CPU-vs-CPU play
+    f.manifest.health = 1040;  // the heavy takes more: balanced against the quick kicker in CPU-vs-CPU play
     f.manifest.walkForwardSpeed = 2.0;
     f.manifest.walkBackSpeed = 1.6;
     f.manifest.jumpVelocity = 10.5;
@@ -1297,9 +1297,9 @@ FighterArt BuildBrick() {
     rock.speedPxPerTick = 4.5;
     rock.lifetimeTicks = 120;
     // The heavy: more damage and knockback a hit, slower to start and to recover.
-    AddMoves(f, MoveList{.lightPunch = {55, 22, 11, 6, 2.0, {1, 2}, HitHeight::High},
-                         .heavyKick = {135, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid},
-                         .lowKick = {75, 18, 10, 7, 3.5, {2, 2}, HitHeight::Low},
+    AddMoves(f, MoveList{.lightPunch = {55, 18, 12, 6, 3.0, {1, 2}, HitHeight::High},
+                         .heavyKick = {105, 30, 16, 11, 3.5, {3, 3}, HitHeight::Mid},
+                         .lowKick = {75, 18, 12, 7, 3.5, {2, 2}, HitHeight::Low},
                          .lightPunchCancelFrames = {1, 3},
                          .heavyKickCancelFrames = {3, 4},
                          .lowKickCancelFrames = {2, 3},

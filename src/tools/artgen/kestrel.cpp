@@ -428,7 +428,7 @@ AnimSpec LightPunch() {
 
 Pose HighKick() {
     Pose p = Stance();
-    p.pelvis = {0, -75};
+    p.pelvis = {12, -75};  // a step in behind the kick: her long poke
     p.lean = -0.45f;
     p.headTilt = 0.25f;
     // Thigh and shin both rising: the shin runs from hip height to head height.
@@ -1043,7 +1043,7 @@ AnimSpec AntiAir() {
              {spring, 3, INVULNERABLE | FACE_SHOUT},
              {rise, 3, STRIKE_NEAR_LEG | SWOOSH | FACE_SHOUT},
              {peak, 4, STRIKE_NEAR_LEG | SWOOSH | FACE_SHOUT},
-             {fall, 12, 0},
+             {fall, 16, 0},
              {land, 8, 0}}};
 }
 
@@ -1090,7 +1090,7 @@ AnimSpec Rush() {
     rise.legFar = Ik(30, FOOT_Y, Bend::Plus);
     rise.hairSway = 1.0f;
     const std::uint32_t hot = STRIKE_NEAR_LEG | SPEED_LINES | FACE_SHOUT;
-    return {"rush", false, {{drop, 6, 0}, {slide, 3, hot}, {glide, 4, hot}, {skid, 4, hot}, {rise, 12, 0}}};
+    return {"rush", false, {{drop, 8, 0}, {slide, 3, hot}, {glide, 4, hot}, {skid, 4, hot}, {rise, 12, 0}}};
 }
 
 AnimSpec Super() {
@@ -1196,7 +1196,7 @@ FighterArt BuildKestrel() {
     FighterArt f;
     f.id = "kestrel";
     f.manifest.name = "Kestrel";
-    f.manifest.health = 900;
+    f.manifest.health = 950;
     f.manifest.walkForwardSpeed = 3.2;
     f.manifest.walkBackSpeed = 2.6;
     f.manifest.jumpVelocity = 12.0;
@@ -1235,8 +1235,8 @@ FighterArt BuildKestrel() {
     blade.spinDegreesPerTick = 16.0;
     blade.lifetimeTicks = 90;
     // The quick kicker: less damage a hit, faster to start and to recover; a high heavy kick.
-    AddMoves(f, MoveList{.lightPunch = {45, 15, 8, 5, 1.5, {2, 2}, HitHeight::High},
-                         .heavyKick = {110, 26, 14, 9, 3.0, {3, 3}, HitHeight::High},
+    AddMoves(f, MoveList{.lightPunch = {45, 13, 8, 5, 3.0, {2, 2}, HitHeight::High},
+                         .heavyKick = {110, 26, 16, 9, 3.0, {3, 3}, HitHeight::High},
                          .lowKick = {65, 17, 9, 6, 3.0, {2, 2}, HitHeight::Low},
                          .lightPunchCancelFrames = {2, 3},
                          .heavyKickCancelFrames = {3, 4},
@@ -1246,14 +1246,14 @@ FighterArt BuildKestrel() {
                          .jumpPunch = {60, 17, 8, 6, 2.0, {1, 2}, HitHeight::Overhead},
                          .jumpKick = {75, 19, 9, 7, 3.0, {1, 2}, HitHeight::Overhead},
                          // The rising crescent kick: its first two frames' hotmaps are all air.
-                         .antiAir = {110, 32, 16, 9, 1.0, {2, 3}, HitHeight::Mid},
+                         .antiAir = {95, 32, 16, 9, 0.5, {2, 3}, HitHeight::Mid},
                          // The low sliding kick.
-                         .rush = {95, 20, 12, 8, 1.0, {1, 3}, HitHeight::Low},
-                         .rushAdvancePxPerTick = 7.0,
+                         .rush = {70, 20, 12, 8, 1.0, {1, 3}, HitHeight::Low},
+                         .rushAdvancePxPerTick = 6.0,
                          // The grab, then the knee and the vault.
                          .grab = {140, 0, 0, 0, 0.0, {1, 1}, HitHeight::Mid},
                          // The whirlwind, two spinning kicks.
-                         .super = {270, 48, 22, 13, 5.0, {3, 4}, HitHeight::Mid}});
+                         .super = {270, 48, 30, 13, 5.0, {3, 4}, HitHeight::Mid}});
     // The mirror match's second Kestrel: a crimson top and a silver sash.
     for (const Material* m : {&TOP, &TOP_FAR})
         AddPaletteSwaps(f.manifest, *m, [](Rgb8 c) { return Rgb8{c.b, c.r, c.g}; });
