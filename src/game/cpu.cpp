@@ -47,6 +47,9 @@ enum class Look : std::uint8_t {
 };
 enum class Phase3 : std::uint8_t { None, Startup, Active, Recovery };
 
+// What it notices of the opponent's habits (CpuState::habits).
+enum Habit : std::size_t { JUMPS, PROJECTILES, GUARDING };
+
 // The kinds of decision it makes once about each thing it sees (CpuState::decided).
 enum Decision : std::size_t { THREAT, PUNISH, TECH };
 
@@ -361,13 +364,10 @@ private:
     void NoteHabits() {
         for (std::int32_t& h : cpu_.habits) h -= h / 64;
         if (!seen_.valid || seen_.shownTicks != 1) return;
-        const std::int32_t gap = std::abs(ToPx(seen_.xSubpx) - ToPx(me_.xSubpx));
-        if (seen_.look == Look::Attack && seen_.move >= 0 && gap < 170) {
-            const MoveDef& m = odef_.moves[static_cast<std::size_t>(seen_.move)];
-            cpu_.habits[m.projectile ? 2 : 0] += 100;
-        }
-        if (seen_.look == Look::PreJump) cpu_.habits[1] += 100;
-        if (seen_.look == Look::Block || seen_.look == Look::Crouch) cpu_.habits[3] += 40;
+        if (seen_.look == Look::Attack && seen_.move >= 0 && odef_.moves[static_cast<std::size_t>(seen_.move)].projectile)
+            cpu_.habits[PROJECTILES] += 100;
+        if (seen_.look == Look::PreJump) cpu_.habits[JUMPS] += 100;
+        if (seen_.look == Look::Block || seen_.look == Look::Crouch) cpu_.habits[GUARDING] += 40;
     }
 
     // Thrown: break it if it saw the throw start in time (by the level's chance).
@@ -523,7 +523,7 @@ private:
         const std::int32_t antiAir = FindMove(def_, [](const MoveDef& m) { return m.motion == "623"; });
         if (FirstLook(THREAT)) {
             cpu_.planTicks = cpu_.guardTicks = 0;
-            const std::int32_t bonus = std::min(15, cpu_.habits[1] / 20);
+            const std::int32_t bonus = std::min(15, cpu_.habits[JUMPS] / 20);
             cpu_.answer = antiAir >= 0 && Roll(p_.antiAirPercent + bonus) ? ANTI_AIR
                           : Roll(p_.blockPercent)                         ? GUARD_HIGH
                                                                           : NOTHING;
@@ -622,7 +622,7 @@ private:
         if (arrivesIn > 45) return std::nullopt;
         if (std::abs(f.spawnTick - cpu_.projectileSpawnTick) > 8) {
             cpu_.projectileSpawnTick = f.spawnTick;
-            const std::int32_t bonus = std::min(20, cpu_.habits[2] / 15);
+            const std::int32_t bonus = std::min(20, cpu_.habits[PROJECTILES] / 15);
             cpu_.projectileAnswer = Roll(p_.blockPercent + bonus) ? (Roll(60) ? JUMP_OVER : GUARD) : NOTHING;
             cpu_.planTicks = 0;
         }
@@ -753,7 +753,7 @@ private:
     // again often, as a person keeps adjusting.
     Input Plan() {
         const bool crouching = OppCrouching();
-        const bool guarding = cpu_.habits[3] > 300 || seen_.look == Look::Block || crouching;
+        const bool guarding = cpu_.habits[GUARDING] > 300 || seen_.look == Look::Block || crouching;
         if (seen_.look == Look::Down) return WhileDown(crouching);
         Learn();
         const std::int32_t grab = FindMove(def_, [](const MoveDef& m) { return m.throwDef.has_value(); });

@@ -265,9 +265,9 @@ struct CpuState {
     std::array<std::uint8_t, 24> sequence{};
     std::int32_t sequenceLength = 0;
     std::int32_t sequenceAt = 0;
-    /// What it has noticed about the opponent's habits, decaying: how often it attacked up close,
-    /// jumped in, threw projectiles and sat guarding (per cent-ish weights, 0-1000).
-    std::array<std::int32_t, 4> habits{};
+    /// What it has noticed about the opponent's habits, decaying: how often it jumped, threw
+    /// projectiles and sat guarding (weights that grow by 40-100 a sighting and lose 1/64 a tick).
+    std::array<std::int32_t, 3> habits{};
     /// What it has learned of its neutral choices against this opponent, per distance band and
     /// choice, in per cent of the level's inclination (100: as the profile says). Kept across rounds.
     std::array<std::int32_t, CPU_LEARNED_WEIGHTS> learned = LearnedStart();
