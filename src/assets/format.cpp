@@ -52,6 +52,10 @@ constexpr Field FIELDS[] = {
     {"", "license", FieldType::Text, 1, 64, true, "", "", "the art's license (as \"CC-BY 4.0\"), shown with the credits"},
     {"", "palette", FieldType::Array, 0, 64, true, "", "[\"RRGGBB\", \"RRGGBB\"] pairs", "the alternate palette for mirror matches: when both sides pick this fighter, the second one's sprites have each pixel of the first colour turned into the second (alpha kept; the hotmaps do not change)"},
 
+    {"", "alternate", FieldType::Object, 0, 0, true, "", "", "the alternate colours for mirror matches when the art has too many colours for `palette` (shaded art): the second one's sprites have every pixel's hue turned and its lightness moved (the hotmaps do not change). A fighter with neither `palette` nor `alternate` has its hue turned 180 degrees"},
+    {"alternate", "hue", FieldType::Whole, -180, 180, true, "degrees", "", "how far each pixel's hue turns round the colour wheel (180: red to cyan); 0 when left out"},
+    {"alternate", "lightness", FieldType::Whole, -100, 100, true, "", "", "percent: above 0 each channel moves that far towards white, below 0 towards black; 0 when left out"},
+
     {"animations.*", "loop", FieldType::Bool, 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"},
     {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it; without it, the fighter's anchor (required then)"},
     {"animations.*", "frames", FieldType::Array, 1, limits::FRAMES_PER_ANIMATION, false, "", "frame", "in order"},
@@ -133,6 +137,13 @@ std::string Describe(const json& v) {
         default:
             return "a value";
     }
+}
+
+// UTF-8 characters (code points): every byte but the continuation bytes 10xxxxxx. The JSON reader
+// has checked the string is valid UTF-8.
+std::size_t CountCharacters(const std::string& s) {
+    return static_cast<std::size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 // A key or a name as it may appear in a message: escaped and cut (game/text.h), so one error is
@@ -344,8 +355,16 @@ public:
             return {};
         }
         std::string s = v->get<std::string>();
-        if (s.size() < f.lo || s.size() > f.hi) {
-            error_.Set(PathOf(key), "must be " + FormatRange(f.lo, f.hi) + " bytes, got " + std::to_string(s.size()));
+        // The limit counts characters (an accented name is as long as it looks); the byte cap far
+        // above bounds what a string can cost whatever it holds.
+        if (s.size() > limits::TEXT_FIELD_BYTES) {
+            error_.Set(PathOf(key), "must be at most " + std::to_string(limits::TEXT_FIELD_BYTES) + " bytes, got " +
+                                        std::to_string(s.size()));
+            return {};
+        }
+        const std::size_t chars = CountCharacters(s);
+        if (chars < f.lo || chars > f.hi) {
+            error_.Set(PathOf(key), "must be " + FormatRange(f.lo, f.hi) + " characters, got " + std::to_string(chars));
             return {};
         }
         return s;
@@ -652,7 +671,7 @@ std::string DescribeFieldType(const Field& f) {
     std::string t;
     switch (f.type) {
         case FieldType::Text:
-            t = "string, " + FormatRange(f.lo, f.hi) + " bytes";
+            t = "string, " + FormatRange(f.lo, f.hi) + " characters";
             break;
         case FieldType::Whole:
             t = std::string("whole number") + (*f.unit != '\0' ? std::string(" of ") + f.unit : "") + ", " +
@@ -819,6 +838,17 @@ Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string&
             m.palette.push_back({*from, *to});
         }
     }
+    if (const json* alternate = top.ObjectField("alternate")) {
+        Fields af(*alternate, "alternate", "alternate", error);
+        ManifestAlternate shift;
+        shift.hueDegrees = af.Whole("hue");
+        shift.lightnessPercent = af.Whole("lightness");
+        af.Finish();
+        m.alternate = shift;
+        if (!m.palette.empty())
+            error.Set("alternate", "give palette (exact colours) or alternate (a shift), not both",
+                      ErrorCode::ManifestRule);
+    }
     top.Finish();
     if (!error.empty()) return Error{error.code, nameForErrors, error.text};
     return m;
@@ -887,9 +917,9 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         return it == indexOf.end() ? -1 : it->second;
     };
     if (!def.Animation(game::Anim::Idle).loop) error.Set("animations.idle.loop", "idle must loop (true)");
-    if (def.Animation(game::Anim::Idle).frames.size() < 4) {
-        error.Set("animations.idle.frames",
-                  "idle needs at least 4 frames, got " + std::to_string(def.Animation(game::Anim::Idle).frames.size()));
+    if (def.Animation(game::Anim::Idle).frames.size() < MIN_IDLE_FRAMES) {
+        error.Set("animations.idle.frames", "idle needs at least " + std::to_string(MIN_IDLE_FRAMES) + " frames, got " +
+                                                std::to_string(def.Animation(game::Anim::Idle).frames.size()));
     }
 
     std::map<std::tuple<game::Button, game::Stance, std::string>, std::size_t> moveOn;  // -> the first move there
@@ -1106,6 +1136,12 @@ std::string WriteManifest(const Manifest& m) {
             palette.push_back(OrderedJson::array({from, to}));
         }
         root["palette"] = palette;
+    }
+    if (m.alternate) {
+        OrderedJson alternate = OrderedJson::object();
+        if (m.alternate->hueDegrees != 0) alternate["hue"] = m.alternate->hueDegrees;
+        if (m.alternate->lightnessPercent != 0) alternate["lightness"] = m.alternate->lightnessPercent;
+        root["alternate"] = alternate;
     }
     std::string text;
     WritePretty(root, 0, text);

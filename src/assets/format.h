@@ -35,6 +35,9 @@ inline constexpr const char* MANIFEST_FILE_NAME = "fighter.json";
 /// The folder inside a fighter's folder that holds its own sounds.
 inline constexpr const char* FIGHTER_SFX_FOLDER = "sfx";
 
+/// The fewest frames idle may have (ManifestToDef's rule; `hotmap import` repeats frames to reach it).
+inline constexpr std::size_t MIN_IDLE_FRAMES = 4;
+
 /// `hotmap template` and `import`: a sprite pixel at least this opaque is body (hurt); fainter ones
 /// (shadows, stray alpha-1 pixels) are air. Lint warns about hurt over fainter sprite pixels.
 inline constexpr int TEMPLATE_ALPHA_MIN = 128;
@@ -108,6 +111,16 @@ struct ManifestColourSwap {
     std::uint32_t toRgb = 0;
 };
 
+/// The alternate colours for shaded art (too many colours for a palette): every sprite pixel's
+/// hue turned by `hueDegrees` and its lightness moved by `lightnessPercent` (towards white above
+/// 0, towards black below). The mirror match's second fighter wears it; hotmaps never change.
+struct ManifestAlternate {
+    std::int32_t hueDegrees = 0;
+    std::int32_t lightnessPercent = 0;
+};
+/// What a fighter with neither `palette` nor `alternate` wears in a mirror match.
+inline constexpr ManifestAlternate DEFAULT_ALTERNATE{180, 0};
+
 /// fighter.json as a person writes it: speeds in px/tick, durations in ticks. Animations and moves
 /// keep the order they are given in (the reader gives them in name order, as JSON objects are read).
 struct Manifest {
@@ -127,7 +140,8 @@ struct Manifest {
     std::string license;  ///< the art's license; "" for none
     std::vector<ManifestAnimation> animations;
     std::vector<ManifestMove> moves;
-    std::vector<ManifestColourSwap> palette;  ///< the alternate palette; empty: none
+    std::vector<ManifestColourSwap> palette;     ///< the alternate palette; empty: none
+    std::optional<ManifestAlternate> alternate;  ///< the alternate shift; none: DEFAULT_ALTERNATE without a palette
 };
 
 // ---- the field table ------------------------------------------------------------------------------
@@ -140,7 +154,7 @@ struct Field {
     const char* parent;
     const char* key;
     FieldType type;
-    double lo = 0, hi = 0;  ///< the range (Text: bytes; Array and Map: entries; Point: each number)
+    double lo = 0, hi = 0;  ///< the range (Text: characters; Array and Map: entries; Point: each number)
     bool optional = false;
     const char* unit = "";   ///< "ticks", "px/tick", ...: how the docs read the number
     const char* shape = "";  ///< Point: "[x, y]"; Map and Array: what an entry is
@@ -175,5 +189,8 @@ struct Field {
 /// `image` in the alternate palette: each pixel whose RGB is a swap's `fromRgb` takes its `toRgb`
 /// (alpha kept). The mirror match's second fighter wears it; hotmaps never change.
 [[nodiscard]] Image ApplyPalette(const Image& image, std::span<const game::PaletteSwap> palette);
+/// `image` with every pixel's hue turned and lightness moved (ManifestAlternate; alpha kept, a grey
+/// keeps its hue-less grey). Whole-number arithmetic: the same bytes on every machine.
+[[nodiscard]] Image ApplyAlternate(const Image& image, const ManifestAlternate& shift);
 
 }  // namespace assets
