@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -169,13 +170,17 @@ inline std::pair<int, int> OffsetOfCell(int cell) {
     return {(cell * 7) % 5 - 2, (cell * 2) % 3 - 1};
 }
 
-/// Writes `dir`/sheet.png (1024 x 512, 8 x 4 cells of 128 x 128) and `dir`/offsets.csv (frame,dx,dy
-/// for cells 0-14, and the idle cells' durations in ms).
+/// Writes `dir`/sheet.png (1024 x 512, 8 x 4 cells of 128 x 128), `dir`/offsets.csv (frame,dx,dy
+/// for cells 0-14, and the idle cells' durations in ms) and `dir`/atlas.xml, the same offsets as
+/// the atlas described them (Sparrow/Starling's TextureAtlas: frameX = -dx, frameY = -dy), cell by
+/// cell in the order the sheet was unpacked.
 inline void WriteGrid(const std::filesystem::path& dir) {
     std::filesystem::create_directories(dir);
     Canvas sheet(CELL * COLUMNS, CELL * ROWS);
     std::ofstream csv(dir / "offsets.csv");
+    std::ofstream xml(dir / "atlas.xml");
     csv << "frame,dx,dy,duration\n";
+    xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TextureAtlas imagePath=\"sheet.png\">\n";
     for (int cell = 0; cell < FIRST_EMPTY_CELL; ++cell) {
         const int left = (cell % COLUMNS) * CELL, top = (cell / COLUMNS) * CELL;
         const auto [dx, dy] = OffsetOfCell(cell);
@@ -189,7 +194,13 @@ inline void WriteGrid(const std::filesystem::path& dir) {
         csv << cell << "," << dx << "," << dy;
         if (cell < 4) csv << "," << 120;
         csv << "\n";
+        char name[16];
+        std::snprintf(name, sizeof name, "hero_%04d", cell);
+        xml << "  <SubTexture name=\"" << name << "\" x=\"" << left << "\" y=\"" << top << "\" width=\"" << CELL
+            << "\" height=\"" << CELL << "\" frameX=\"" << -dx << "\" frameY=\"" << -dy << "\" frameWidth=\"" << CELL
+            << "\" frameHeight=\"" << CELL << "\"/>\n";
     }
+    xml << "</TextureAtlas>\n";
     sheet.Save(dir / "sheet.png");
 }
 

@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
     }
     if (command == "grid" && argc == 3) {
         importart::WriteGrid(argv[2]);
-        std::printf("import_art: %s/sheet.png (8 x 4 cells of 128x128) and %s/offsets.csv\n", argv[2], argv[2]);
+        std::printf("import_art: %s/sheet.png (8 x 4 cells of 128x128), %s/offsets.csv and %s/atlas.xml\n", argv[2],
+                    argv[2], argv[2]);
         return 0;
     }
     if (command == "paint" && argc == 7) {
