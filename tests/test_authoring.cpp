@@ -5,6 +5,7 @@
 #include "assets/assets.h"
 #include "assets/format.h"
 #include "fixture_fighter.h"
+#include "import_helpers.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
@@ -24,11 +25,6 @@ namespace fs = std::filesystem;
 const std::string HOTMAP = HOTMAP_EXE;
 const std::string BRAWL = BRAWL_EXE;
 const std::string SOURCE = HOTMAP_SOURCE_DIR;
-
-std::string ReadText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 std::vector<std::uint8_t> Shifted(std::vector<std::uint8_t> rgba, assets::ManifestAlternate shift) {
     assets::Image img;
@@ -227,7 +223,7 @@ TEST(OutsideLinks, AFighterFolderLinkedFromOutsideIsRefusedByItsLinkWithNothingO
     ASSERT_TRUE(watch.Add(outside / "assets" / "fixture"));
     ASSERT_TRUE(watch.Add(outside / "hotmaps" / "fixture"));
     // The check itself: a read inside the watched folder shows.
-    ASSERT_FALSE(ReadText(outside / "assets" / "fixture" / "fighter.json").empty());
+    ASSERT_FALSE(importtest::ReadBytes(outside / "assets" / "fixture" / "fighter.json").empty());
     ASSERT_GT(watch.Events(), 0) << "the watch sees an open";
 
     const std::string want = "error: " + (root / "assets" / "fixture").string() + ": a link to " +
@@ -271,11 +267,11 @@ TEST(ProjectFighters, LintWithoutAWarning) {
 }
 
 TEST(License, TheFileAndTheReadmeSaySoAndHow) {
-    const std::string license = ReadText(SOURCE + "/LICENSE");
+    const std::string license = importtest::ReadBytes(SOURCE + "/LICENSE");
     EXPECT_NE(license.find("MIT License"), std::string::npos);
     EXPECT_NE(license.find("Permission is hereby granted, free of charge"), std::string::npos);
     EXPECT_NE(license.find("Creative Commons\nAttribution 4.0 International License (CC BY 4.0)"), std::string::npos);
-    const std::string readme = ReadText(SOURCE + "/README.md");
+    const std::string readme = importtest::ReadBytes(SOURCE + "/README.md");
     const auto at = readme.find("\n## License and third-party art\n");
     ASSERT_NE(at, std::string::npos);
     const std::string section = readme.substr(at, readme.find("\n## ", at + 1) - at);

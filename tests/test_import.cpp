@@ -3,6 +3,7 @@
 // fighters made must lint clean, and the Aseprite one must land hits in a headless CPU match.
 #include "assets/assets.h"
 #include "collide/collide.h"
+#include "import_helpers.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
@@ -21,16 +22,8 @@ const std::string HOTMAP = HOTMAP_EXE;
 const std::string BRAWL = BRAWL_EXE;
 const fs::path FIXTURES = IMPORT_FIXTURES;
 
-std::string ReadBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string JsonField(const std::string& json, const std::string& key) {
-    const std::regex re("\"" + key + "\": (\"[^\"]*\"|\\[[^\\]]*\\]|[a-z0-9.-]+)");
-    std::smatch m;
-    return std::regex_search(json, m, re) ? m[1].str() : "";
-}
+using importtest::JsonField;
+using importtest::ReadBytes;
 
 // Pixel (x, y)'s RGBA as 0xRRGGBBAA.
 std::uint32_t PixelAt(const assets::Image& img, int x, int y) {

@@ -4,7 +4,9 @@
 // warning is checked here on that art, with the files and the lines a person would see.
 #include "assets/assets.h"
 #include "collide/collide.h"
+#include "fixture_fighter.h"
 #include "import_art.h"
+#include "import_helpers.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
@@ -24,24 +26,9 @@ const std::string HOTMAP = HOTMAP_EXE;
 const std::string BRAWL = BRAWL_EXE;
 const fs::path FIXTURES = IMPORT_FIXTURES;
 
-std::string ReadBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string JsonField(const std::string& json, const std::string& key) {
-    const std::regex re("\"" + key + "\": (\"[^\"]*\"|\\[[^\\]]*\\]|[a-z0-9.-]+)");
-    std::smatch m;
-    return std::regex_search(json, m, re) ? m[1].str() : "";
-}
-
-// The hits each side landed in a headless match's report line.
-std::pair<int, int> Hits(const std::string& report) {
-    const std::string totals = JsonField(report, "total_hits");
-    std::smatch m;
-    if (!std::regex_match(totals, m, std::regex("\\[([0-9]+), ([0-9]+)\\]"))) return {-1, -1};
-    return {std::stoi(m[1].str()), std::stoi(m[2].str())};
-}
+using importtest::Hits;
+using importtest::JsonField;
+using importtest::ReadBytes;
 
 // The folder fighter's maps: every file of the art set to an animation.
 const std::vector<std::string> FOLDER_MAPS{"--map", "hero_idle_*.png=idle",
@@ -335,18 +322,7 @@ TEST_F(ImportArt, AnAnchorForTheFighterAndOneForEachProjectile) {
     r = ImportGrid("grid", maps, {"--alpha-min", "140"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     auto m = Manifest("grid");
-    m["moves"]["special"] = {
-        {"animation", "special"},
-        {"button", "special"},
-        {"stance", "stand"},
-        {"damage", 80},
-        {"hitstun", 16},
-        {"blockstun", 10},
-        {"hitstop", 4},
-        {"knockback", 4},
-        {"height", "mid"},
-        {"projectile",
-         {{"animation", "orb"}, {"spawnFrame", 1}, {"spawn", {30, -50}}, {"speed", 5}, {"lifetimeTicks", 90}}}};
+    m["moves"]["special"] = fixture::Manifest()["moves"]["special"];  // throws "orb" on its frame 1
     WriteManifest("grid", m);
     Paint("grid", "orb_00.png", {0, 0, 127, 127});
     r = Hotmap({"lint", "--alpha-min", "140", Dir("grid")});
