@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace {
@@ -1017,6 +1018,9 @@ TEST(Handshake, AReplayedHandshakeCannotBindAHost) {
         << "the replayed packets carry the earlier session's values";
     EXPECT_EQ(r.peers[0].stats.handshakesAbandoned, 1) << "the ghost's handshake, let go after the timeout";
     EXPECT_EQ(next, captured.size()) << "every captured datagram was replayed";
+    std::printf("[ ghost ] %zu datagrams replayed: %lld dropped as another session's, %lld handshake abandoned\n",
+                captured.size(), static_cast<long long>(r.peers[0].stats.dropped.Of(net::DropReason::WrongSession)),
+                static_cast<long long>(r.peers[0].stats.handshakesAbandoned));
 }
 
 // A third program dialling a host that plays: it is told the host is busy, and the match goes on.
@@ -1149,6 +1153,22 @@ TEST(Disconnect, AQuitIsReportedAsLeftAtTheLastConfirmedTick) {
 
 // ---- the end of a match ---------------------------------------------------------------------------
 
+// Makes `side` hang for `polls` polls (-1: for good) from the poll after it reached `tick`; the
+// first poll it skips is returned, -1 until then. Keeps the options' own onPoll.
+std::shared_ptr<std::int64_t> HangFromTick(PairOptions& o, std::int32_t side, std::uint64_t tick, std::int64_t polls) {
+    auto from = std::make_shared<std::int64_t>(-1);
+    const auto previous = o.onPoll;
+    o.onPoll = [=](std::int32_t i, net::Session& s, const net::TickReport& report, std::uint64_t poll) {
+        if (previous) previous(i, s, report, poll);
+        if (i == side && *from < 0 && s.CurrentTick() >= tick) *from = static_cast<std::int64_t>(poll) + 1;
+    };
+    o.skipPoll = [=](std::int32_t i, std::uint64_t poll) {
+        const auto at = static_cast<std::int64_t>(poll);
+        return i == side && *from >= 0 && at >= *from && (polls < 0 || at < *from + polls);
+    };
+    return from;
+}
+
 // Issue 37's second finding: the side a tick or two behind at the end failed with "opponent lost"
 // when the side that finished closed at once. Now the finishing side keeps answering until the
 // other confirms the end (or for the timeout), and both end on the same tick with the same replay.
@@ -1159,24 +1179,14 @@ TEST(Ending, ASidePausedTwoSecondsJustBeforeTheEndEndsOnTheSameTick) {
         o.link = {50, 10, 10, 0, 0};
         o.lastTick = 900;
         // Two ticks before the end (its inputs through the last tick sent), it hangs for 2 s.
-        std::int64_t pauseFrom = -1;
-        std::array<std::uint64_t, 2> tickAt{};
-        o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
-            tickAt[static_cast<std::size_t>(side)] = s.CurrentTick();
-            if (side == paused && pauseFrom < 0 && s.CurrentTick() >= o.lastTick - 2)
-                pauseFrom = static_cast<std::int64_t>(poll) + 1;
-        };
-        o.skipPoll = [&](std::int32_t side, std::uint64_t poll) {
-            const auto at = static_cast<std::int64_t>(poll);
-            return side == paused && pauseFrom >= 0 && at >= pauseFrom && at < pauseFrom + 120;
-        };
+        const auto pauseFrom = HangFromTick(o, paused, o.lastTick - 2, 120);
         const PairResult r = netharness::RunPair(o);
         ASSERT_EQ(CheckFullMatch(r), "");
         EXPECT_EQ(r.peers[0].confirmedTick, 900u);
+        ASSERT_GE(*pauseFrom, 0);
         const auto& waiter = r.peers[static_cast<std::size_t>(1 - paused)];
-        ASSERT_GE(pauseFrom, 0);
-        EXPECT_GE(waiter.leftAtPoll, pauseFrom + 120) << "the side that finished first waited for the other";
-        EXPECT_GE(r.peers[static_cast<std::size_t>(paused)].leftAtPoll, pauseFrom + 120);
+        EXPECT_GE(waiter.leftAtPoll, *pauseFrom + 120) << "the side that finished first waited for the other";
+        EXPECT_GE(r.peers[static_cast<std::size_t>(paused)].leftAtPoll, *pauseFrom + 120);
     }
 }
 
@@ -1186,23 +1196,17 @@ TEST(Ending, ASidePausedTwoSecondsJustBeforeTheEndEndsOnTheSameTick) {
 TEST(Ending, ASideWithEveryInputFinishesEvenWhenThePeerIsGone) {
     PairOptions o = Options(43);
     o.lastTick = 600;
-    net::VirtualClock clock;
-    net::MemoryLink link;
-    std::int64_t pauseFrom = -1;
-    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
-        if (side == 1 && pauseFrom < 0 && s.CurrentTick() >= o.lastTick - 2)
-            pauseFrom = static_cast<std::int64_t>(poll) + 1;
+    o.maxPolls = 1500;
+    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t) {
         if (side == 0 && s.Phase() == net::SessionPhase::Finished) s.Leave();  // gone at once
     };
-    o.skipPoll = [&](std::int32_t side, std::uint64_t poll) {
-        const auto at = static_cast<std::int64_t>(poll);
-        return side == 1 && pauseFrom >= 0 && at >= pauseFrom && at < pauseFrom + 120;
-    };
-    o.maxPolls = 1500;
+    const auto pauseFrom = HangFromTick(o, 1, o.lastTick - 2, 120);
+    net::VirtualClock clock;
+    net::MemoryLink link;
     const PairResult r = netharness::RunSessions(o, {&link.End(0), &link.End(1)}, clock);
     ASSERT_EQ(CheckFullMatch(r), "");
     EXPECT_EQ(r.peers[1].confirmedTick, 600u);
-    EXPECT_LT(r.peers[0].leftAtPoll, pauseFrom + 120) << "side 0 was gone before side 1 came back";
+    EXPECT_LT(r.peers[0].leftAtPoll, *pauseFrom + 120) << "side 0 was gone before side 1 came back";
 }
 
 // The paused side never comes back (killed): the side that finished still finished, and stops
@@ -1210,20 +1214,13 @@ TEST(Ending, ASideWithEveryInputFinishesEvenWhenThePeerIsGone) {
 TEST(Ending, TheFinishingSideStopsWaitingAfterTheTimeout) {
     PairOptions o = Options(42);
     o.lastTick = 600;
-    std::int64_t killedAt = -1;
-    o.onPoll = [&](std::int32_t side, net::Session& s, const net::TickReport&, std::uint64_t poll) {
-        if (side == 1 && killedAt < 0 && s.CurrentTick() >= o.lastTick - 1)
-            killedAt = static_cast<std::int64_t>(poll) + 1;
-    };
-    o.skipPoll = [&](std::int32_t side, std::uint64_t poll) {
-        return side == 1 && killedAt >= 0 && static_cast<std::int64_t>(poll) >= killedAt;
-    };
     o.maxPolls = 2000;
+    const auto killedAt = HangFromTick(o, 1, o.lastTick - 1, -1);
     const PairResult r = netharness::RunPair(o);
     EXPECT_EQ(r.peers[0].phase, net::SessionPhase::Finished);
     EXPECT_EQ(r.peers[0].confirmedTick, 600u);
     EXPECT_FALSE(r.peers[0].error.has_value());
-    EXPECT_NEAR(static_cast<double>(r.peers[0].leftAtPoll - killedAt), 600, 5) << "ten seconds of waiting";
+    EXPECT_NEAR(static_cast<double>(r.peers[0].leftAtPoll - *killedAt), 600, 5) << "ten seconds of waiting";
     EXPECT_EQ(netharness::ReplayOffline(r.peers[0].replay, Synth().Roster()), r.peers[0].confirmedHash);
 }
 
@@ -1436,6 +1433,17 @@ std::string CheckSpectator(const netharness::SpectatorResult& w, const PairResul
     return "";
 }
 
+// Spectators never stall the players: the same run without them plays the same match, tick for
+// tick, with the same stalls (the simulator's dice are per path, so only the players' paths count).
+void ExpectTheSameMatchWithoutSpectators(PairOptions o, const PairResult& withThem) {
+    o.spectators.clear();
+    const PairResult solo = netharness::RunPair(o);
+    EXPECT_EQ(game::FormatReplay(solo.peers[0].replay), game::FormatReplay(withThem.peers[0].replay));
+    for (std::size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(solo.peers[i].stats.stalledTicks, withThem.peers[i].stats.stalledTicks) << "side " << i;
+    }
+}
+
 // GGRS's spectators: one watching from before the match, one dialling in mid-match, which plays
 // from the first tick, fast, until it has caught up. Both stop at the players' last tick on their
 // hash, with their replay; the players play the same match as without them.
@@ -1461,11 +1469,7 @@ TEST(Spectators, TwoSpectatorsOneJoiningMidMatchEndOnThePlayersHash) {
                   std::count(r.peers[0].notices.begin(), r.peers[0].notices.end(), "a spectator is watching (2)"),
               2);
 
-    PairOptions alone = o;
-    alone.spectators.clear();
-    const PairResult solo = netharness::RunPair(alone);
-    EXPECT_EQ(game::FormatReplay(solo.peers[0].replay), game::FormatReplay(r.peers[0].replay));
-    for (std::size_t i = 0; i < 2; ++i) EXPECT_EQ(solo.peers[i].stats.stalledTicks, r.peers[i].stats.stalledTicks);
+    ExpectTheSameMatchWithoutSpectators(o, r);
 }
 
 // A spectator that hangs for 8 s after it had caught up is let go (its backlog kept growing), one
@@ -1490,11 +1494,25 @@ TEST(Spectators, ASlowSpectatorIsDroppedWithoutStallingThePlayers) {
               r.peers[0].notices.end());
     EXPECT_EQ(CheckSpectator(r.spectators[1], r), "") << "the 2 s hiccup is not dropped";
 
-    PairOptions alone = o;
-    alone.spectators.clear();
-    const PairResult solo = netharness::RunPair(alone);
-    EXPECT_EQ(game::FormatReplay(solo.peers[0].replay), game::FormatReplay(r.peers[0].replay));
-    for (std::size_t i = 0; i < 2; ++i) EXPECT_EQ(solo.peers[i].stats.stalledTicks, r.peers[i].stats.stalledTicks);
+    ExpectTheSameMatchWithoutSpectators(o, r);
+}
+
+// The opponent killed mid-match: the host's result is the last confirmed tick, and its spectator
+// stops there too, on the same hash.
+TEST(Spectators, WhenTheOpponentIsLostTheSpectatorStopsAtTheHostsLastConfirmedTick) {
+    PairOptions o = Options(53);
+    o.link = {30, 5, 0, 0, 0};
+    o.pausePolls[1] = {500, 1 << 30};
+    o.maxPolls = 1400;
+    o.spectators = {netharness::SpectatorOptions{}};
+    const PairResult r = netharness::RunPair(o);
+    ASSERT_TRUE(r.peers[0].error.has_value());
+    EXPECT_EQ(r.peers[0].error->code, net::ErrorCode::PeerLost);
+    const auto& w = r.spectators[0];
+    ASSERT_EQ(w.phase, net::SessionPhase::Finished) << (w.error ? w.error->message : "");
+    EXPECT_EQ(w.currentTick, r.peers[0].confirmedTick);
+    EXPECT_EQ(w.hash, r.peers[0].confirmedHash);
+    EXPECT_EQ(game::FormatReplay(w.replay), game::FormatReplay(r.peers[0].replay));
 }
 
 // The host says how many may watch; one more is told so.
