@@ -28,8 +28,8 @@ struct EnetOptions {
     /// session's timeout: --timeout covers the join too).
     std::uint32_t connectTimeoutMillis = 5'000;
     /// A host's peer slots: the opponent, the spectators, and handshakes under way (a replayed or
-    /// stray connection takes one until the session gives up on it). When all are taken, ENet
-    /// ignores a new connection.
+    /// stray connection takes one until the session gives up on it): 1 + maxSpectators +
+    /// MAX_PENDING_HANDSHAKES, and a few to spare. When all are taken, ENet ignores a new connection.
     std::size_t maxPeers = 12;
     /// The most the destructor waits for its goodbyes (a Bye) to be acknowledged before it closes.
     std::uint32_t goodbyeMillis = 1'000;

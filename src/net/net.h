@@ -51,6 +51,9 @@ inline constexpr std::size_t MAX_NAME_BYTES = 64;         ///< program versions 
 inline constexpr std::size_t MAX_MESSAGE_BYTES = 255;     ///< a refusal's text
 inline constexpr std::size_t MAX_SETUP_BYTES = 400;       ///< a match setup's text (SetupPacket)
 inline constexpr std::int32_t MAX_SPECTATORS_LIMIT = 16;  ///< SessionConfig::maxSpectators is 0 to 16
+/// Addresses a host keeps in handshake at once beside its opponent and spectators (more are closed
+/// at once): a host's transport needs 1 + maxSpectators + this peer slots.
+inline constexpr std::size_t MAX_PENDING_HANDSHAKES = 4;
 
 // ---- errors -------------------------------------------------------------------------------------
 

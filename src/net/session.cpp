@@ -25,9 +25,6 @@ constexpr std::size_t PEER_CHECKSUMS_KEPT = 16;  // the peer's, waiting for this
 constexpr std::int32_t WAIT_SPACING_TICKS = 20;  // time sync waits at most one tick in this many
 constexpr float WAIT_THRESHOLD_TICKS = 1.0f;     // ... when this side is this far ahead of balance
 constexpr std::int32_t MIN_ADVANTAGE_SAMPLES = 16;
-// Addresses a host keeps in handshake at once, beside the opponent and the spectators: more are
-// closed at once (a flood of connections cannot crowd out the real joiner for long).
-constexpr std::size_t MAX_PENDING_HANDSHAKES = 4;
 // A spectator whose backlog (confirmed ticks it does not hold yet) was once this small has caught
 // up; from then on, a backlog past SPECTATOR_MAX_BACKLOG_TICKS (3 s of play) drops it.
 constexpr std::uint64_t SPECTATOR_CAUGHT_UP_TICKS = 30;
