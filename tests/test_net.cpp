@@ -1515,6 +1515,30 @@ TEST(Spectators, WhenTheOpponentIsLostTheSpectatorStopsAtTheHostsLastConfirmedTi
     EXPECT_EQ(game::FormatReplay(w.replay), game::FormatReplay(r.peers[0].replay));
 }
 
+// After the match the host waits, up to the timeout, until its spectator holds the last tick: one
+// that hangs over the end is waited for; one that is gone for good, for 10 s.
+TEST(Spectators, TheHostWaitsForItsSpectatorsToHaveTheLastTick) {
+    for (const bool killed : {false, true}) {
+        SCOPED_TRACE(killed);
+        PairOptions o = Options(54);
+        o.lastTick = 600;
+        o.maxPolls = 2000;
+        netharness::SpectatorOptions w;
+        w.pausePolls = {590, killed ? 1 << 30 : 700};
+        o.spectators = {w};
+        const PairResult r = netharness::RunPair(o);
+        ASSERT_EQ(CheckFullMatch(r), "");
+        EXPECT_LT(r.peers[1].leftAtPoll, 620) << "the join owes the spectator nothing";
+        if (killed) {
+            EXPECT_NEAR(static_cast<double>(r.peers[0].leftAtPoll), 590 + 600, 20) << "the host gave up on it";
+        } else {
+            EXPECT_GE(r.peers[0].leftAtPoll, 700) << "the host waited for it";
+            EXPECT_LT(r.peers[0].leftAtPoll, 720);
+            EXPECT_EQ(CheckSpectator(r.spectators[0], r), "");
+        }
+    }
+}
+
 // The host says how many may watch; one more is told so.
 TEST(Spectators, OneTooManyIsTurnedAway) {
     PairOptions o = Options(52);
