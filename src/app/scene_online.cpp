@@ -109,6 +109,14 @@ public:
             session_->Advance(local, net::TickHooks{&debug_, NowNanos});
         }
         ObserveTicks(report);
+        for (const std::string& notice : report.notices)
+            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice).c_str());
+        // The library's host goes on waiting after turning an opponent away; this scene still ends
+        // the run with the refusal's line, as before (the lobby's own wiring comes with issue 37's
+        // second half).
+        if (session_->Stats().refusals > 0 && session_->LastRefusal() != nullptr) {
+            return Stop(ctx, session_->LastRefusal()->ToLine());
+        }
         if (session_->WaitingForPeer() != waitingSaid_) {
             waitingSaid_ = session_->WaitingForPeer();
             if (waitingSaid_)
@@ -130,6 +138,9 @@ public:
                 break;
             case net::SessionPhase::Finished:
                 if (inMatch_) MatchFinished(ctx);
+                // A scripted run ends once nothing is owed: the opponent confirmed the end too (it
+                // may be a few ticks behind and still need our inputs) and the spectators have it.
+                if (ctx.options->frames && session_->CanClose()) done_ = true;
                 break;
             case net::SessionPhase::Failed:
                 Failed(ctx);
@@ -273,10 +284,8 @@ private:
         if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
         lastReport_ = Report(ctx);
         SaveReplay(ctx);
-        // A scripted run (--frames) is over; otherwise both sides may choose again for a rematch.
-        if (ctx.options->frames) {
-            done_ = true;
-        } else {
+        // A scripted run (--frames) is over once CanClose; otherwise both may choose for a rematch.
+        if (!ctx.options->frames) {
             ctx.notices.push_back("brawl: the match is over: choose a fighter for a rematch, or Esc for the title");
             if (autoReady_) Ready(ctx);
         }
@@ -325,8 +334,9 @@ private:
                                   ", \"desyncs\": " + std::to_string(session_->GetDesync() != nullptr ? 1 : 0) +
                                   ", \"ping_ms\": " + std::to_string(st.pingMillis) + ", \"side\": \"" +
                                   (side_ == 0 ? "p1" : "p2") + "\"";
-        // Online, each rematch is its own session state: the totals are the current match's.
-        const game::MatchState& s = session_->State();
+        // Online, each rematch is its own session state: the totals are the current match's, as of
+        // its last confirmed tick (the frames and the hash of one and the same tick).
+        const game::MatchState& s = session_->ConfirmedState();
         RunTotals totals;
         totals.hits = {s.stats.hits[0], s.stats.hits[1]};
         totals.matchesFinished = s.phase == game::Phase::MatchOver ? 1 : 0;
