@@ -194,7 +194,7 @@ inline void WriteGrid(const std::filesystem::path& dir) {
         csv << cell << "," << dx << "," << dy;
         if (cell < 4) csv << "," << 120;
         csv << "\n";
-        char name[16];
+        char name[32];
         std::snprintf(name, sizeof name, "hero_%04d", cell);
         xml << "  <SubTexture name=\"" << name << "\" x=\"" << left << "\" y=\"" << top << "\" width=\"" << CELL
             << "\" height=\"" << CELL << "\" frameX=\"" << -dx << "\" frameY=\"" << -dy << "\" frameWidth=\"" << CELL
