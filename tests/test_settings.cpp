@@ -61,8 +61,8 @@ TEST(Settings, WhatIsWrittenIsReadBackTheSame) {
     s.fullscreen = true;
     s.windowScale = 3;
     s.vsync = false;
-    s.bindings.keys[0][static_cast<std::size_t>(app::Action::Punch)] = SDL_SCANCODE_LSHIFT;
-    s.bindings.keys[1][static_cast<std::size_t>(app::Action::Up)] = SDL_SCANCODE_KP_8;
+    s.bindings.keys[0][static_cast<std::size_t>(app::KeyAction::Punch)] = SDL_SCANCODE_LSHIFT;
+    s.bindings.keys[1][static_cast<std::size_t>(app::KeyAction::Up)] = SDL_SCANCODE_KP_8;
     s.bindings.pad[2] = {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDL_CONTROLLER_BUTTON_INVALID};
     s.bindings.mute = SDL_SCANCODE_F12;
     ASSERT_EQ(app::SaveSettings(file.string(), s), std::nullopt);
@@ -191,19 +191,20 @@ TEST(OptionsMenu, ABindingIsTheNextKeyPressedAndEscCancels) {
     Go(m, s, app::OptionsRow::KeysP1);
     m.Apply(app::MenuMove::Confirm, s);
     ASSERT_EQ(m.Page(), app::OptionsPage::KeysP1);
-    for (int i = 0; i < static_cast<int>(app::Action::Kick); ++i) m.Apply(app::MenuMove::Down, s);
+    for (int i = 0; i < static_cast<int>(app::KeyAction::Kick); ++i) m.Apply(app::MenuMove::Down, s);
     m.Apply(app::MenuMove::Confirm, s);
     ASSERT_TRUE(m.Listening());
-    EXPECT_EQ(m.Rows(s)[static_cast<std::size_t>(app::Action::Kick)].value, "PRESS A KEY");
+    EXPECT_EQ(m.Rows(s)[static_cast<std::size_t>(app::KeyAction::Kick)].value, "PRESS A KEY");
     EXPECT_EQ(m.Apply(app::MenuMove::Down, s), app::OptionsResult::Stay) << "menu moves wait while it listens";
     EXPECT_EQ(m.Press({SDL_SCANCODE_UNKNOWN, SDL_CONTROLLER_BUTTON_A}, s), app::OptionsResult::Stay)
         << "a key, not a pad button";
     EXPECT_EQ(m.Press({SDL_SCANCODE_I, SDL_CONTROLLER_BUTTON_INVALID}, s), app::OptionsResult::Changed);
-    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::Action::Kick)], SDL_SCANCODE_I);
+    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::KeyAction::Kick)], SDL_SCANCODE_I);
     EXPECT_FALSE(m.Listening());
     m.Apply(app::MenuMove::Confirm, s);
     EXPECT_EQ(m.Press({SDL_SCANCODE_ESCAPE, SDL_CONTROLLER_BUTTON_INVALID}, s), app::OptionsResult::Stay);
-    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::Action::Kick)], SDL_SCANCODE_I) << "Esc changes nothing";
+    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::KeyAction::Kick)], SDL_SCANCODE_I)
+        << "Esc changes nothing";
     m.Apply(app::MenuMove::Confirm, s);
     EXPECT_EQ(m.Press({SDL_SCANCODE_F3, SDL_CONTROLLER_BUTTON_INVALID}, s), app::OptionsResult::Stay);
     EXPECT_TRUE(m.Listening()) << "a reserved key is refused and the menu keeps listening";
@@ -218,7 +219,7 @@ TEST(OptionsMenu, ABindingIsTheNextKeyPressedAndEscCancels) {
 TEST(OptionsMenu, TwoActionsOnOneKeyAreMarkedOnBothPagesAndNamed) {
     app::OptionsMenu m;
     app::UserSettings s;
-    s.bindings.keys[1][static_cast<std::size_t>(app::Action::Punch)] = SDL_SCANCODE_K;  // P2 punch on P1's kick
+    s.bindings.keys[1][static_cast<std::size_t>(app::KeyAction::Punch)] = SDL_SCANCODE_K;  // P2 punch on P1's kick
     m.Open();
     const auto main = m.Rows(s);
     EXPECT_TRUE(main[static_cast<std::size_t>(app::OptionsRow::KeysP1)].conflict);
@@ -228,8 +229,8 @@ TEST(OptionsMenu, TwoActionsOnOneKeyAreMarkedOnBothPagesAndNamed) {
     Go(m, s, app::OptionsRow::KeysP2);
     m.Apply(app::MenuMove::Confirm, s);
     const auto p2 = m.Rows(s);
-    EXPECT_TRUE(p2[static_cast<std::size_t>(app::Action::Punch)].conflict);
-    EXPECT_FALSE(p2[static_cast<std::size_t>(app::Action::Kick)].conflict);
+    EXPECT_TRUE(p2[static_cast<std::size_t>(app::KeyAction::Punch)].conflict);
+    EXPECT_FALSE(p2[static_cast<std::size_t>(app::KeyAction::Kick)].conflict);
     EXPECT_EQ(app::KeyConflicts(app::Bindings::Defaults()).size(), 0u) << "the defaults never conflict";
     // The mute key on a player's key is a conflict too.
     app::UserSettings t;
@@ -288,16 +289,16 @@ TEST(OptionsMenu, TheDefaultBindingsAreTheControlsTable) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return s;
     };
-    const auto key = [&](std::size_t side, app::Action a) {
+    const auto key = [&](std::size_t side, app::KeyAction a) {
         return lower(app::KeyName(d.keys[side][static_cast<std::size_t>(a)]));
     };
     for (std::size_t side = 0; side < 2; ++side) {
-        EXPECT_EQ(key(side, app::Action::Punch), lower(app::PLAYER_CONTROLS[side].punch));
-        EXPECT_EQ(key(side, app::Action::Kick), lower(app::PLAYER_CONTROLS[side].kick));
-        EXPECT_EQ(key(side, app::Action::Special), lower(app::PLAYER_CONTROLS[side].special));
+        EXPECT_EQ(key(side, app::KeyAction::Punch), lower(app::PLAYER_CONTROLS[side].punch));
+        EXPECT_EQ(key(side, app::KeyAction::Kick), lower(app::PLAYER_CONTROLS[side].kick));
+        EXPECT_EQ(key(side, app::KeyAction::Special), lower(app::PLAYER_CONTROLS[side].special));
     }
-    EXPECT_EQ(key(0, app::Action::Up) + " " + key(0, app::Action::Left) + " " + key(0, app::Action::Down) + " " +
-                  key(0, app::Action::Right),
+    EXPECT_EQ(key(0, app::KeyAction::Up) + " " + key(0, app::KeyAction::Left) + " " + key(0, app::KeyAction::Down) +
+                  " " + key(0, app::KeyAction::Right),
               lower(app::PLAYER_CONTROLS[0].move));
     EXPECT_EQ(lower(app::PadName(d.pad[0])), lower(app::PLAYER_CONTROLS[2].punch));
     EXPECT_EQ(lower(app::PadName(d.pad[1])), lower(app::PLAYER_CONTROLS[2].kick));

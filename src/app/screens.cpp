@@ -32,7 +32,7 @@ void Item(SDL_Renderer* r, int y, const std::string& label, const std::string& v
 }
 
 std::string Who(game::Controller c) {
-    return c == game::Controller::Cpu ? "CPU" : "HUMAN";
+    return menu::Upper(game::NameOf(game::CONTROLLER_NAMES, c));
 }
 
 }  // namespace
@@ -203,10 +203,10 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     if (!menu.problem.empty())
         render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
                                  RED, 1);
-    const auto key = [&](Action a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
+    const auto key = [&](KeyAction a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
     const std::string hint = menu.editing ? "TYPE THE HOST'S ADDRESS   ENTER: CONNECT   ESC: BACK"
-                                          : key(Action::Up) + "/" + key(Action::Down) + " OR ARROWS: CHOOSE   " +
-                                                key(Action::Left) + "/" + key(Action::Right) +
+                                          : key(KeyAction::Up) + "/" + key(KeyAction::Down) + " OR ARROWS: CHOOSE   " +
+                                                key(KeyAction::Left) + "/" + key(KeyAction::Right) +
                                                 ": CHANGE   ENTER: OK   H: CONTROLS";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
 }
@@ -306,14 +306,14 @@ void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
     // The current bindings (the options menu changes them); the table's words for the devices.
     for (std::size_t side = 0; side < 2; ++side) {
         const auto& k = bindings.keys[side];
-        const auto name = [&](Action a) { return KeyName(k[static_cast<std::size_t>(a)]); };
+        const auto name = [&](KeyAction a) { return KeyName(k[static_cast<std::size_t>(a)]); };
         const bool arrows = k[0] == SDL_SCANCODE_UP && k[1] == SDL_SCANCODE_DOWN && k[2] == SDL_SCANCODE_LEFT &&
                             k[3] == SDL_SCANCODE_RIGHT;
-        const std::string moves =
-            arrows ? "ARROWS"
-                   : name(Action::Up) + " " + name(Action::Left) + " " + name(Action::Down) + " " + name(Action::Right);
-        line(row(ShortWho(PLAYER_CONTROLS[side].who), moves, name(Action::Punch), name(Action::Kick),
-                 name(Action::Special)),
+        const std::string moves = arrows ? "ARROWS"
+                                         : name(KeyAction::Up) + " " + name(KeyAction::Left) + " " +
+                                               name(KeyAction::Down) + " " + name(KeyAction::Right);
+        line(row(ShortWho(PLAYER_CONTROLS[side].who), moves, name(KeyAction::Punch), name(KeyAction::Kick),
+                 name(KeyAction::Special)),
              WHITE);
     }
     line(row(ShortWho(PLAYER_CONTROLS[2].who), Upper(PLAYER_CONTROLS[2].move), PadName(bindings.pad[0]),
