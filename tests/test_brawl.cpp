@@ -623,6 +623,30 @@ TEST_F(Brawl, AReloadThatRemovesTheMoveInProgressKeepsTheMatchValid) {
     EXPECT_FALSE(JsonField(result.out, "hash").empty()) << result.out;
 }
 
+// The manifest does not restrict move names: a move named `a"b` is written escaped in the event log
+// (every line valid JSON, the name read back as it is) and in the run's line.
+TEST_F(Brawl, AMoveNamedWithAQuoteGivesValidJsonLines) {
+    auto manifest = fixture::Manifest();
+    manifest["moves"]["a\"b"] = manifest["moves"]["light_punch"];
+    manifest["moves"].erase("light_punch");
+    fixture::Write(root_, "alpha", manifest);
+    const std::string log = (root_ / "events.jsonl").string();
+    // Seed 24's 600 ticks of CPU against CPU start alpha's punch (see AReplayThatEndsElsewhere...).
+    const auto r =
+        Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "24", "--log-events", log});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_FALSE(nlohmann::json::parse(r.out, nullptr, false).is_discarded()) << r.out;
+    std::ifstream in(log);
+    int lines = 0, named = 0;
+    for (std::string line; std::getline(in, line); ++lines) {
+        const nlohmann::json event = nlohmann::json::parse(line, nullptr, false);
+        ASSERT_FALSE(event.is_discarded()) << line;
+        if (event["fighter"] == 0 && event["move"] == "a\"b") ++named;
+    }
+    EXPECT_GT(lines, 0);
+    EXPECT_GT(named, 0) << "alpha's punch starts at least once under its new name";
+}
+
 // SIGTERM ends a headless run after the tick in progress, with its JSON line and exit 0.
 TEST_F(Brawl, ASignalEndsAHeadlessRunWithItsSummary) {
     LiveRun run(root_, "250");

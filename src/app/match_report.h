@@ -1,9 +1,9 @@
-// The headless run's JSON line for a match, written once for every scene that plays one (the fight
-// and online play): the same fields in the same order, so tools and tests read one format.
+// The headless run's JSON line for a match, written once for every scene that plays one (the fight,
+// training and online play): the same fields in the same order, so tools and tests read one
+// format, through the one JSON writer (json_line.h).
 #pragma once
 
-#include "app/roster.h"
-#include "app/scene.h"
+#include "app/json_line.h"
 #include "game/game.h"
 
 #include <array>
@@ -20,16 +20,18 @@ struct RunTotals {
     int matchesFinished = 0;              ///< matches that reached their end
 };
 
-/// "{"frames": N, "hash": "...", "health": [a, b], "hits": [a, b], "winner": ..., "round": r,
-/// "rounds_won": [a, b], "matches": m, "assets_hash": "...", "reloads": n, "reload_errors": n,
-/// "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f<extra>}". `hits` is the
-/// current match's; `total_hits` every match's. `extra` is appended before the closing brace
-/// (", \"key\": value, ..." or "").
-[[nodiscard]] std::string MatchReportJson(const game::MatchState& state, std::int64_t frames, int matches,
-                                          const Roster& roster, const Clock& clock, const RunTotals& totals,
-                                          const std::string& extra = "");
+/// What the shell knows of the run: its ticks, the match it is on, the fighters' files.
+struct RunInfo {
+    std::int64_t frames = 0;
+    int matches = 1;  ///< the current match's number, from 1
+    std::uint64_t assetsHash = 0;
+    int reloads = 0, reloadErrors = 0;
+};
 
-/// 16 lower-case hex digits.
-[[nodiscard]] std::string Hex16(std::uint64_t value);
+/// {"frames": N, "hash": "...", "health": [a, b], "hits": [a, b], "winner": "p1"|"p2"|"draw"|null,
+/// "round": r, "rounds_won": [a, b], "matches": m, "assets_hash": "...", "reloads": n,
+/// "reload_errors": n, "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f}.
+/// `hits` is the current match's; `total_hits` every match's. A scene adds its own keys after these.
+[[nodiscard]] JsonLine MatchReport(const game::MatchState& state, const RunInfo& run, const RunTotals& totals);
 
 }  // namespace app

@@ -231,9 +231,10 @@ public:
         RunTotals totals = Totals();
         for (std::size_t i = 0; i < 2; ++i)
             totals.fighters[i] = ctx.roster->At(static_cast<std::size_t>(match_.fighter[i])).loaded.def.id;
-        report.json = MatchReportJson(
-            s, frames, matchesDone_ + 1, *ctx.roster, ctx.clock, totals,
-            replayOk ? (*replayOk ? ", \"replay_hash_matches\": true" : ", \"replay_hash_matches\": false") : "");
+        JsonLine line = MatchReport(
+            s, {frames, matchesDone_ + 1, ctx.roster->AssetsHash(), ctx.clock.reloads, ctx.clock.reloadErrors}, totals);
+        if (replayOk) line["replay_hash_matches"] = *replayOk;
+        report.json = WriteJsonLine(line);
         if (replayOk == false) {
             // The same inputs ended elsewhere: other fighters' files, or the rules changed since.
             report.exitCode = 1;
@@ -382,19 +383,8 @@ private:
     // --log-events: every event of the tick as one JSON line.
     void LogEvents() {
         if (eventLog_ == nullptr) return;
-        for (const game::Event& e : match_.events.View()) {
-            const game::FighterDef* def =
-                e.fighter == 0 || e.fighter == 1 ? match_.defs.fighters[static_cast<std::size_t>(e.fighter)] : nullptr;
-            const std::string move =
-                def != nullptr && e.move >= 0 && static_cast<std::size_t>(e.move) < def->moves.size()
-                    ? "\"" + def->moves[static_cast<std::size_t>(e.move)].name + "\""
-                    : "null";
-            std::fprintf(eventLog_,
-                         "{\"tick\": %llu, \"event\": \"%s\", \"fighter\": %d, \"target\": %d, \"move\": %s, "
-                         "\"projectile\": %s, \"x\": %d, \"y\": %d, \"value\": %d}\n",
-                         static_cast<unsigned long long>(e.tick), game::NameOf(game::EVENT_KIND_NAMES, e.kind),
-                         e.fighter, e.target, move.c_str(), e.projectile ? "true" : "false", e.xPx, e.yPx, e.value);
-        }
+        for (const game::Event& e : match_.events.View())
+            std::fprintf(eventLog_, "%s\n", WriteJsonLine(EventJson(match_.defs, e)).c_str());
         std::fflush(eventLog_);
     }
 

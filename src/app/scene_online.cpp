@@ -327,13 +327,6 @@ private:
     }
 
     std::string Report(SceneContext& ctx) const {
-        const net::SessionStats& st = session_->Stats();
-        const std::string extra = ", \"rollbacks\": " + std::to_string(st.rollbacks) +
-                                  ", \"max_rollback\": " + std::to_string(st.deepestRollbackTicks) +
-                                  ", \"predicted_ticks\": " + std::to_string(st.predictedTicks) +
-                                  ", \"desyncs\": " + std::to_string(session_->GetDesync() != nullptr ? 1 : 0) +
-                                  ", \"ping_ms\": " + std::to_string(st.pingMillis) + ", \"side\": \"" +
-                                  (side_ == 0 ? "p1" : "p2") + "\"";
         // Online, each rematch is its own session state: the totals are the current match's, as of
         // its last confirmed tick (the frames and the hash of one and the same tick).
         const game::MatchState& s = session_->ConfirmedState();
@@ -341,9 +334,19 @@ private:
         totals.hits = {s.stats.hits[0], s.stats.hits[1]};
         totals.matchesFinished = s.phase == game::Phase::MatchOver ? 1 : 0;
         for (std::size_t i = 0; i < 2; ++i) totals.fighters[i] = session_->FighterIds()[i];
-        return MatchReportJson(s, static_cast<std::int64_t>(session_->ConfirmedTick()),
-                               std::max(1, static_cast<int>(session_->MatchNumber())), *ctx.roster, ctx.clock, totals,
-                               extra);
+        JsonLine line = MatchReport(s,
+                                    {static_cast<std::int64_t>(session_->ConfirmedTick()),
+                                     std::max(1, static_cast<int>(session_->MatchNumber())), ctx.roster->AssetsHash(),
+                                     ctx.clock.reloads, ctx.clock.reloadErrors},
+                                    totals);
+        const net::SessionStats& st = session_->Stats();
+        line["rollbacks"] = st.rollbacks;
+        line["max_rollback"] = st.deepestRollbackTicks;
+        line["predicted_ticks"] = st.predictedTicks;
+        line["desyncs"] = session_->GetDesync() != nullptr ? 1 : 0;
+        line["ping_ms"] = st.pingMillis;
+        line["side"] = side_ == 0 ? "p1" : "p2";
+        return WriteJsonLine(line);
     }
 
     LobbyView Lobby(SceneContext& ctx) const {

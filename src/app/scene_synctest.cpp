@@ -3,7 +3,7 @@
 // with the same inputs, and each re-simulated tick's hash must equal the first pass's. Both sides
 // are driven as the command line says (CPU sides think; a human side stands still; --replay gives
 // both sides' recorded inputs). A mismatch names the tick and the first field that differs.
-#include "app/match_report.h"
+#include "app/json_line.h"
 #include "app/scene.h"
 #include "net/net.h"
 
@@ -41,10 +41,12 @@ public:
         const auto result = net::RunSyncTest(defs, config, inputs, options);
         if (!result.Ok()) return {"", 1, result.GetError().ToLine()};
         const net::SyncTestReport& r = result.Value();
-        return {"{\"synctest\": " + std::to_string(options.checkDistanceTicks) + ", \"frames\": " +
-                    std::to_string(r.ticks) + ", \"compared_ticks\": " + std::to_string(r.comparedTicks) +
-                    ", \"hash\": \"" + Hex16(r.finalHash) + "\", \"mismatches\": 0}",
-                0, ""};
+        const JsonLine line = {{"synctest", options.checkDistanceTicks},
+                               {"frames", r.ticks},
+                               {"compared_ticks", r.comparedTicks},
+                               {"hash", Hex16(r.finalHash)},
+                               {"mismatches", 0}};
+        return {WriteJsonLine(line), 0, ""};
     }
 
 private:

@@ -1,6 +1,7 @@
 // The title screen: the two chosen fighters in their idle loop and the menu that chooses who plays
 // each side, with which fighter, how hard the CPU is; START hands the setup to the fight scene.
 // OPTIONS opens the options menu over it. The title loop plays.
+#include "app/json_line.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
@@ -87,13 +88,12 @@ public:
 
     RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
         // What the fight's report says of the fighters too: what is loaded now and how reloads went.
-        char line[200];
-        std::snprintf(line, sizeof line,
-                      "{\"scene\": \"title\", \"frames\": %lld, \"assets_hash\": \"%016llx\", \"reloads\": %d, "
-                      "\"reload_errors\": %d}",
-                      static_cast<long long>(frames), static_cast<unsigned long long>(ctx.roster->AssetsHash()),
-                      ctx.clock.reloads, ctx.clock.reloadErrors);
-        return {line, 0, ""};
+        const JsonLine line = {{"scene", "title"},
+                               {"frames", frames},
+                               {"assets_hash", Hex16(ctx.roster->AssetsHash())},
+                               {"reloads", ctx.clock.reloads},
+                               {"reload_errors", ctx.clock.reloadErrors}};
+        return {WriteJsonLine(line), 0, ""};
     }
 
 private:

@@ -22,29 +22,6 @@ namespace app {
 
 namespace {
 
-std::string JsonString(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
-
-std::string MoveName(const game::FighterDef& def, std::int32_t move) {
-    return move >= 0 && static_cast<std::size_t>(move) < def.moves.size()
-               ? JsonString(def.moves[static_cast<std::size_t>(move)].name)
-               : "null";
-}
-
 class TrainingScene final : public Scene {
 public:
     explicit TrainingScene(const SceneArgs& args) : args_(args) {}
@@ -218,8 +195,10 @@ public:
         }
         // One training session is one match that never finishes: its totals are the session's.
         const RunTotals totals{{defs_.fighters[0]->id, defs_.fighters[1]->id}, state_.stats.hits, 0};
-        report.json =
-            MatchReportJson(state_, frames, 1, *ctx.roster, ctx.clock, totals, ", \"training\": " + TrainingJson());
+        JsonLine line = MatchReport(
+            state_, {frames, 1, ctx.roster->AssetsHash(), ctx.clock.reloads, ctx.clock.reloadErrors}, totals);
+        line["training"] = TrainingJson();
+        report.json = WriteJsonLine(line);
         return report;
     }
 
@@ -304,52 +283,52 @@ private:
         return true;
     }
 
-    [[nodiscard]] std::string TrainingJson() const {
-        std::string out = std::string("{\"dummy\": \"") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
-                          "\", \"block\": \"" + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) +
-                          "\", \"recovery\": \"" + game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery) +
-                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) +
-                          "\", \"refill\": " + (choices_.refill ? "true" : "false") +
-                          ", \"slot\": " + std::to_string(choices_.slot + 1) + ", \"playback\": \"" +
-                          game::NameOf(PLAYBACK_NAMES, choices_.playback) + "\", \"slot_ticks\": [";
-        const auto ticks = SlotTicks();
-        for (std::size_t i = 0; i < ticks.size(); ++i) out += (i ? ", " : "") + std::to_string(ticks[i]);
-        out += "], \"meter\": [";
+    [[nodiscard]] JsonLine TrainingJson() const {
+        JsonLine t = JsonLine::object();
+        t["dummy"] = game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance);
+        t["block"] = game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block);
+        t["recovery"] = game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery);
+        t["start"] = game::NameOf(game::RESET_PLACE_NAMES, start_);
+        t["refill"] = choices_.refill;
+        t["slot"] = choices_.slot + 1;
+        t["playback"] = game::NameOf(PLAYBACK_NAMES, choices_.playback);
+        t["slot_ticks"] = SlotTicks();
+        t["meter"] = JsonLine::array();
         for (std::size_t i = 0; i < 2; ++i) {
-            out += i ? ", \"" : "\"";
+            std::string cells;
             for (const game::FrameCell c : observer_.meter[i])
-                out += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
-            out += "\"";
+                cells += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
+            t["meter"].push_back(cells);
         }
-        out += "], \"advantages\": [";
-        for (std::size_t i = 0; i < observer_.advantages.size(); ++i) {
-            const game::Advantage& a = observer_.advantages[i];
-            out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(a.tick) + ", \"attacker\": \"p" +
-                   std::to_string(a.attacker + 1) +
-                   "\", \"move\": " + MoveName(*defs_.fighters[static_cast<std::size_t>(a.attacker)], a.move) +
-                   ", \"on\": \"" + (a.blocked ? "block" : "hit") + "\", \"advantage\": " + std::to_string(a.frames) +
-                   "}";
+        const auto who = [](std::int32_t side) { return side == 0 ? "p1" : "p2"; };
+        const auto move = [&](std::int32_t side, std::int32_t m) {
+            return MoveNameJson(defs_.fighters[static_cast<std::size_t>(side)], m);
+        };
+        t["advantages"] = JsonLine::array();
+        for (const game::Advantage& a : observer_.advantages) {
+            t["advantages"].push_back({{"tick", a.tick},
+                                       {"attacker", who(a.attacker)},
+                                       {"move", move(a.attacker, a.move)},
+                                       {"on", a.blocked ? "block" : "hit"},
+                                       {"advantage", a.frames}});
         }
-        out += "], \"whiffs\": [";
-        for (std::size_t i = 0; i < observer_.whiffs.size(); ++i) {
-            const game::Whiff& w = observer_.whiffs[i];
-            out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(w.tick) + ", \"attacker\": \"p" +
-                   std::to_string(w.attacker + 1) +
-                   "\", \"move\": " + MoveName(*defs_.fighters[static_cast<std::size_t>(w.attacker)], w.move) +
-                   ", \"missed_by_px\": " + (w.missedByPx >= 0 ? std::to_string(w.missedByPx) : "null") +
-                   ", \"box_only_ticks\": " + std::to_string(w.boxOnlyTicks) + "}";
+        t["whiffs"] = JsonLine::array();
+        for (const game::Whiff& w : observer_.whiffs) {
+            t["whiffs"].push_back({{"tick", w.tick},
+                                   {"attacker", who(w.attacker)},
+                                   {"move", move(w.attacker, w.move)},
+                                   {"missed_by_px", w.missedByPx >= 0 ? JsonLine(w.missedByPx) : JsonLine(nullptr)},
+                                   {"box_only_ticks", w.boxOnlyTicks}});
         }
-        out += "], \"box_only_ticks\": [" + std::to_string(observer_.boxOnlyTicks[0]) + ", " +
-               std::to_string(observer_.boxOnlyTicks[1]) + "], \"inputs\": [";
+        t["box_only_ticks"] = observer_.boxOnlyTicks;
+        t["inputs"] = JsonLine::array();
         for (std::size_t i = 0; i < 2; ++i) {
-            out += i ? ", [" : "[";
-            for (std::size_t k = 0; k < observer_.inputLog[i].size(); ++k) {
-                const game::InputLogEntry& e = observer_.inputLog[i][k];
-                out += (k ? ", " : "") + JsonString(game::InputLogText(e) + " " + std::to_string(e.ticks));
-            }
-            out += "]";
+            JsonLine entries = JsonLine::array();
+            for (const game::InputLogEntry& e : observer_.inputLog[i])
+                entries.push_back(game::InputLogText(e) + " " + std::to_string(e.ticks));
+            t["inputs"].push_back(entries);
         }
-        return out + "]}";
+        return t;
     }
 
     SceneArgs args_;
