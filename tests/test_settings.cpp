@@ -8,6 +8,7 @@
 #include "run_command.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sys/stat.h>
 
@@ -345,9 +346,8 @@ TEST(OptionsMenuHeadless, TheOptionsSceneChangesVolumesAndMuteAndTheFileRemember
 
 TEST(OptionsMenuHeadless, ThePauseMenuOpensTheOptionsOverAPausedFight) {
     const fs::path xdg = testrun::FreshDir("menu_pause");
-    // Esc pauses; OPTIONS is the pause menu's fifth row; its fourth row is mute; window scale 3.
-    const auto r =
-        RunWithMenu(xdg, {"--frames", "30"}, "back,down,down,down,down,confirm,down,down,down,confirm,down,down,right");
+    // Esc pauses; the pause menu's OPTIONS row; the options menu's fourth row is mute; window scale 3.
+    const auto r = RunWithMenu(xdg, {"--frames", "30"}, "back,OPTIONS,confirm,down,down,down,confirm,down,down,right");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "the fight's one JSON line:\n" << r.out;
     EXPECT_NE(r.out.find("\"frames\": 30"), std::string::npos) << r.out;
@@ -358,17 +358,42 @@ TEST(OptionsMenuHeadless, ThePauseMenuOpensTheOptionsOverAPausedFight) {
 
 TEST(OptionsMenuHeadless, TheTitlesOptionsRowOpensTheSameMenu) {
     const fs::path xdg = testrun::FreshDir("menu_title");
-    // The cursor starts on START; OPTIONS is four rows below; then the effects volume down.
-    const auto r =
-        RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "down,down,down,down,confirm,down,down,left");
+    // The title's OPTIONS row, picked by its label; then the effects volume down.
+    const auto r = RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "OPTIONS,confirm,down,down,left");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(Written(xdg).volumes.effects, 100 - app::VOLUME_STEP);
+}
+
+// A title row picked by its label acts as the row: FIGHTER 2 changed, then START (its label from the
+// scene table) starts the fight with the new pair.
+TEST(OptionsMenuHeadless, ATitleRowIsPickedByItsLabel) {
+    const fs::path xdg = testrun::FreshDir("menu_label");
+    const auto r = RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "FIGHTER 2,left,START,confirm");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto line = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(line.is_discarded()) << r.out;
+    EXPECT_EQ(line["fighters"], nlohmann::json::array({"brick", "brick"})) << r.out;
 }
 
 TEST(OptionsMenuHeadless, MenuMovesAreForHeadlessRunsAndNamedWords) {
     const auto bad = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "5", "--menu", "up,jump"});
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("--menu is"), std::string::npos) << bad.err;
+    // An unknown label is a usage error that names the labels there are.
+    const auto unknown =
+        testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "5", "--menu", "ARCADE"});
+    EXPECT_EQ(unknown.exitCode, 2);
+    for (const char* label : {"'ARCADE'", "START", "TRAINING", "HOST ONLINE", "OPTIONS", "QUIT"})
+        EXPECT_NE(unknown.err.find(label), std::string::npos) << label << "\n" << unknown.err;
+    // A label of a menu that is not on screen: the fight has no TRAINING row (and no menu open).
+    const fs::path xdg = testrun::FreshDir("menu_label_elsewhere");
+    const auto elsewhere = RunWithMenu(xdg, {"--frames", "5"}, "TRAINING");
+    EXPECT_EQ(elsewhere.exitCode, 2);
+    EXPECT_NE(elsewhere.err.find("the fight screen has no row 'TRAINING'"), std::string::npos) << elsewhere.err;
+    // Paused, it names the pause menu's rows.
+    const auto paused = RunWithMenu(xdg, {"--frames", "5"}, "back,TRAINING");
+    EXPECT_EQ(paused.exitCode, 2);
+    EXPECT_NE(paused.err.find("its rows: RESUME, RESTART MATCH"), std::string::npos) << paused.err;
     const auto windowed = testrun::Run(BRAWL_EXE, {"--frames", "5", "--menu", "up"});
     EXPECT_EQ(windowed.exitCode, 2);
     EXPECT_NE(windowed.err.find("--menu drives a headless run"), std::string::npos) << windowed.err;

@@ -196,10 +196,10 @@ TEST(TrainingRun, TheSceneDrawsAScreenshot) {
     EXPECT_GT(fs::file_size(shot), 1000u);
 }
 
-// The title's TRAINING row (below OPTIONS, so the rows above keep their places) starts training.
+// The title's TRAINING row (the scene table's label for training) starts training.
 TEST(TrainingRun, TheTitleMenuHasATrainingEntry) {
     const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "20", "--menu",
-                                            "down,down,down,down,down,confirm", "--assets", HOTMAP_SOURCE_DIR});
+                                            "TRAINING,confirm", "--assets", HOTMAP_SOURCE_DIR});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json line = json::parse(r.out, nullptr, false);
     ASSERT_FALSE(line.is_discarded()) << r.out;

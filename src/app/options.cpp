@@ -3,9 +3,11 @@
 
 #include "app/help.h"
 #include "app/scene.h"
+#include "app/screens.h"
 #include "debug/commands.h"
 #include "net/net.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -41,6 +43,27 @@ bool Choice(std::string_view name, const game::EnumName<E> (&table)[N], std::str
         return false;
     }
     out = *v;
+    return true;
+}
+
+// One --menu word, `times` times: a move's name, or a row's label (any menu's, in capitals; whether
+// the menu on screen has it is known only when the step comes, and the shell says so then).
+bool ParseMenuStep(std::string_view word, std::int32_t times, std::vector<MenuStep>& steps, std::string& error) {
+    MenuStep step;
+    if (const auto move = game::ParseName(MENU_MOVE_NAMES, word)) {
+        step.move = *move;
+    } else {
+        const std::vector<std::string> labels = MenuRowLabels();
+        if (std::find(labels.begin(), labels.end(), word) == labels.end()) {
+            std::string rows;
+            for (const std::string& label : labels) rows += (rows.empty() ? "" : ", ") + label;
+            error = "--menu is " + game::NameChoices(MENU_MOVE_NAMES) + ", or a menu row: " + rows + "; not '" +
+                    std::string(word) + "'";
+            return false;
+        }
+        step.row = std::string(word);
+    }
+    steps.insert(steps.end(), static_cast<std::size_t>(times), step);
     return true;
 }
 
@@ -166,8 +189,8 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) {
          std::int32_t n = 0;
          return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
-    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,wait; MOVE*N: N times), "
-                        "as a player's keys",
+    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,wait; MOVE*N: N times; a "
+                        "row's label in capitals, as TRAINING, puts the cursor on it), as a player's keys",
      [](Options& o, std::string_view v, std::string& e) {
          o.menuMoves.clear();
          while (true) {
@@ -178,9 +201,7 @@ constexpr OptionSpec OPTIONS[] = {
                  if (!Range("--menu's repeat", word.substr(star + 1), 1, MENU_REPEAT_MAX, times, e)) return false;
                  word = word.substr(0, star);
              }
-             MenuMove m{};
-             if (!Choice("--menu", MENU_MOVE_NAMES, word, m, e)) return false;
-             o.menuMoves.insert(o.menuMoves.end(), static_cast<std::size_t>(times), m);
+             if (!ParseMenuStep(word, times, o.menuMoves, e)) return false;
              if (comma == std::string_view::npos) return true;
              v.remove_prefix(comma + 1);
          }

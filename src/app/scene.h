@@ -172,6 +172,10 @@ public:
     virtual void Tick(SceneContext& ctx, const game::Inputs& controls) = 0;
     /// A menu move from the keyboard or a pad.
     virtual void OnMenuMove(SceneContext&, MenuMove) {}
+    /// The labels of the menu on screen now, top to bottom (none: no menu, or one not picked by label).
+    [[nodiscard]] virtual std::vector<std::string> MenuRows() const { return {}; }
+    /// `--menu LABEL`: the cursor to the row of MenuRows() labelled so, as a player's moves would put it.
+    virtual void OnMenuPick(SceneContext&, std::string_view) {}
     /// A developer's command the shell does not carry out itself (reset the round, the detection).
     virtual void OnCommand(SceneContext&, const debug::Command&) {}
     /// A click on the game picture, at a world pixel.
@@ -203,6 +207,8 @@ struct SceneEntry {
     /// The scene decides when a headless run is over (Done()) and reads --frames itself (online
     /// play: both peers stop on the same match tick), instead of the shell counting ticks.
     bool endsItself = false;
+    /// The title's row that starts this scene ("START"), in the table's order; nullptr: not on the title.
+    const char* titleLabel = nullptr;
 };
 
 /// Every scene, by name (scene_table.cpp).

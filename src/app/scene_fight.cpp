@@ -149,6 +149,13 @@ public:
         }
     }
 
+    [[nodiscard]] std::vector<std::string> MenuRows() const override {
+        if (!pauseOpen_ || options_.open || pause_.moveList) return {};
+        return {std::begin(PAUSE_ROWS), std::end(PAUSE_ROWS)};
+    }
+
+    void OnMenuPick(SceneContext&, std::string_view label) override { pause_.Pick(label); }
+
     void OnRawPress(SceneContext& ctx, const RawPress& press) override { options_.Press(ctx, press); }
 
     void OnCommand(SceneContext& ctx, const debug::Command& c) override {
