@@ -25,4 +25,42 @@ JsonLine MatchReport(const game::MatchState& s, const RunInfo& run, const RunTot
     return line;
 }
 
+void AddObserverReport(JsonLine& t, const game::MatchDefs& defs, const game::TrainingObserver& observer) {
+    t["meter"] = JsonLine::array();
+    for (std::size_t i = 0; i < 2; ++i) {
+        std::string cells;
+        for (const game::FrameCell c : observer.meter[i])
+            cells += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
+        t["meter"].push_back(cells);
+    }
+    const auto who = [](std::int32_t side) { return side == 0 ? "p1" : "p2"; };
+    const auto move = [&](std::int32_t side, std::int32_t m) {
+        return MoveNameJson(defs.fighters[static_cast<std::size_t>(side)], m);
+    };
+    t["advantages"] = JsonLine::array();
+    for (const game::Advantage& a : observer.advantages) {
+        t["advantages"].push_back({{"tick", a.tick},
+                                   {"attacker", who(a.attacker)},
+                                   {"move", move(a.attacker, a.move)},
+                                   {"on", a.blocked ? "block" : "hit"},
+                                   {"advantage", a.frames}});
+    }
+    t["whiffs"] = JsonLine::array();
+    for (const game::Whiff& w : observer.whiffs) {
+        t["whiffs"].push_back({{"tick", w.tick},
+                               {"attacker", who(w.attacker)},
+                               {"move", move(w.attacker, w.move)},
+                               {"missed_by_px", w.missedByPx >= 0 ? JsonLine(w.missedByPx) : JsonLine(nullptr)},
+                               {"box_only_ticks", w.boxOnlyTicks}});
+    }
+    t["box_only_ticks"] = observer.boxOnlyTicks;
+    t["inputs"] = JsonLine::array();
+    for (std::size_t i = 0; i < 2; ++i) {
+        JsonLine entries = JsonLine::array();
+        for (const game::InputLogEntry& e : observer.inputLog[i])
+            entries.push_back(game::InputLogText(e) + " " + std::to_string(e.ticks));
+        t["inputs"].push_back(entries);
+    }
+}
+
 }  // namespace app

@@ -5,6 +5,7 @@
 
 #include "app/json_line.h"
 #include "game/game.h"
+#include "game/training.h"
 
 #include <array>
 #include <cstdint>
@@ -33,5 +34,11 @@ struct RunInfo {
 /// "reload_errors": n, "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f}.
 /// `hits` is the current match's; `total_hits` every match's. A scene adds its own keys after these.
 [[nodiscard]] JsonLine MatchReport(const game::MatchState& state, const RunInfo& run, const RunTotals& totals);
+
+/// Adds what a TrainingObserver saw to `line`: "meter": ["FSSAARR...", "..."] (a letter a tick, both
+/// sides), "advantages": [{"tick", "attacker", "move", "on", "advantage"}], "whiffs": [{"tick",
+/// "attacker", "move", "missed_by_px", "box_only_ticks"}], "box_only_ticks": [a, b], "inputs":
+/// [["6P 3", ...], [...]]; moves by name.
+void AddObserverReport(JsonLine& line, const game::MatchDefs& defs, const game::TrainingObserver& observer);
 
 }  // namespace app

@@ -94,39 +94,6 @@ inline void MenuSound(const SceneAudio* a, MenuMove move) {
     if (move == MenuMove::Confirm) a->Ui(audio::Sfx::MenuChoose);
 }
 
-/// The sounds of a match a scene steps locally (the fight, training): the event table bound to the
-/// fighters and the voices that start each event once, panned by the fighters' x. Silent (no
-/// voices) when the game is. The voices point at `table`: kept in place, never copied.
-struct MatchSounds {
-    audio::EventSounds table;
-    std::unique_ptr<audio::RollbackVoices> voices;  ///< null when the game is silent
-
-    MatchSounds() = default;
-    MatchSounds(const MatchSounds&) = delete;
-    MatchSounds& operator=(const MatchSounds&) = delete;
-
-    /// Opens the voices on the shell's sink (nothing when `a` is null) and starts the stage music.
-    void Open(const SceneAudio* a) {
-        if (a == nullptr) return;
-        table = audio::EventSounds(*a->bank, {});
-        voices = std::make_unique<audio::RollbackVoices>(*a->sink, table);
-        a->Music(audio::Track::Stage);
-    }
-    /// A new match (its ticks start again): the fighters' own sounds bound, the voices forgotten.
-    void Bind(const game::MatchDefs& defs) {
-        table.Bind(defs);
-        if (voices) voices->Reset();
-    }
-    /// The tick just stepped: each of its events heard once; the tick is final (no rollback here).
-    void Hear(const game::MatchState& state, std::span<const game::Event> events) {
-        if (!voices) return;
-        const std::array<std::int32_t, 2> x{state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
-                                            state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
-        for (const game::Event& e : events) voices->Started(e, e.tick, x);
-        voices->Confirm(state.tick);
-    }
-};
-
 /// Everything a scene may see and ask for during one call.
 struct SceneContext {
     SDL_Renderer* renderer = nullptr;  ///< null while nothing is drawn (headless, before a screenshot)

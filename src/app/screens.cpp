@@ -3,6 +3,7 @@
 
 #include "app/help.h"
 #include "app/menu_style.h"
+#include "net/net.h"
 #include "render/render.h"
 
 #include <algorithm>
@@ -387,6 +388,24 @@ void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
     for (const KeyHelp& k : DEBUG_KEYS) line(std::string(k.key) + "  " + Upper(k.what), WHITE);
     y += 4;
     line("ANY KEY CLOSES THIS PANEL", DIM);
+}
+
+LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine, bool mineOnLeft) {
+    LobbyView v;
+    v.title = title;
+    v.connected = session.Phase() != net::SessionPhase::Connecting;
+    v.ready = session.LocalReady();
+    v.peerReady = session.PeerReady();
+    v.choosing = v.connected && !v.ready;
+    v.status = !v.connected                ? "WAITING FOR AN OPPONENT"
+               : session.PeerLeft()        ? "THE OPPONENT LEFT"
+               : v.ready && !v.peerReady   ? "WAITING FOR THE OPPONENT TO CHOOSE"
+               : session.MatchNumber() > 0 ? "REMATCH? CHOOSE YOUR FIGHTER"
+                                           : "CHOOSE YOUR FIGHTER";
+    v.mine = &mine;
+    v.mineOnLeft = mineOnLeft;
+    v.hint = v.choosing ? "A/D OR ARROWS: FIGHTER   ENTER: READY   ESC: LEAVE" : "ESC: LEAVE";
+    return v;
 }
 
 void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {

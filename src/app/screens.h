@@ -16,6 +16,10 @@
 #include <string_view>
 #include <vector>
 
+namespace net {
+class Session;
+}
+
 namespace app {
 
 /// One row of the title menu.
@@ -86,6 +90,9 @@ struct LobbyView {
     bool ready = false, peerReady = false, connected = false;
     std::string hint;  ///< the keys, on the bottom line
 };
+/// The lobby as `session` stands: connected, who is ready, what to say; `title` its first line.
+[[nodiscard]] LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine,
+                                bool mineOnLeft);
 void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
 /// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
 /// notation (game::MoveInputNotation), made from the definitions.
