@@ -68,6 +68,8 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     totals.fighters = {"quo\"te", "plain"};
     totals.hits = {3, 4};
     totals.matchesFinished = 1;
+    totals.matchWins = {0, 1};
+    totals.maxCombo = {2, 5};
     const std::string text = app::WriteJsonLine(app::MatchReport(s, {120, 2, 0xABCDEFull, 1, 0}, totals));
     const json line = json::parse(text, nullptr, false);
     ASSERT_FALSE(line.is_discarded()) << text;
@@ -76,7 +78,7 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     for (auto it = ordered.begin(); it != ordered.end(); ++it) keys.push_back(it.key());
     EXPECT_EQ(keys, (std::vector<std::string>{"frames", "hash", "health", "hits", "winner", "round", "rounds_won",
                                               "matches", "assets_hash", "reloads", "reload_errors", "fighters",
-                                              "total_hits", "matches_finished"}));
+                                              "total_hits", "matches_finished", "match_wins", "max_combo"}));
     EXPECT_EQ(line["frames"], 120);
     EXPECT_EQ(line["hash"], app::Hex16(game::HashState(s)));
     EXPECT_EQ(line["health"], json::array({10, 20}));
@@ -85,6 +87,8 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     EXPECT_EQ(line["assets_hash"], "0000000000abcdef");
     EXPECT_EQ(line["fighters"], json::array({"quo\"te", "plain"}));
     EXPECT_EQ(line["total_hits"], json::array({3, 4}));
+    EXPECT_EQ(line["match_wins"], json::array({0, 1}));
+    EXPECT_EQ(line["max_combo"], json::array({2, 5}));
 }
 
 }  // namespace

@@ -22,6 +22,8 @@ JsonLine MatchReport(const game::MatchState& s, const RunInfo& run, const RunTot
     line["fighters"] = {totals.fighters[0], totals.fighters[1]};
     line["total_hits"] = {totals.hits[0], totals.hits[1]};
     line["matches_finished"] = totals.matchesFinished;
+    line["match_wins"] = totals.matchWins;
+    line["max_combo"] = totals.maxCombo;
     return line;
 }
 

@@ -19,6 +19,10 @@ struct RunTotals {
     std::array<std::string, 2> fighters;  ///< the two fighters' ids (folder names)
     std::array<std::int32_t, 2> hits{};   ///< over every match of the run, the current one included
     int matchesFinished = 0;              ///< matches that reached their end
+    std::array<int, 2> matchWins{};       ///< of those, the ones each side won (a draw is neither's)
+    /// The longest combo each side landed over the run, in hits: the largest Combo event's value,
+    /// 1 when the side landed a Hit but never a combo, 0 when it landed none.
+    std::array<std::int32_t, 2> maxCombo{};
 };
 
 /// What the shell knows of the run: its ticks, the match it is on, the fighters' files.
@@ -31,8 +35,9 @@ struct RunInfo {
 
 /// {"frames": N, "hash": "...", "health": [a, b], "hits": [a, b], "winner": "p1"|"p2"|"draw"|null,
 /// "round": r, "rounds_won": [a, b], "matches": m, "assets_hash": "...", "reloads": n,
-/// "reload_errors": n, "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f}.
-/// `hits` is the current match's; `total_hits` every match's. A scene adds its own keys after these.
+/// "reload_errors": n, "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f,
+/// "match_wins": [a, b], "max_combo": [a, b]}. `hits` is the current match's; `total_hits`,
+/// `match_wins` and `max_combo` the whole run's. A scene adds its own keys after these.
 [[nodiscard]] JsonLine MatchReport(const game::MatchState& state, const RunInfo& run, const RunTotals& totals);
 
 /// Adds what a TrainingObserver saw to `line`: "meter": ["FSSAARR...", "..."] (a letter a tick, both

@@ -158,10 +158,7 @@ void MatchRunner::Renew(game::MatchState state) {
 
 void MatchRunner::Start(SceneContext& ctx) {
     // The match being replaced adds to the run's totals (none before the first).
-    if (defs_.fighters[0] != nullptr) {
-        for (std::size_t i = 0; i < 2; ++i) earlierHits_[i] += state_.stats.hits[i];
-        if (state_.phase == game::Phase::MatchOver) ++matchesFinished_;
-    }
+    if (defs_.fighters[0] != nullptr) AddToTotals();
     SaveRecording(ctx);  // a rematch: the file keeps the match just played until the next one ends
     recordPath_ = records_ ? ctx.options->recordPath : "";
     recordingDone_ = false;
@@ -243,11 +240,8 @@ void MatchRunner::SeekReplay(SceneContext& ctx, std::int64_t tick) {
 void MatchRunner::Follow(const SceneContext& ctx, const net::Session& session, const net::TickReport& report) {
     const game::MatchDefs& defs = session.Defs();
     const game::MatchState& state = session.State();
-    if (session.MatchNumber() != followed_ && followed_ != 0) {
-        // A rematch: the match just followed counts to the run's totals, as its last confirmed tick had it.
-        for (std::size_t i = 0; i < 2; ++i) earlierHits_[i] += Reported().stats.hits[i];
-        if (Reported().phase == game::Phase::MatchOver) ++matchesFinished_;
-    }
+    // A rematch: the match just followed counts to the run's totals, as its last confirmed tick had it.
+    if (session.MatchNumber() != followed_ && followed_ != 0) AddToTotals();
     followed_ = session.MatchNumber();
     defs_ = defs;
     state_ = state;
@@ -382,15 +376,37 @@ void MatchRunner::LogEvents(std::span<const game::Event> events) {
     std::fflush(eventLog_);
 }
 
-void MatchRunner::Count(std::span<const game::Event>) {}
+// The longest combos, from final ticks only (a rolled-back tick is never counted): a Combo event's
+// value is its hits so far; a lone Hit is a combo of one.
+void MatchRunner::Count(std::span<const game::Event> events) {
+    for (const game::Event& e : events) {
+        if (e.fighter != 0 && e.fighter != 1) continue;
+        std::int32_t& longest = maxCombo_[static_cast<std::size_t>(e.fighter)];
+        if (e.kind == game::EventKind::Hit) longest = std::max(longest, 1);
+        if (e.kind == game::EventKind::Combo) longest = std::max(longest, e.value);
+    }
+}
+
+// The match being left (a rematch, the next match online) into the run's sums.
+void MatchRunner::AddToTotals() {
+    const game::MatchState& s = Reported();
+    for (std::size_t i = 0; i < 2; ++i) earlierHits_[i] += s.stats.hits[i];
+    if (s.phase != game::Phase::MatchOver) return;
+    ++matchesFinished_;
+    if (s.matchWinner == 0 || s.matchWinner == 1) ++matchWins_[static_cast<std::size_t>(s.matchWinner)];
+}
 
 RunTotals MatchRunner::Totals() const {
     RunTotals t;
+    const game::MatchState& s = Reported();
+    const bool over = s.phase == game::Phase::MatchOver;
     for (std::size_t i = 0; i < 2; ++i) {
-        t.hits[i] = earlierHits_[i] + Reported().stats.hits[i];
+        t.hits[i] = earlierHits_[i] + s.stats.hits[i];
         if (defs_.fighters[i] != nullptr) t.fighters[i] = defs_.fighters[i]->id;
+        t.matchWins[i] = matchWins_[i] + (over && s.matchWinner == static_cast<std::int32_t>(i) ? 1 : 0);
     }
-    t.matchesFinished = matchesFinished_ + (Reported().phase == game::Phase::MatchOver ? 1 : 0);
+    t.matchesFinished = matchesFinished_ + (over ? 1 : 0);
+    t.maxCombo = maxCombo_;
     return t;
 }
 

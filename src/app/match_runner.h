@@ -151,6 +151,7 @@ private:
     void EndRecording(SceneContext& ctx, const char* why);
     void LogEvents(std::span<const game::Event> events);
     void Count(std::span<const game::Event> events);
+    void AddToTotals();
     [[nodiscard]] bool Recording() const { return !recordPath_.empty() && !recordingDone_; }
     [[nodiscard]] game::StepHooks Hooks();
     /// The state the report and the totals read: a followed session's last confirmed one, or the match's.
@@ -187,6 +188,8 @@ private:
     int matchesDone_ = 0;  ///< matches started after the first (each takes the next seed)
     std::array<std::int32_t, 2> earlierHits_{};
     int matchesFinished_ = 0;
+    std::array<int, 2> matchWins_{};
+    std::array<std::int32_t, 2> maxCombo_{};  ///< from every final tick's Hit and Combo events
 };
 
 // ---- online: what the runner shows and reports of a session ----------------------------------------

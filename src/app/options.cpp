@@ -223,9 +223,12 @@ constexpr OptionSpec OPTIONS[] = {
     {"--dummy-start", "mid|left|right", "training: where the dummy starts, and where a reset (F5) puts it: mid-stage or "
                                         "in a corner with P1 80 px out (default mid)",
      [](Options& o, std::string_view v, std::string& e) { return Choice("--dummy-start", game::RESET_PLACE_NAMES, v, o.dummyStart, e); }},
-    {"--p1-slot", "FILE", "training: P1's inputs from a slot file (a replay whose P1 column is forward/back, as "
-                          "training's --record writes it)",
+    {"--p1-slot", "FILE", "P1's inputs from a slot file (a replay whose P1 column is forward/back, as training's "
+                          "--record writes it), over and over, in any match (in training, once); instead of --p1",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p1-slot", v, e) && (o.p1SlotPath = std::string(v), true); }},
+    {"--p2-slot", "FILE", "P2's inputs from a slot file, over and over, in any match but training (its dummy has "
+                          "--dummy-slot); instead of --p2",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p2-slot", v, e) && (o.p2SlotPath = std::string(v), true); }},
     {"--dummy-slot", "FILE", "training: the dummy plays a slot file (forward/back) over and over, from its own side",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--dummy-slot", v, e) && (o.dummySlotPath = std::string(v), true); }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
@@ -336,9 +339,16 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         error = "--training and --replay: a replay plays both sides in a fight (a slot: --p1-slot)";
         return std::nullopt;
     }
-    if ((!o.p1SlotPath.empty() || !o.dummySlotPath.empty()) && o.scene != "training") {
-        error =
-            std::string(o.p1SlotPath.empty() ? "--dummy-slot" : "--p1-slot") + " is for training mode: add --training";
+    if (!o.dummySlotPath.empty() && o.scene != "training") {
+        error = "--dummy-slot is for training mode: add --training (a fight's P2 plays one with --p2-slot)";
+        return std::nullopt;
+    }
+    if (!o.p2SlotPath.empty() && o.scene == "training") {
+        error = "--p2-slot: in training P2 is the dummy (it plays a slot with --dummy-slot)";
+        return std::nullopt;
+    }
+    if ((!o.p1SlotPath.empty() || !o.p2SlotPath.empty()) && !o.replayPath.empty()) {
+        error = "--replay and a slot: a replay plays both sides' recorded inputs";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

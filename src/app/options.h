@@ -64,7 +64,9 @@ struct Options {
     game::DummyBlock dummyBlock = game::DummyBlock::None;           ///< --dummy-block
     game::DummyRecovery dummyRecovery = game::DummyRecovery::Stay;  ///< --dummy-recovery
     game::ResetPlace dummyStart = game::ResetPlace::Mid;            ///< --dummy-start
-    std::string p1SlotPath;     ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
+    /// --p1-slot, --p2-slot FILE: a side's inputs from a slot file (forward/back), looped, in any
+    /// match (training's P1 plays it once); it overrides --p1, --p2 for that side.
+    std::string p1SlotPath, p2SlotPath;
     std::string dummySlotPath;  ///< --dummy-slot FILE: the dummy plays a slot file, looped
 };
 

@@ -1,8 +1,8 @@
 // The fight scene: a match of the match runner at a time, with its pause menu and the options
-// menu over it. P1 and P2 are the keys or pads, or the CPU (--p1, --p2, the title's rows); --replay
-// plays a replay's both sides instead (paused at its end in a window, scrubbed by P1's keys). What
-// every mode shares (sources, recording, the event log, sounds, the overlay, drawing, the report)
-// is the runner's (match_runner.h); this file holds the fight's menus and its rematches.
+// menu over it. P1 and P2 are the keys or pads, the CPU (--p1, --p2, the title's rows) or a slot
+// file played over and over (--p1-slot, --p2-slot); --replay plays a replay's both sides instead (paused at its end in
+// a window, scrubbed by P1's keys). What every mode shares (sources, recording, the event log, sounds, the overlay,
+// drawing, the report) is the runner's (match_runner.h); this file holds the fight's menus and its rematches.
 #include "app/match_runner.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
@@ -20,8 +20,9 @@ public:
     void Enter(SceneContext& ctx) override {
         matchLimit_ = ctx.options->matches.value_or(0);
         runner_.Open(ctx, true);
-        runner_.SetSources({ChooseSource(ctx, args_.setup.controllers[0], "", true),
-                            ChooseSource(ctx, args_.setup.controllers[1], "", true)});
+        // A slot file plays a side over and over (--p1-slot, --p2-slot), else the CPU or the keys.
+        runner_.SetSources({ChooseSource(ctx, args_.setup.controllers[0], ctx.options->p1SlotPath, true),
+                            ChooseSource(ctx, args_.setup.controllers[1], ctx.options->p2SlotPath, true)});
         MatchPlan plan = PlanFor(args_, *ctx.options);
         plan.replay = args_.replay;
         runner_.Begin(ctx, std::move(plan));

@@ -68,12 +68,16 @@ public:
         // like a person's.
         const std::optional<game::Controller> player = side_ == 0 ? o.p1 : o.p2;
         const std::optional<std::string>& named = side_ == 0 ? o.p1Fighter : o.p2Fighter;
-        const bool cpu = player == game::Controller::Cpu;
-        local_ = cpu ? MakeViewCpuSource(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1))
-                     : MakeControlsSource();
+        // A slot file (this side's --p1-slot or --p2-slot) plays over and over, as offline.
+        const std::string& slot = side_ == 0 ? o.p1SlotPath : o.p2SlotPath;
+        const bool cpu = player == game::Controller::Cpu || !slot.empty();
+        local_ = !slot.empty() ? ChooseSource(ctx, game::Controller::Human, slot, true)
+                 : cpu         ? MakeViewCpuSource(side_, args_.setup.seed + 17 * static_cast<std::uint64_t>(side_ + 1))
+                               : MakeControlsSource();
+        if (ctx.stop) return;  // the slot could not be read: its line ends the run
         fighter_ = args_.setup.fighter[static_cast<std::size_t>(side_)];
         if (named) fighter_ = ctx.roster->Find(*named);
-        // Nobody to choose for a CPU, nor when the command line named the fighter: ready at once.
+        // Nobody to choose for a CPU or a slot, nor when the command line named the fighter: ready at once.
         autoReady_ = cpu || named.has_value();
         if (where_.host) {
             std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
