@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -196,10 +198,10 @@ TEST(TrainingRun, TheSceneDrawsAScreenshot) {
     EXPECT_GT(fs::file_size(shot), 1000u);
 }
 
-// The title's TRAINING row (below OPTIONS, so the rows above keep their places) starts training.
+// The title's TRAINING row (the scene table's label for training) starts training.
 TEST(TrainingRun, TheTitleMenuHasATrainingEntry) {
     const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "20", "--menu",
-                                            "down,down,down,down,down,confirm", "--assets", HOTMAP_SOURCE_DIR});
+                                            "TRAINING,confirm", "--assets", HOTMAP_SOURCE_DIR});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json line = json::parse(r.out, nullptr, false);
     ASSERT_FALSE(line.is_discarded()) << r.out;
@@ -290,7 +292,9 @@ TEST(TrainingRun, QuitToTitleLeavesTraining) {
 TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--dummy", "sit", "--frames", "5"}).exitCode, 2);
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-block", "some", "--frames", "5"}).exitCode, 2);
-    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--p1-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p2-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--replay", "r.txt", "--p1-slot", "x.txt"}).exitCode, 2);
     for (const char* moves : {"wait*0", "wait*3601", "down*", "dance*2", "wait*-1"})
         EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--menu", moves, "--frames", "5"}).exitCode, 2)
             << moves;
@@ -298,6 +302,70 @@ TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
                                                   "--frames", "5", "--assets", HOTMAP_SOURCE_DIR});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent/slot.txt"), std::string::npos) << missing.err;
+}
+
+// ---- slots in any match (--p1-slot, --p2-slot) -------------------------------------------------------
+
+std::string ReadText(const fs::path& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A slot side in a fight plays its file over and over, turned to the way it faces (P2 faces left:
+// forward is screen left), and overrides --p2 cpu; P1's column is what training plays from the same
+// file. The recording says what each side pressed, tick by tick.
+TEST(SlotsInAnyMatch, ASlotSidePlaysItsFileOverAndOverAsTrainingPlaysIt) {
+    const fs::path slot = WriteSlot("walk_jab.txt", {{2, "R"}, {1, "P"}, {3, "-"}});
+    const fs::path dir = testrun::FreshDir("slots_any_match");
+    const fs::path fight = dir / "fight.replay", training = dir / "training.slot";
+    const auto f =
+        testrun::Run(BRAWL_EXE, {"--headless", "--p1-slot", slot.string(), "--p2-slot", slot.string(), "--p2", "cpu",
+                                 "--frames", "15", "--record", fight.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(f.exitCode, 0) << f.err;
+    const std::string played = ReadText(fight);
+    EXPECT_NE(played.find("\np1 human\np2 human\n"), std::string::npos) << "a slot side is no CPU:\n" << played;
+    EXPECT_NE(played.find("ticks 15\n2 R L\n1 P P\n3 - -\n2 R L\n1 P P\n3 - -\n2 R L\n1 P P\nend\n"), std::string::npos)
+        << played;
+    const auto t = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", slot.string(), "--frames", "6",
+                                            "--record", training.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(t.exitCode, 0) << t.err;
+    const std::string trained = ReadText(training);
+    EXPECT_NE(trained.find("ticks 6\n2 R -\n1 P -\n3 - -\nend\n"), std::string::npos) << trained;
+}
+
+// A slot that cannot be played is one line naming the file (and the line of it that is wrong), and
+// exit 1: in a fight, from either side, and in training.
+TEST(SlotsInAnyMatch, AMissingEmptyOrMalformedSlotIsOneLineNamingTheFileAndTheLine) {
+    const fs::path dir = testrun::FreshDir("slots_bad");
+    const fs::path good = WriteSlot("good.txt", {{2, "R"}, {1, "P"}});
+    const std::string header = ReadText(good).substr(0, ReadText(good).find("ticks"));
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / name) << text;
+        return (dir / name).string();
+    };
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {(dir / "missing" / "slot.txt").string(), ": "},
+        {write("empty.txt", ""), ": line 1: the file is empty"},
+        {write("malformed.txt", header + "ticks 3\n2 X -\n1 P -\nend\n"), ": line 10: expected \"<ticks> <p1 input>"},
+        {write("cut.txt", header + "ticks 3\n2 R -\n"), ": line 10: no \"end\" line"},
+        {write("no_tick.txt", header + "ticks 0\nend\n"), ": line 9: the slot holds no tick"},
+    };
+    for (const auto& [path, what] : cases) {
+        for (const std::vector<std::string>& how :
+             {std::vector<std::string>{"--p1-slot", path}, std::vector<std::string>{"--p2-slot", path},
+              std::vector<std::string>{"--training", "--p1-slot", path},
+              std::vector<std::string>{"--training", "--dummy-slot", path}}) {
+            std::vector<std::string> args{"--headless", "--frames", "5", "--assets", HOTMAP_SOURCE_DIR};
+            args.insert(args.end(), how.begin(), how.end());
+            const auto r = testrun::Run(BRAWL_EXE, args);
+            SCOPED_TRACE(how[how.size() - 2] + " " + path);
+            EXPECT_EQ(r.exitCode, 1) << r.err;
+            const auto problems = testrun::ProblemLines(r.err);
+            ASSERT_EQ(problems.size(), 1u) << r.err;
+            EXPECT_EQ(problems[0].rfind("error: " + path + what, 0), 0u) << problems[0];
+            EXPECT_TRUE(r.out.empty()) << r.out;
+        }
+    }
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // The fighter format, defined once: a fighter folder's file names (FrameFileName), the manifest
-// as a document (Manifest: what a person writes in fighter.json, in its units), and FIELDS, the
-// table of every manifest field with its type, range and meaning. The reader checks against the
-// table, the writer (artgen) writes the document, docs/manifest.md's tables are made from the
-// table (a test compares them), `hotmap lint` names files by FrameFileName. No files are read
-// here: text in, document or text out.
+// as a document (Manifest: what a person writes in fighter.json, in its units), and the list of
+// its fields, each declared once in format.cpp with its key, member, kind, range and meaning. The
+// reader checks against the list, the writer (artgen) writes it in the list's order, the table
+// ManifestFields() and docs/manifest.md's tables are made from it (a test compares them), `hotmap
+// lint` names files by FrameFileName. No files are read here: text in, document or text out.
 #pragma once
 
 #include "assets/assets.h"
@@ -148,10 +148,10 @@ struct Manifest {
 
 enum class FieldType : std::uint8_t { Text, Whole, Number, Bool, Choice, Point, Object, Map, Array };
 
-/// One field of fighter.json. `parent` is the path of the object that holds it ("" for the top,
-/// "animations.*" for an animation, "animations.*.frames[]" for a frame).
+/// One field of fighter.json, as the list declares it. `parent` is the path of the object that holds
+/// it ("" for the top, "animations.*" for an animation, "animations.*.frames[]" for a frame).
 struct Field {
-    const char* parent;
+    std::string parent;
     const char* key;
     FieldType type;
     double lo = 0, hi = 0;  ///< the range (Text: characters; Array and Map: entries; Point: each number)
@@ -159,10 +159,10 @@ struct Field {
     const char* unit = "";   ///< "ticks", "px/tick", ...: how the docs read the number
     const char* shape = "";  ///< Point: "[x, y]"; Map and Array: what an entry is
     const char* meaning = "";
-    std::span<const char* const> choices{};  ///< Choice: the words allowed
+    std::vector<const char*> choices{};  ///< Choice: the words allowed (the enum's one name table)
 };
 
-/// Every field of fighter.json, in the order the docs list them.
+/// Every field of fighter.json, in the list's order (the docs' and the writer's).
 [[nodiscard]] std::span<const Field> ManifestFields();
 /// The field at `parent`.`key` (a programmer error when there is none).
 [[nodiscard]] const Field& FieldAt(std::string_view parent, std::string_view key);

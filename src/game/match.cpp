@@ -113,10 +113,6 @@ void StartMove(const FighterDef& def, MatchState& s, std::int32_t side, std::int
     }
 }
 
-bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
-    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
-}
-
 // A move's way out of itself (docs/rules.md, "Cancels"): after its attack made contact, inside one
 // of its cancel windows, a move the window names starts at once; and in its first
 // REPLACE_WINDOW_TICKS ticks, before it can hit, a move of higher priority whose input completes
