@@ -245,10 +245,6 @@ struct Pair {
 constexpr std::size_t MAX_BODIES = 4 + game::MAX_PROJECTILES;
 constexpr std::size_t MAX_PAIRS = 3 + game::MAX_PROJECTILES + game::MAX_PROJECTILES * game::MAX_PROJECTILES / 2;
 
-bool IsActiveFrame(const game::MoveDef& move, std::int32_t frame) {
-    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
-}
-
 // Which library a tick runs: ours (collide) or before.
 enum class Library { Ours, Before };
 

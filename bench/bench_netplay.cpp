@@ -9,8 +9,13 @@
 //              session's own path: restore a saved state, step 8 ticks with their events, save each).
 //   resim8     Google Benchmark cases: the same restore + 8 ticks from a mid-fight state, and from
 //              the busiest 8-tick window of a whole match (the most contacts, by game::ProbeContacts).
-// Writes bench/results/netplay.csv (--csv FILE). Exits 1 when any cell has a desync. A listing
-// (--benchmark_list_tests) runs no grid and writes nothing.
+//   the links  issue 37's relay test, on the simulator: latency/jitter, loss, duplication and
+//              reordering (30/5 ms; 60/15 ms 5 %; 100/30 ms 10 % 2 % 2 %; 150 ms; 200 ms; 200/10 ms
+//              5 % 2 % 2 %), each with the auto delay and with the fixed 2-tick delay and 8-tick
+//              window, 20 seeds: desyncs, ticks a second (60 x ticks advanced / polls while the
+//              match ran), stalls and time-sync waits per peer per match, the delay picked.
+// Writes bench/results/netplay.csv (--csv FILE) and netplay-links.csv (--links-csv FILE). Exits 1
+// when any cell has a desync. A listing (--benchmark_list_tests) runs no grid and writes nothing.
 // Run: make bench-netplay   (or build-release/bench/bench_netplay --help)
 #include "assets/assets.h"
 #include "game/game.h"
@@ -184,6 +189,68 @@ Row RunCell(const FighterSet& set, std::int32_t latencyMs, double lossPct, int s
     return row;
 }
 
+// One row of the link table: a link, a delay rule, what 20 matches over it did.
+struct LinkRow {
+    std::string fighters;
+    net::NetSimConfig link;
+    bool autoDelay = false;
+    int seeds = 0, desyncs = 0;
+    double ticksPerSecond = 0;                   // the slower peer's, mean over seeds
+    double stalledTicks = 0, timeSyncWaits = 0;  // per peer per match
+    double delayTicks = 0, windowTicks = 0;      // in effect (mean over peers and seeds)
+    double pingMs = 0;
+};
+
+constexpr net::NetSimConfig LINKS[] = {
+    {30, 5, 0, 0, 0},   {60, 15, 5, 0, 0},  {100, 30, 10, 2, 2},
+    {150, 10, 0, 0, 0}, {200, 10, 0, 0, 0}, {200, 10, 5, 2, 2},
+};
+
+LinkRow RunLinkCell(const FighterSet& set, const net::NetSimConfig& link, bool autoDelay, int seeds) {
+    LinkRow row;
+    row.fighters = set.name;
+    row.link = link;
+    row.autoDelay = autoDelay;
+    row.seeds = seeds;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        netharness::PairOptions o;
+        o.rosters = {set.Roster(), set.Roster()};
+        o.fighterIds = {set.defs[0].id, set.defs[1].id};
+        o.link = link;
+        o.linkSeed = static_cast<std::uint64_t>(seed);
+        o.inputSeeds = {static_cast<std::uint64_t>(seed) * 1000 + 1, static_cast<std::uint64_t>(seed) * 1000 + 2};
+        o.config.seed = static_cast<std::uint64_t>(seed);
+        o.inputDelayTicks = autoDelay ? net::AUTO_INPUT_DELAY : 2;
+        o.maxPolls = 200'000;
+        const netharness::PairResult r = netharness::RunPair(o);
+        double slowest = 1e9;
+        for (const auto& p : r.peers) {
+            if (p.phase != net::SessionPhase::Finished) ++row.desyncs;
+            slowest = std::min(
+                slowest,
+                p.runningPolls ? 60.0 * static_cast<double>(p.advanced) / static_cast<double>(p.runningPolls) : 0.0);
+            row.stalledTicks += static_cast<double>(p.stats.stalledTicks);
+            row.timeSyncWaits += static_cast<double>(p.stats.timeSyncWaits);
+            row.delayTicks += p.stats.inputDelayTicks;
+            row.windowTicks += p.stats.maxRollbackTicks;
+            row.pingMs += p.stats.pingMillis;
+        }
+        if (r.peers[0].confirmedHash != r.peers[1].confirmedHash ||
+            game::FormatReplay(r.peers[0].replay) != game::FormatReplay(r.peers[1].replay)) {
+            ++row.desyncs;
+        }
+        row.ticksPerSecond += slowest;
+    }
+    const double peers = 2.0 * seeds;
+    row.ticksPerSecond /= seeds;
+    row.stalledTicks /= peers;
+    row.timeSyncWaits /= peers;
+    row.delayTicks /= peers;
+    row.windowTicks /= peers;
+    row.pingMs /= peers;
+    return row;
+}
+
 // A busy mid-fight state (both fighters close and swinging) for the Google Benchmark cases.
 struct BusyScene {
     const FighterSet* set = nullptr;
@@ -229,19 +296,20 @@ std::shared_ptr<BusyScene> MakeBusy(const FighterSet& set, bool busiest) {
 }  // namespace
 
 constexpr const char* USAGE =
-    "usage: bench_netplay [--csv FILE] [--seeds N] [Google Benchmark flags]\n"
+    "usage: bench_netplay [--csv FILE] [--links-csv FILE] [--seeds N] [Google Benchmark flags]\n"
     "  The rollback grid (latency 0/50/100/150 ms one way x loss 0/5/10 %, jitter 10 ms, N seeds, on\n"
     "  the real and the synthetic fighters, virtual clock) and the cost of one restore + 8-tick\n"
     "  re-simulation (Google Benchmark: netplay/resim8/{real,synthetic}/{mid-fight,busiest}).\n"
     "  --csv FILE   where the grid goes; default bench/results/netplay.csv, written by a run with the\n"
     "               default 20 seeds only (or when a file is named)\n"
+    "  --links-csv FILE  where the link table goes; default bench/results/netplay-links.csv (same rule)\n"
     "  --seeds N    seeds per cell (default 20)\n"
     "  --help       this text (--benchmark_help: Google Benchmark's flags; --benchmark_list_tests\n"
     "               names the cases and runs no grid)\n";
 
 int main(int argc, char** argv) {
-    std::string csvPath = "bench/results/netplay.csv";
-    bool csvNamed = false;
+    std::string csvPath = "bench/results/netplay.csv", linksCsvPath = "bench/results/netplay-links.csv";
+    bool csvNamed = false, linksCsvNamed = false;
     // A listing (--benchmark_list_tests) names the cases and times nothing: no grid, no CSV.
     bool listing = false;
     int seeds = 20;
@@ -252,7 +320,7 @@ int main(int argc, char** argv) {
             std::fputs(USAGE, stdout);
             return 0;
         }
-        if ((arg == "--csv" || arg == "--seeds") && (i + 1 >= argc || argv[i + 1][0] == '\0')) {
+        if ((arg == "--csv" || arg == "--links-csv" || arg == "--seeds") && (i + 1 >= argc || argv[i + 1][0] == '\0')) {
             std::fprintf(stderr, "error: %s needs a value\n%s", arg.c_str(), USAGE);
             return 2;
         }
@@ -262,6 +330,9 @@ int main(int argc, char** argv) {
         if (arg == "--csv") {
             csvPath = argv[++i];
             csvNamed = true;
+        } else if (arg == "--links-csv") {
+            linksCsvPath = argv[++i];
+            linksCsvNamed = true;
         } else if (arg == "--seeds") {
             seeds = std::atoi(argv[++i]);
             if (seeds < 1 || seeds > 1000) {
@@ -315,31 +386,69 @@ int main(int argc, char** argv) {
             }
         }
     }
+    std::printf("\n%-9s %-46s %-5s %5s %7s %8s %9s %9s %6s %7s %8s\n", "fighters", "link", "delay", "seeds", "desyncs",
+                "ticks/s", "stalled", "waits", "delay", "window", "ping_ms");
+    std::vector<LinkRow> linkRows;
+    for (const FighterSet* set : sets) {
+        for (const net::NetSimConfig& link : LINKS) {
+            for (const bool autoDelay : {true, false}) {
+                const LinkRow r = RunLinkCell(*set, link, autoDelay, seeds);
+                std::printf("%-9s %-46s %-5s %5d %7d %8.2f %9.1f %9.1f %6.2f %7.2f %8.0f\n", r.fighters.c_str(),
+                            net::FormatNetSimSpec(r.link).c_str(), r.autoDelay ? "auto" : "2/8", r.seeds, r.desyncs,
+                            r.ticksPerSecond, r.stalledTicks, r.timeSyncWaits, r.delayTicks, r.windowTicks, r.pingMs);
+                std::fflush(stdout);
+                desyncs += r.desyncs;
+                linkRows.push_back(r);
+            }
+        }
+    }
     std::printf("desyncs: %d (must be 0); worst p99 of restore + 8 ticks: %.0f us (target: under 1000 us)%s\n", desyncs,
                 worstP99, worstP99 < 1000 ? "" : "  MISSED");
-    if (seeds != 20 && !csvNamed) {
-        std::printf("%d seeds: %s keeps the 20-seed figures (name a file with --csv to write these)\n", seeds,
-                    csvPath.c_str());
-        return desyncs ? 1 : 0;
-    }
-    std::error_code ec;
-    if (const auto dir = std::filesystem::path(csvPath).parent_path(); !dir.empty())
-        std::filesystem::create_directories(dir, ec);
-    std::ofstream csv(csvPath);
-    csv << "fighters,latency_ms,loss_pct,seeds,desyncs,mean_rollback,max_rollback,mispredicted_pct,stalled_ticks,"
-           "p99_resim_us,max_resim_us,jitter_ms,ticks,rollbacks_per_1000_ticks,ping_ms\n";
+    // A run with other than the default 20 seeds writes only the files it is told to.
+    const auto writeCsv = [&](const std::string& path, bool named, const std::string& header,
+                              const std::vector<std::string>& lines) {
+        if (seeds != 20 && !named) {
+            std::printf("%d seeds: %s keeps the 20-seed figures (name a file to write these)\n", seeds, path.c_str());
+            return true;
+        }
+        std::error_code ec;
+        if (const auto dir = std::filesystem::path(path).parent_path(); !dir.empty())
+            std::filesystem::create_directories(dir, ec);
+        std::ofstream csv(path);
+        csv << header;
+        for (const std::string& l : lines) csv << l;
+        if (!csv) {
+            std::fprintf(stderr, "error: %s: cannot write the CSV\n", path.c_str());
+            return false;
+        }
+        std::printf("wrote %s\n", path.c_str());
+        return true;
+    };
     char line[256];
+    std::vector<std::string> gridLines, linkLines;
     for (const Row& r : rows) {
         std::snprintf(line, sizeof line, "%s,%d,%g,%d,%d,%.2f,%d,%.1f,%.1f,%.1f,%.1f,%d,%.0f,%.1f,%.0f\n",
                       r.fighters.c_str(), r.latencyMs, r.lossPct, r.seeds, r.desyncs + r.failures, r.meanRollback,
                       r.maxRollback, r.mispredictedPct, r.stalledTicks, r.p99ResimUs, r.maxResimUs, JITTER_MS, r.ticks,
                       r.rollbacksPer1000, r.pingMs);
-        csv << line;
+        gridLines.push_back(line);
     }
-    if (!csv) {
-        std::fprintf(stderr, "error: %s: cannot write the CSV\n", csvPath.c_str());
-        return 1;
+    for (const LinkRow& r : linkRows) {
+        std::snprintf(line, sizeof line, "%s,%d,%d,%g,%g,%g,%s,%d,%d,%.2f,%.1f,%.1f,%.2f,%.2f,%.0f\n",
+                      r.fighters.c_str(), r.link.latencyMillis, r.link.jitterMillis, r.link.lossPercent,
+                      r.link.duplicatePercent, r.link.reorderPercent, r.autoDelay ? "auto" : "2/8", r.seeds, r.desyncs,
+                      r.ticksPerSecond, r.stalledTicks, r.timeSyncWaits, r.delayTicks, r.windowTicks, r.pingMs);
+        linkLines.push_back(line);
     }
-    std::printf("wrote %s\n", csvPath.c_str());
+    const bool written =
+        writeCsv(csvPath, csvNamed,
+                 "fighters,latency_ms,loss_pct,seeds,desyncs,mean_rollback,max_rollback,mispredicted_pct,stalled_ticks,"
+                 "p99_resim_us,max_resim_us,jitter_ms,ticks,rollbacks_per_1000_ticks,ping_ms\n",
+                 gridLines) &&
+        writeCsv(linksCsvPath, linksCsvNamed,
+                 "fighters,latency_ms,jitter_ms,loss_pct,dup_pct,reorder_pct,delay,seeds,desyncs,ticks_per_second,"
+                 "stalled_ticks,time_sync_waits,delay_ticks,window_ticks,ping_ms\n",
+                 linkLines);
+    if (!written) return 1;
     return desyncs ? 1 : 0;
 }

@@ -3,7 +3,7 @@
 #   src/collide includes nothing but the standard library and itself (no SDL, ImGui, files' libs);
 #   src/game includes no SDL and no ImGui; src/net includes game only (ENet in its adapter alone);
 #   src/audio includes game and assets only (SDL_mixer in mixer_sink.cpp alone);
-#   no library includes the programs above it.
+#   no library includes the programs above it; scenes stay thin (under 300 lines, no match of their own).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 fail=0
@@ -42,6 +42,19 @@ for scene in "$root"/src/app/scene_*.cpp; do
   hits=$(grep -nE '#include *"app/scene_[a-z_]+\.(h|cpp)"' "$scene" || true)
   if [ -n "$hits" ]; then
     echo "layering: $(basename "$scene") must not include another scene:"; echo "$hits"; fail=1
+  fi
+done
+# Scenes stay thin (DEVELOPERS.md, "How to add a mode"): each under 300 lines, and a match's step,
+# drawing, replays and event log are the match runner's (match_runner.h), never a scene's own.
+for scene in "$root"/src/app/scene_*.cpp; do
+  [ -e "$scene" ] || continue
+  lines=$(wc -l < "$scene")
+  if [ "$lines" -ge 300 ]; then
+    echo "layering: $(basename "$scene") has $lines lines: a scene stays under 300 (the match is the runner's)"; fail=1
+  fi
+  hits=$(grep -nE 'game::StepMatch|render::DrawMatch|game::FormatReplay|debug::Observe|EventJson' "$scene" || true)
+  if [ -n "$hits" ]; then
+    echo "layering: $(basename "$scene") runs a match itself (the match runner's job, match_runner.h):"; echo "$hits"; fail=1
   fi
 done
 exit $fail

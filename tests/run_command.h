@@ -66,6 +66,17 @@ inline Output Run(const std::string& program, const std::vector<std::string>& ar
     return result;
 }
 
+/// A program's stderr without its load report ("loaded 2 fighters ... in 12.3 ms"): what is left
+/// is what went wrong, a line each.
+inline std::vector<std::string> ProblemLines(const std::string& err) {
+    std::vector<std::string> lines;
+    std::istringstream in(err);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("loaded ", 0) != 0) lines.push_back(line);
+    }
+    return lines;
+}
+
 /// A fresh empty folder under the test temp dir.
 inline std::filesystem::path FreshDir(const std::string& name) {
     const auto dir =

@@ -30,15 +30,7 @@ std::string JsonField(const std::string& json, const std::string& key) {
     return std::regex_search(json, m, re) ? m[1].str() : "";
 }
 
-/// stderr without the load report ("loaded 2 fighters ... in 12.3 ms"): what is left is what went wrong.
-std::vector<std::string> ProblemLines(const std::string& err) {
-    std::vector<std::string> lines;
-    std::istringstream in(err);
-    for (std::string line; std::getline(in, line);) {
-        if (line.rfind("loaded ", 0) != 0) lines.push_back(line);
-    }
-    return lines;
-}
+using testrun::ProblemLines;
 
 class Brawl : public ::testing::Test {
 protected:
@@ -621,6 +613,71 @@ TEST_F(Brawl, AReloadThatRemovesTheMoveInProgressKeepsTheMatchValid) {
     EXPECT_EQ(result.err.find("runtime error"), std::string::npos);
     EXPECT_EQ(result.err.find("Sanitizer"), std::string::npos);
     EXPECT_FALSE(JsonField(result.out, "hash").empty()) << result.out;
+}
+
+// The manifest does not restrict move names: a move named `a"b` is written escaped in the event log
+// (every line valid JSON, the name read back as it is) and in the run's line.
+TEST_F(Brawl, AMoveNamedWithAQuoteGivesValidJsonLines) {
+    auto manifest = fixture::Manifest();
+    manifest["moves"]["a\"b"] = manifest["moves"]["light_punch"];
+    manifest["moves"].erase("light_punch");
+    fixture::Write(root_, "alpha", manifest);
+    const std::string log = (root_ / "events.jsonl").string();
+    // Seed 24's 600 ticks of CPU against CPU start alpha's punch (see AReplayThatEndsElsewhere...).
+    const auto r =
+        Run({"--headless", "--frames", "600", "--p1", "cpu", "--p2", "cpu", "--seed", "24", "--log-events", log});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_FALSE(nlohmann::json::parse(r.out, nullptr, false).is_discarded()) << r.out;
+    std::ifstream in(log);
+    int lines = 0, named = 0;
+    for (std::string line; std::getline(in, line); ++lines) {
+        const nlohmann::json event = nlohmann::json::parse(line, nullptr, false);
+        ASSERT_FALSE(event.is_discarded()) << line;
+        if (event["fighter"] == 0 && event["move"] == "a\"b") ++named;
+    }
+    EXPECT_GT(lines, 0);
+    EXPECT_GT(named, 0) << "alpha's punch starts at least once under its new name";
+}
+
+// Every headless match line says how many matches each side won over the run and its longest combo,
+// and both agree with the event log: a match's winner is its match_over event's value, a combo's
+// length its Combo event's value (a lone Hit is one). Two matches of the project's level-3 CPUs (seed
+// 7 lands combos), and a training session (its matches never finish).
+TEST(RunReport, MatchWinsAndMaxComboAreWhatTheEventLogSays) {
+    const fs::path dir = testrun::FreshDir("run_report_keys");
+    const auto fromLog = [](const fs::path& log) {
+        nlohmann::json wins = {0, 0}, combo = {0, 0};
+        std::ifstream in(log);
+        for (std::string text; std::getline(in, text);) {
+            const nlohmann::json e = nlohmann::json::parse(text);
+            const int f = e["fighter"], value = e["value"];
+            if (e["event"] == "match_over" && (value == 0 || value == 1)) wins[value] = wins[value].get<int>() + 1;
+            if (e["event"] == "hit" && (f == 0 || f == 1)) combo[f] = std::max(combo[f].get<int>(), 1);
+            if (e["event"] == "combo" && (f == 0 || f == 1)) combo[f] = std::max(combo[f].get<int>(), value);
+        }
+        return std::pair{wins, combo};
+    };
+    const fs::path fightLog = dir / "fight.jsonl";
+    const auto fight =
+        testrun::Run(BRAWL, {"--headless", "--matches", "2", "--p1", "cpu", "--p2", "cpu", "--level", "3", "--seed",
+                             "7", "--log-events", fightLog.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(fight.exitCode, 0) << fight.err;
+    const nlohmann::json line = nlohmann::json::parse(fight.out);
+    const auto [wins, combo] = fromLog(fightLog);
+    EXPECT_EQ(line["matches_finished"], 2);
+    EXPECT_EQ(wins[0].get<int>() + wins[1].get<int>(), 2) << "no draw in this run";
+    EXPECT_EQ(line["match_wins"], wins);
+    EXPECT_EQ(line["max_combo"], combo);
+    EXPECT_GE(std::max(combo[0].get<int>(), combo[1].get<int>()), 2) << "the run lands a combo";
+
+    const fs::path trainingLog = dir / "training.jsonl";
+    const auto training = testrun::Run(BRAWL, {"--headless", "--training", "--p1", "cpu", "--frames", "600",
+                                               "--log-events", trainingLog.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(training.exitCode, 0) << training.err;
+    const nlohmann::json t = nlohmann::json::parse(training.out);
+    EXPECT_EQ(t["match_wins"], nlohmann::json::array({0, 0}));
+    EXPECT_EQ(t["max_combo"], fromLog(trainingLog).second);
+    EXPECT_GE(t["max_combo"][0].get<int>(), 1) << "the CPU lands a hit on the dummy";
 }
 
 // SIGTERM ends a headless run after the tick in progress, with its JSON line and exit 0.

@@ -169,9 +169,9 @@ namespace {
 TEST_F(Controls, TheCurrentBindingsDecideWhichKeysAndButtonsPlay) {
     app::Controls c;
     app::Bindings b = app::Bindings::Defaults();
-    b.keys[0][static_cast<std::size_t>(app::Action::Punch)] = SDL_SCANCODE_I;
-    b.keys[0][static_cast<std::size_t>(app::Action::Up)] = SDL_SCANCODE_T;
-    b.keys[1][static_cast<std::size_t>(app::Action::Kick)] = SDL_SCANCODE_KP_5;
+    b.keys[0][static_cast<std::size_t>(app::KeyAction::Punch)] = SDL_SCANCODE_I;
+    b.keys[0][static_cast<std::size_t>(app::KeyAction::Up)] = SDL_SCANCODE_T;
+    b.keys[1][static_cast<std::size_t>(app::KeyAction::Kick)] = SDL_SCANCODE_KP_5;
     b.pad[1] = {SDL_CONTROLLER_BUTTON_Y, SDL_CONTROLLER_BUTTON_INVALID};
     b.pad[2] = {SDL_CONTROLLER_BUTTON_X, SDL_CONTROLLER_BUTTON_INVALID};
     c.SetBindings(b);

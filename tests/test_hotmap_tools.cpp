@@ -5,6 +5,7 @@
 #include "run_command.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -560,8 +561,121 @@ TEST_F(HotmapTools, AFighterLevelAnchorServesAnimationsWithoutOne) {
     EXPECT_EQ(r.exitCode, 0) << r.err;
 }
 
+// ---- issue 38: lint's warnings say the fix ---------------------------------------------------------
+
+TEST_F(HotmapTools, LintGivesTheFixForAttackPixelsNoMoveUses) {
+    // A second striking frame next to the move's active one: widen it.
+    Paint("light_punch_02.png", 5, 5, fixture::HURT, true);
+    // An animation that strikes and that no move plays: the stub to add.
+    auto m = fixture::Manifest();
+    m["animations"]["heavy_kick"] = {
+        {"loop", false}, {"anchor", {8, 23}}, {"frames", {{{"ticks", 5}}, {{"ticks", 7}}}}};
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    for (const char* file : {"heavy_kick_00.png", "heavy_kick_01.png"}) {
+        const bool fist = std::string(file) == "heavy_kick_01.png";
+        testpng::WriteFile(Sprite(file),
+                           testpng::EncodeRgba(fixture::W, fixture::H,
+                                               fixture::Picture(fixture::CLEAR, fixture::SKIN, fist, fixture::SKIN)));
+        testpng::WriteFile(Hotmap(file),
+                           testpng::EncodeRgba(fixture::W, fixture::H,
+                                               fixture::Picture(fixture::KEY, fixture::HURT, fist, fixture::ATTACK)));
+    }
+    // Red on a required animation: no move can play it.
+    Paint("win_00.png", 5, 5, fixture::HURT, true);
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    const std::string unused = ": attack pixels on a frame no move has active: the game ignores them; ";
+    EXPECT_NE(
+        r.err.find("warning: " + Hotmap("light_punch_02.png") + unused + "widen moves.light_punch.active to [1, 2]\n"),
+        std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("warning: " + Hotmap("heavy_kick_01.png") + unused +
+                         "add to fighter.json's \"moves\": \"heavy_kick\": {\"animation\": \"heavy_kick\", "
+                         "\"button\": \"kick\", \"stance\": \"stand\", \"damage\": 90, \"hitstun\": 14, "
+                         "\"blockstun\": 10, \"hitstop\": 6, \"knockback\": 3.0, \"active\": [1, 1], \"height\": "
+                         "\"mid\"} (hotmap moves " +
+                         (root_ / "assets" / "fixture").string() + " --suggest adds it)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("warning: " + Hotmap("win_00.png") + unused +
+                         "erase them: win is played by no move (and cannot be)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.out.find("0 error(s), 3 warning(s)"), std::string::npos) << "each said once: " << r.out << r.err;
+}
+
+TEST_F(HotmapTools, LintWarnsAboutAFighterWithNoMoves) {
+    auto m = fixture::Manifest();
+    m["moves"] = nlohmann::ordered_json::object();
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("warning: " + Sprite("fighter.json") +
+                         ": no moves: the fighter cannot attack; paint FF0000 where its frames strike (in their "
+                         "hotmaps), then hotmap moves " +
+                         (root_ / "assets" / "fixture").string() + " --suggest\n"),
+              std::string::npos)
+        << r.err;
+}
+
+TEST_F(HotmapTools, LintWarnsAboutAProjectileWithoutItsOwnAnchorOrThatDoesNotLoop) {
+    auto m = fixture::Manifest();
+    m["anchor"] = {8, 23};
+    m["animations"]["orb"].erase("anchor");
+    m["animations"]["orb"]["loop"] = false;
+    std::ofstream(Sprite("fighter.json")) << m.dump(2);
+    const auto r = Lint();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("warning: " + Sprite("fighter.json") +
+                         ": animations.orb (moves.special's projectile) has no anchor of its own: it takes the "
+                         "fighter's [8, 23] and flies that far off its spawn point; give it its centre: \"anchor\": "
+                         "[8, 12] (or hotmap import --anchor orb=X,Y)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("warning: " + Sprite("fighter.json") +
+                         ": animations.orb.loop is false: the projectile (moves.special) stops on its last frame "
+                         "while it flies; set \"loop\": true\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.out.find("0 error(s), 2 warning(s)"), std::string::npos) << r.out;
+}
+
+TEST_F(HotmapTools, LintFindsEmptyFramesAndBakedShadows) {
+    testpng::WriteFile(
+        Sprite("win_01.png"),
+        testpng::EncodeRgba(fixture::W, fixture::H, std::vector<std::uint8_t>(fixture::W * fixture::H * 4, 0)));
+    // A shadow of alpha 128-131 beside the body on rows 16-23, made hurt by a starter: 64 px.
+    auto sprite = fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN);
+    auto hot = fixture::Picture(fixture::KEY, fixture::HURT, false, fixture::HURT);
+    for (int y = 16; y < fixture::H; ++y)
+        for (int x = 0; x < fixture::W; ++x) {
+            if (x >= 4 && x < 12) continue;
+            const std::size_t i = (static_cast<std::size_t>(y) * fixture::W + x) * 4;
+            sprite[i] = sprite[i + 1] = sprite[i + 2] = 0, sprite[i + 3] = static_cast<std::uint8_t>(128 + x % 4);
+            std::copy_n(&fixture::HURT.r, 4, hot.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    testpng::WriteFile(Sprite("idle_02.png"), testpng::EncodeRgba(fixture::W, fixture::H, sprite));
+    testpng::WriteFile(Hotmap("idle_02.png"), testpng::EncodeRgba(fixture::W, fixture::H, hot));
+    auto r = Lint();
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("warning: " + Sprite("win_01.png") +
+                         ": an empty frame: every pixel is transparent (an empty cell of the sheet?); map cells that "
+                         "hold art (hotmap import --map), or draw it\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("warning: " + Hotmap("idle_02.png") +
+                         ": looks like a baked shadow: 64 px at alpha 128-131 counted as body; raise --alpha-min above "
+                         "131 (hotmap import --update, hotmap template --force) or erase it from the hotmap\n"),
+              std::string::npos)
+        << r.err;
+    // The band follows --alpha-min: from 100, these are no shadow (100-116 holds none of them).
+    r = Lint({"--alpha-min", "100"});
+    EXPECT_EQ(r.err.find("baked shadow"), std::string::npos) << r.err;
+    EXPECT_EQ(Lint({"--alpha-min", "0"}).exitCode, 2);
+}
+
 TEST_F(HotmapTools, HelpEverywhere) {
-    for (const char* cmd : {"lint", "template", "preview", "collide", "import"}) {
+    for (const char* cmd : {"lint", "template", "preview", "collide", "import", "moves", "framedata"}) {
         const auto r = testrun::Run(HOTMAP, {cmd, "--help"});
         EXPECT_EQ(r.exitCode, 0) << cmd;
         EXPECT_NE(r.out.find(std::string("usage: hotmap ") + cmd), std::string::npos) << cmd;

@@ -3,6 +3,7 @@
 // fighters made must lint clean, and the Aseprite one must land hits in a headless CPU match.
 #include "assets/assets.h"
 #include "collide/collide.h"
+#include "import_helpers.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
@@ -21,16 +22,8 @@ const std::string HOTMAP = HOTMAP_EXE;
 const std::string BRAWL = BRAWL_EXE;
 const fs::path FIXTURES = IMPORT_FIXTURES;
 
-std::string ReadBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string JsonField(const std::string& json, const std::string& key) {
-    const std::regex re("\"" + key + "\": (\"[^\"]*\"|\\[[^\\]]*\\]|[a-z0-9.-]+)");
-    std::smatch m;
-    return std::regex_search(json, m, re) ? m[1].str() : "";
-}
+using importtest::JsonField;
+using importtest::ReadBytes;
 
 // Pixel (x, y)'s RGBA as 0xRRGGBBAA.
 std::uint32_t PixelAt(const assets::Image& img, int x, int y) {
@@ -71,6 +64,12 @@ protected:
         if (key) args.insert(args.end(), {"--sprite-key", "FF00FF"});
         return RunImport(id, args);
     }
+    // Lint's line for a fighter imported before any red was painted.
+    std::string NoMovesWarning(const std::string& id) const {
+        const std::string dir = (root_ / "assets" / id).string();
+        return "warning: " + dir + "/fighter.json: no moves: the fighter cannot attack; paint FF0000 where its " +
+               "frames strike (in their hotmaps), then hotmap moves " + dir + " --suggest\n";
+    }
     assets::Image Png(const std::string& folder, const std::string& id, const std::string& file) const {
         auto img = assets::LoadPng((root_ / folder / id / file).string());
         EXPECT_TRUE(img.Ok()) << file;
@@ -89,8 +88,9 @@ TEST_F(ImportTest, AsepriteSheetBecomesAFighterThatLintsCleanAndLandsHits) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     r = testrun::Run(HOTMAP, {"lint", root_.string()});
     EXPECT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_EQ(r.err, "") << "no warning either";
-    EXPECT_NE(r.out.find("lint: 2 fighter(s), 33 frame(s): 0 error(s), 0 warning(s)"), std::string::npos) << r.out;
+    // The grid's fighter has no red painted yet: lint says it has no moves, and nothing else.
+    EXPECT_EQ(r.err, NoMovesWarning("fourth"));
+    EXPECT_NE(r.out.find("lint: 2 fighter(s), 33 frame(s): 0 error(s), 1 warning(s)"), std::string::npos) << r.out;
 
     // A whole CPU match: the imported light punch (its hotmap's red from the "hotmap" layer) lands.
     r = testrun::Run(BRAWL,
@@ -163,7 +163,7 @@ TEST_F(ImportTest, GridSheetWithItsKeyColourMadeTransparent) {
     EXPECT_EQ(Marks(Png("assets", "fourth", "light_punch_01.png"), 36, 24, 3), 5) << "cell 4";
     r = testrun::Run(HOTMAP, {"lint", root_.string()});
     EXPECT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.err, NoMovesWarning("fourth")) << "no other warning";
 
     // Without --sprite-key the magenta stays in the sprite, and lint says so.
     r = Grid("keyed", false);
@@ -223,7 +223,8 @@ TEST_F(ImportTest, BadInputIsOneLineAndNothingIsReplaced) {
     r = Grid("third");
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err, "error: " + (root_ / "assets" / "third").string() +
-                         ": a fighter is here already (use --force to replace it)\n");
+                         ": a fighter is here already (use --force to replace it, or --update to import the art "
+                         "again and keep its painted hotmaps)\n");
     EXPECT_EQ(ReadBytes(root_ / "assets" / "third" / "fighter.json"), before);
 }
 

@@ -1,7 +1,8 @@
-// The real transport: two rollback sessions in one process over ENet on 127.0.0.1 (the host binds
+// The real transport: rollback sessions in one process over ENet on 127.0.0.1 (the host binds
 // port 0 and reads back the port the system picked, as --host 0 does), with and without the network
-// simulator in front. The sessions run on a virtual clock; the test waits for real traffic (ENet's
-// service with a timeout as a guard) instead of sleeping, under an overall deadline.
+// simulator in front; a second joiner told the host is busy; a quit read as "left". The sessions run on a virtual
+// clock; the test waits for real traffic (ENet's service with a timeout as a guard) instead of sleeping, under an
+// overall deadline.
 #include "net/enet_transport.h"
 #include "net/net.h"
 #include "net_harness.h"
@@ -38,7 +39,7 @@ Link Connect() {
     if (!join.Ok()) return link;
     link.join = std::move(join).Value();
     const auto start = Clock::now();
-    while (link.host->Status() != net::LinkStatus::Connected || link.join->Status() != net::LinkStatus::Connected) {
+    while (link.host->ConnectedPeers() == 0 || link.join->ConnectedPeers() == 0) {
         if (Clock::now() - start > DEADLINE) {
             ADD_FAILURE() << "no connection on 127.0.0.1:" << link.host->LocalPort();
             break;
@@ -119,19 +120,53 @@ TEST(NetEnet, ThroughTheSimulatorItRollsBackAndStillAgrees) {
     EXPECT_NEAR(r.peers[1].stats.pingMillis, 120 + 17, 25) << "60 ms each way, from the join's side too";
 }
 
-TEST(NetEnet, AHostTurnsAwayASecondOpponentAndAPortInUseIsAnError) {
+// Polls the sessions (on a virtual clock; each advancing with no buttons pressed when it may) and
+// their transports until `done`, waiting on the network between polls; false when the real-time
+// deadline passed first.
+template <class Done>
+bool PollUntil(std::vector<net::Session*> sessions, std::vector<net::EnetTransport*> transports,
+               net::VirtualClock& clock, Done done) {
+    const auto start = Clock::now();
+    while (!done()) {
+        if (Clock::now() - start > DEADLINE) return false;
+        for (net::EnetTransport* t : transports) t->WaitForTraffic(2);
+        for (net::Session* s : sessions) {
+            if (s->Poll(clock.NowMicros()).hold == net::Hold::None) s->Advance({});
+        }
+        clock.AdvanceTick();
+    }
+    return true;
+}
+
+net::SessionConfig Config(net::Role role, const Fighters& f, std::uint64_t entropy) {
+    net::SessionConfig c;
+    c.role = role;
+    c.roster = {&f.a, &f.b};
+    c.entropy = entropy;
+    return c;
+}
+
+// The host takes every connection and its session decides: a second joiner, while a match is on,
+// is told the host is busy (not "no host there?"). A port in use is an error naming it.
+TEST(NetEnet, ASecondJoinerIsToldTheHostIsInAMatchAndAPortInUseIsAnError) {
+    const Fighters f;
     Link link = Connect();
     ASSERT_TRUE(link.host && link.join);
+    auto host = std::move(net::Session::Create(Config(net::Role::Host, f, 1), *link.host)).Value();
+    auto join = std::move(net::Session::Create(Config(net::Role::Join, f, 2), *link.join)).Value();
+    net::VirtualClock clock;
+    ASSERT_TRUE(PollUntil({host.get(), join.get()}, {link.host.get(), link.join.get()}, clock, [&] {
+        return host->Phase() == net::SessionPhase::Lobby && join->Phase() == net::SessionPhase::Lobby;
+    }));
     auto third = net::EnetTransport::Join("127.0.0.1", link.host->LocalPort());
     ASSERT_TRUE(third.Ok());
-    const auto start = Clock::now();
-    // It may see the connection come up before the host's "no" arrives: wait for the no.
-    while (third.Value()->Status() != net::LinkStatus::Closed && Clock::now() - start < DEADLINE) {
-        third.Value()->WaitForTraffic(10);
-        link.host->WaitForTraffic(10);
-    }
-    EXPECT_EQ(third.Value()->Status(), net::LinkStatus::Closed);
-    EXPECT_EQ(link.join->Status(), net::LinkStatus::Connected);
+    auto intruder = std::move(net::Session::Create(Config(net::Role::Join, f, 3), *third.Value())).Value();
+    ASSERT_TRUE(PollUntil({host.get(), join.get(), intruder.get()},
+                          {link.host.get(), link.join.get(), third.Value().get()}, clock,
+                          [&] { return intruder->Phase() == net::SessionPhase::Failed; }));
+    EXPECT_EQ(intruder->GetError()->code, net::ErrorCode::HostBusy);
+    EXPECT_EQ(intruder->GetError()->message, "the host is in a match");
+    EXPECT_EQ(host->Phase(), net::SessionPhase::Lobby) << "the host still has its opponent";
     auto clash = net::EnetTransport::Host(link.host->LocalPort(), "127.0.0.1");
     ASSERT_FALSE(clash.Ok());
     EXPECT_EQ(clash.GetError().code, net::ErrorCode::TransportFailed);
@@ -143,10 +178,33 @@ TEST(NetEnet, AJoinThatLeavesIsNoticedByTheHost) {
     ASSERT_TRUE(link.host && link.join);
     link.join.reset();  // the peer's process exits: its transport says goodbye
     const auto start = Clock::now();
-    while (link.host->Status() == net::LinkStatus::Connected && Clock::now() - start < DEADLINE) {
-        link.host->WaitForTraffic(10);
-    }
-    EXPECT_EQ(link.host->Status(), net::LinkStatus::Closed);
+    while (link.host->ConnectedPeers() != 0 && Clock::now() - start < DEADLINE) link.host->WaitForTraffic(10);
+    EXPECT_EQ(link.host->ConnectedPeers(), 0u);
+}
+
+// Issue 37's third finding: the goodbye was thrown away when ENet's disconnect came with it, and
+// a quit read "opponent lost". Now the Bye is delivered before the link closes: "left", at once.
+TEST(NetEnet, AQuitMidMatchIsReportedAsLeft) {
+    const Fighters f;
+    Link link = Connect();
+    ASSERT_TRUE(link.host && link.join);
+    auto host = std::move(net::Session::Create(Config(net::Role::Host, f, 11), *link.host)).Value();
+    auto join = std::move(net::Session::Create(Config(net::Role::Join, f, 12), *link.join)).Value();
+    net::VirtualClock clock;
+    bool readied = false;
+    ASSERT_TRUE(PollUntil({host.get(), join.get()}, {link.host.get(), link.join.get()}, clock, [&] {
+        if (!readied && host->Phase() == net::SessionPhase::Lobby && join->Phase() == net::SessionPhase::Lobby) {
+            readied = !host->Ready("a").has_value() && !join->Ready("b").has_value();
+        }
+        return host->CurrentTick() >= 120 && join->CurrentTick() >= 120;
+    }));
+    join->Leave();
+    join.reset();
+    link.join.reset();  // the process exits right after: the disconnect follows the Bye at once
+    ASSERT_TRUE(
+        PollUntil({host.get()}, {link.host.get()}, clock, [&] { return host->Phase() == net::SessionPhase::Failed; }));
+    EXPECT_EQ(host->GetError()->code, net::ErrorCode::PeerLeft);
+    EXPECT_EQ(host->GetError()->message, "opponent left at tick " + std::to_string(host->ConfirmedTick()));
 }
 
 // A join to a port nobody listens on: its link closes after the connect timeout, and a session on
@@ -164,6 +222,7 @@ TEST(NetEnet, AJoinToNobodyFailsAfterItsConnectTimeout) {
     ASSERT_TRUE(join.Ok());
     net::SessionConfig config;
     config.role = net::Role::Join;
+    config.entropy = 9;
     auto session = net::Session::Create(config, *join.Value());
     ASSERT_TRUE(session.Ok());
     net::VirtualClock clock;

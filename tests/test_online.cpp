@@ -116,6 +116,14 @@ TEST_F(Online, APeerKilledMidMatchLeavesTheOtherWithOneLine) {
     std::smatch m;
     EXPECT_TRUE(std::regex_search(h.err, m, std::regex("\nerror: opponent lost at tick [0-9]+\n"))) << h.err;
     ASSERT_FALSE(ReadAll(replay).empty()) << "the replay of what was played is saved";
+    // The result states the last confirmed tick and its hash: the replay's last tick and hash.
+    std::smatch ticks, hash;
+    const std::string text = ReadAll(replay);
+    ASSERT_TRUE(std::regex_search(text, ticks, std::regex("\nticks ([0-9]+)\n"))) << text;
+    ASSERT_TRUE(std::regex_search(text, hash, std::regex("\nhash ([0-9a-f]+)\n"))) << text;
+    EXPECT_EQ(JsonField(h.out, "frames"), ticks[1].str()) << h.out;
+    EXPECT_EQ(JsonField(h.out, "hash"), "\"" + hash[1].str() + "\"") << h.out;
+    EXPECT_NE(h.err.find("error: opponent lost at tick " + ticks[1].str() + "\n"), std::string::npos) << h.err;
     const auto offline = testrun::Run(BRAWL, {"--headless", "--replay", replay, "--assets", root_.string()});
     EXPECT_EQ(offline.exitCode, 0) << offline.err;
     EXPECT_EQ(JsonField(offline.out, "replay_hash_matches"), "true") << offline.out;

@@ -8,6 +8,7 @@
 #include "run_command.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sys/stat.h>
 
@@ -61,8 +62,8 @@ TEST(Settings, WhatIsWrittenIsReadBackTheSame) {
     s.fullscreen = true;
     s.windowScale = 3;
     s.vsync = false;
-    s.bindings.keys[0][static_cast<std::size_t>(app::Action::Punch)] = SDL_SCANCODE_LSHIFT;
-    s.bindings.keys[1][static_cast<std::size_t>(app::Action::Up)] = SDL_SCANCODE_KP_8;
+    s.bindings.keys[0][static_cast<std::size_t>(app::KeyAction::Punch)] = SDL_SCANCODE_LSHIFT;
+    s.bindings.keys[1][static_cast<std::size_t>(app::KeyAction::Up)] = SDL_SCANCODE_KP_8;
     s.bindings.pad[2] = {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDL_CONTROLLER_BUTTON_INVALID};
     s.bindings.mute = SDL_SCANCODE_F12;
     ASSERT_EQ(app::SaveSettings(file.string(), s), std::nullopt);
@@ -191,19 +192,20 @@ TEST(OptionsMenu, ABindingIsTheNextKeyPressedAndEscCancels) {
     Go(m, s, app::OptionsRow::KeysP1);
     m.Apply(app::MenuMove::Confirm, s);
     ASSERT_EQ(m.Page(), app::OptionsPage::KeysP1);
-    for (int i = 0; i < static_cast<int>(app::Action::Kick); ++i) m.Apply(app::MenuMove::Down, s);
+    for (int i = 0; i < static_cast<int>(app::KeyAction::Kick); ++i) m.Apply(app::MenuMove::Down, s);
     m.Apply(app::MenuMove::Confirm, s);
     ASSERT_TRUE(m.Listening());
-    EXPECT_EQ(m.Rows(s)[static_cast<std::size_t>(app::Action::Kick)].value, "PRESS A KEY");
+    EXPECT_EQ(m.Rows(s)[static_cast<std::size_t>(app::KeyAction::Kick)].value, "PRESS A KEY");
     EXPECT_EQ(m.Apply(app::MenuMove::Down, s), app::OptionsResult::Stay) << "menu moves wait while it listens";
     EXPECT_EQ(m.Press({SDL_SCANCODE_UNKNOWN, SDL_CONTROLLER_BUTTON_A}, s), app::OptionsResult::Stay)
         << "a key, not a pad button";
     EXPECT_EQ(m.Press({SDL_SCANCODE_I, SDL_CONTROLLER_BUTTON_INVALID}, s), app::OptionsResult::Changed);
-    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::Action::Kick)], SDL_SCANCODE_I);
+    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::KeyAction::Kick)], SDL_SCANCODE_I);
     EXPECT_FALSE(m.Listening());
     m.Apply(app::MenuMove::Confirm, s);
     EXPECT_EQ(m.Press({SDL_SCANCODE_ESCAPE, SDL_CONTROLLER_BUTTON_INVALID}, s), app::OptionsResult::Stay);
-    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::Action::Kick)], SDL_SCANCODE_I) << "Esc changes nothing";
+    EXPECT_EQ(s.bindings.keys[0][static_cast<std::size_t>(app::KeyAction::Kick)], SDL_SCANCODE_I)
+        << "Esc changes nothing";
     m.Apply(app::MenuMove::Confirm, s);
     EXPECT_EQ(m.Press({SDL_SCANCODE_F3, SDL_CONTROLLER_BUTTON_INVALID}, s), app::OptionsResult::Stay);
     EXPECT_TRUE(m.Listening()) << "a reserved key is refused and the menu keeps listening";
@@ -218,7 +220,7 @@ TEST(OptionsMenu, ABindingIsTheNextKeyPressedAndEscCancels) {
 TEST(OptionsMenu, TwoActionsOnOneKeyAreMarkedOnBothPagesAndNamed) {
     app::OptionsMenu m;
     app::UserSettings s;
-    s.bindings.keys[1][static_cast<std::size_t>(app::Action::Punch)] = SDL_SCANCODE_K;  // P2 punch on P1's kick
+    s.bindings.keys[1][static_cast<std::size_t>(app::KeyAction::Punch)] = SDL_SCANCODE_K;  // P2 punch on P1's kick
     m.Open();
     const auto main = m.Rows(s);
     EXPECT_TRUE(main[static_cast<std::size_t>(app::OptionsRow::KeysP1)].conflict);
@@ -228,8 +230,8 @@ TEST(OptionsMenu, TwoActionsOnOneKeyAreMarkedOnBothPagesAndNamed) {
     Go(m, s, app::OptionsRow::KeysP2);
     m.Apply(app::MenuMove::Confirm, s);
     const auto p2 = m.Rows(s);
-    EXPECT_TRUE(p2[static_cast<std::size_t>(app::Action::Punch)].conflict);
-    EXPECT_FALSE(p2[static_cast<std::size_t>(app::Action::Kick)].conflict);
+    EXPECT_TRUE(p2[static_cast<std::size_t>(app::KeyAction::Punch)].conflict);
+    EXPECT_FALSE(p2[static_cast<std::size_t>(app::KeyAction::Kick)].conflict);
     EXPECT_EQ(app::KeyConflicts(app::Bindings::Defaults()).size(), 0u) << "the defaults never conflict";
     // The mute key on a player's key is a conflict too.
     app::UserSettings t;
@@ -288,16 +290,16 @@ TEST(OptionsMenu, TheDefaultBindingsAreTheControlsTable) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return s;
     };
-    const auto key = [&](std::size_t side, app::Action a) {
+    const auto key = [&](std::size_t side, app::KeyAction a) {
         return lower(app::KeyName(d.keys[side][static_cast<std::size_t>(a)]));
     };
     for (std::size_t side = 0; side < 2; ++side) {
-        EXPECT_EQ(key(side, app::Action::Punch), lower(app::PLAYER_CONTROLS[side].punch));
-        EXPECT_EQ(key(side, app::Action::Kick), lower(app::PLAYER_CONTROLS[side].kick));
-        EXPECT_EQ(key(side, app::Action::Special), lower(app::PLAYER_CONTROLS[side].special));
+        EXPECT_EQ(key(side, app::KeyAction::Punch), lower(app::PLAYER_CONTROLS[side].punch));
+        EXPECT_EQ(key(side, app::KeyAction::Kick), lower(app::PLAYER_CONTROLS[side].kick));
+        EXPECT_EQ(key(side, app::KeyAction::Special), lower(app::PLAYER_CONTROLS[side].special));
     }
-    EXPECT_EQ(key(0, app::Action::Up) + " " + key(0, app::Action::Left) + " " + key(0, app::Action::Down) + " " +
-                  key(0, app::Action::Right),
+    EXPECT_EQ(key(0, app::KeyAction::Up) + " " + key(0, app::KeyAction::Left) + " " + key(0, app::KeyAction::Down) +
+                  " " + key(0, app::KeyAction::Right),
               lower(app::PLAYER_CONTROLS[0].move));
     EXPECT_EQ(lower(app::PadName(d.pad[0])), lower(app::PLAYER_CONTROLS[2].punch));
     EXPECT_EQ(lower(app::PadName(d.pad[1])), lower(app::PLAYER_CONTROLS[2].kick));
@@ -344,9 +346,8 @@ TEST(OptionsMenuHeadless, TheOptionsSceneChangesVolumesAndMuteAndTheFileRemember
 
 TEST(OptionsMenuHeadless, ThePauseMenuOpensTheOptionsOverAPausedFight) {
     const fs::path xdg = testrun::FreshDir("menu_pause");
-    // Esc pauses; OPTIONS is the pause menu's fifth row; its fourth row is mute; window scale 3.
-    const auto r =
-        RunWithMenu(xdg, {"--frames", "30"}, "back,down,down,down,down,confirm,down,down,down,confirm,down,down,right");
+    // Esc pauses; the pause menu's OPTIONS row; the options menu's fourth row is mute; window scale 3.
+    const auto r = RunWithMenu(xdg, {"--frames", "30"}, "back,OPTIONS,confirm,down,down,down,confirm,down,down,right");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "the fight's one JSON line:\n" << r.out;
     EXPECT_NE(r.out.find("\"frames\": 30"), std::string::npos) << r.out;
@@ -357,17 +358,42 @@ TEST(OptionsMenuHeadless, ThePauseMenuOpensTheOptionsOverAPausedFight) {
 
 TEST(OptionsMenuHeadless, TheTitlesOptionsRowOpensTheSameMenu) {
     const fs::path xdg = testrun::FreshDir("menu_title");
-    // The cursor starts on START; OPTIONS is four rows below; then the effects volume down.
-    const auto r =
-        RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "down,down,down,down,confirm,down,down,left");
+    // The title's OPTIONS row, picked by its label; then the effects volume down.
+    const auto r = RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "OPTIONS,confirm,down,down,left");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(Written(xdg).volumes.effects, 100 - app::VOLUME_STEP);
+}
+
+// A title row picked by its label acts as the row: FIGHTER 2 changed, then START (its label from the
+// scene table) starts the fight with the new pair.
+TEST(OptionsMenuHeadless, ATitleRowIsPickedByItsLabel) {
+    const fs::path xdg = testrun::FreshDir("menu_label");
+    const auto r = RunWithMenu(xdg, {"--scene", "title", "--frames", "10"}, "FIGHTER 2,left,START,confirm");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto line = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(line.is_discarded()) << r.out;
+    EXPECT_EQ(line["fighters"], nlohmann::json::array({"brick", "brick"})) << r.out;
 }
 
 TEST(OptionsMenuHeadless, MenuMovesAreForHeadlessRunsAndNamedWords) {
     const auto bad = testrun::Run(BRAWL_EXE, {"--headless", "--frames", "5", "--menu", "up,jump"});
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("--menu is"), std::string::npos) << bad.err;
+    // An unknown label is a usage error that names the labels there are.
+    const auto unknown =
+        testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "5", "--menu", "ARCADE"});
+    EXPECT_EQ(unknown.exitCode, 2);
+    for (const char* label : {"'ARCADE'", "START", "TRAINING", "HOST ONLINE", "OPTIONS", "QUIT"})
+        EXPECT_NE(unknown.err.find(label), std::string::npos) << label << "\n" << unknown.err;
+    // A label of a menu that is not on screen: the fight has no TRAINING row (and no menu open).
+    const fs::path xdg = testrun::FreshDir("menu_label_elsewhere");
+    const auto elsewhere = RunWithMenu(xdg, {"--frames", "5"}, "TRAINING");
+    EXPECT_EQ(elsewhere.exitCode, 2);
+    EXPECT_NE(elsewhere.err.find("the fight screen has no row 'TRAINING'"), std::string::npos) << elsewhere.err;
+    // Paused, it names the pause menu's rows.
+    const auto paused = RunWithMenu(xdg, {"--frames", "5"}, "back,TRAINING");
+    EXPECT_EQ(paused.exitCode, 2);
+    EXPECT_NE(paused.err.find("its rows: RESUME, RESTART MATCH"), std::string::npos) << paused.err;
     const auto windowed = testrun::Run(BRAWL_EXE, {"--frames", "5", "--menu", "up"});
     EXPECT_EQ(windowed.exitCode, 2);
     EXPECT_NE(windowed.err.find("--menu drives a headless run"), std::string::npos) << windowed.err;

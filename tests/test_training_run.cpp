@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -75,10 +77,11 @@ void ExpectBothCorners(const fs::path& slot, int frames, const std::vector<std::
 
 const std::string PUNCH = "SSSS" + Repeat('A', 10) + Repeat('R', 11);
 
-TEST(TrainingRun, StandingDummyTakesTheJabAtPlusSeven) {
+TEST(TrainingRun, StandingDummyTakesTheJabAtPlusThree) {
+    // Brick's jab: 18 ticks of hitstun and 6 of hitstop; +3 on hit (docs/framedata.md).
     const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
     ExpectBothCorners(slot, 40, {"--dummy", "stand", "--dummy-block", "none"},
-                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 28) + Repeat('F', 8), {{"hit", 7}}});
+                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 24) + Repeat('F', 12), {{"hit", 3}}});
 }
 
 TEST(TrainingRun, BlockAllBlocksTheJabAtMinusThree) {
@@ -104,22 +107,26 @@ TEST(TrainingRun, JumpingDummyIsHitInTheAirAndStaysInHitstunUntilItLands) {
 }
 
 TEST(TrainingRun, AfterFirstBlocksFromTheSecondJab) {
-    const fs::path slot = WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}});
+    // Two jabs push Brick out of his jab's reach: he walks back in (7 ticks) before the third. The
+    // blocked ones connect on a later active frame than the first, from farther: -1, not -3.
+    const fs::path slot =
+        WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {22, "-"}, {7, "R"}, {1, "P"}, {29, "-"}});
     const std::string gap = "FFFFF";
     ExpectBothCorners(
         slot, 90, {"--dummy-block", "after-first"},
         {PUNCH + gap + PUNCH + gap + PUNCH + gap,
-         "FFFF" + Repeat('H', 28) + "FF" + Repeat('B', 18) + Repeat('F', 12) + Repeat('B', 18) + Repeat('F', 8),
-         {{"hit", 7}, {"block", -3}, {"block", -3}}});
+         "FFFF" + Repeat('H', 24) + Repeat('F', 8) + Repeat('B', 18) + Repeat('F', 12) + Repeat('B', 18) + Repeat('F', 6),
+         {{"hit", 3}, {"block", -1}, {"block", -1}}});
 }
 
 TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
     const fs::path slot = WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}, {1, "P"}, {29, "-"}});
     const std::string gap = "FFFFF";
     ExpectBothCorners(slot, 90, {"--dummy-block", "random", "--seed", "1"},
-                      {PUNCH + gap + PUNCH + gap + PUNCH + gap,
-                       "FFFF" + Repeat('B', 18) + Repeat('F', 14) + Repeat('H', 28) + "FF" + Repeat('H', 24),
-                       {{"block", -3}, {"hit", 9}}});
+                      // (the hit pushes him out of reach: the third jab whiffs)
+                      {PUNCH + gap + PUNCH + gap + "SSSSAAAA" + Repeat('R', 11) + Repeat('F', 11),
+                       "FFFF" + Repeat('B', 18) + Repeat('F', 14) + Repeat('H', 24) + Repeat('F', 30),
+                       {{"block", -3}, {"hit", 5}}});
 }
 
 // The same jab slot played by the dummy (brick as P2, kestrel as P1): the slot is forward/back, so
@@ -197,10 +204,10 @@ TEST(TrainingRun, TheSceneDrawsAScreenshot) {
     EXPECT_GT(fs::file_size(shot), 1000u);
 }
 
-// The title's TRAINING row (below OPTIONS, so the rows above keep their places) starts training.
+// The title's TRAINING row (the scene table's label for training) starts training.
 TEST(TrainingRun, TheTitleMenuHasATrainingEntry) {
     const auto r = testrun::Run(BRAWL_EXE, {"--headless", "--scene", "title", "--frames", "20", "--menu",
-                                            "down,down,down,down,down,confirm", "--assets", HOTMAP_SOURCE_DIR});
+                                            "TRAINING,confirm", "--assets", HOTMAP_SOURCE_DIR});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json line = json::parse(r.out, nullptr, false);
     ASSERT_FALSE(line.is_discarded()) << r.out;
@@ -270,8 +277,17 @@ TEST(TrainingRun, RecordThenPlayBackThroughTheMenu) {
                 dummyJabs.push_back(a["tick"].get<std::uint64_t>());
             }
         }
-        // The jab hits on the fifth tick of each 40-tick loop that starts on game tick 40.
-        EXPECT_EQ(dummyJabs, (std::vector<std::uint64_t>{45, 85, 125})) << start;
+        // The jab hits on the fifth tick of the loop that starts on game tick 40; its push leaves
+        // P1 (standing still) out of the later jabs' reach, which whiff: the meter shows the dummy
+        // starting one every 40 ticks.
+        EXPECT_EQ(dummyJabs, (std::vector<std::uint64_t>{45})) << start;
+        const std::string dummy = t["meter"][1].get<std::string>();
+        std::vector<std::size_t> starts;
+        for (std::size_t i = 1; i < dummy.size(); ++i) {
+            if (dummy[i] == 'S' && dummy[i - 1] != 'S') starts.push_back(i);
+        }
+        EXPECT_EQ(starts, (std::vector<std::size_t>{41, 81, 121, 161})) << start << " " << dummy;
+        EXPECT_EQ(t["whiffs"].size(), 3u) << t["whiffs"].dump();
         std::ifstream in(recorded);
         const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         EXPECT_NE(text.find("ticks 40\n1 P -\n39 - -\nend"), std::string::npos) << text;
@@ -291,7 +307,9 @@ TEST(TrainingRun, QuitToTitleLeavesTraining) {
 TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--dummy", "sit", "--frames", "5"}).exitCode, 2);
     EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-block", "some", "--frames", "5"}).exitCode, 2);
-    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--p1-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--dummy-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p2-slot", "x.txt", "--frames", "5"}).exitCode, 2);
+    EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--replay", "r.txt", "--p1-slot", "x.txt"}).exitCode, 2);
     for (const char* moves : {"wait*0", "wait*3601", "down*", "dance*2", "wait*-1"})
         EXPECT_EQ(testrun::Run(BRAWL_EXE, {"--headless", "--training", "--menu", moves, "--frames", "5"}).exitCode, 2)
             << moves;
@@ -299,6 +317,70 @@ TEST(TrainingRun, BadFlagsAreUsageErrorsAndAMissingSlotNamesItsFile) {
                                                   "--frames", "5", "--assets", HOTMAP_SOURCE_DIR});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent/slot.txt"), std::string::npos) << missing.err;
+}
+
+// ---- slots in any match (--p1-slot, --p2-slot) -------------------------------------------------------
+
+std::string ReadText(const fs::path& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A slot side in a fight plays its file over and over, turned to the way it faces (P2 faces left:
+// forward is screen left), and overrides --p2 cpu; P1's column is what training plays from the same
+// file. The recording says what each side pressed, tick by tick.
+TEST(SlotsInAnyMatch, ASlotSidePlaysItsFileOverAndOverAsTrainingPlaysIt) {
+    const fs::path slot = WriteSlot("walk_jab.txt", {{2, "R"}, {1, "P"}, {3, "-"}});
+    const fs::path dir = testrun::FreshDir("slots_any_match");
+    const fs::path fight = dir / "fight.replay", training = dir / "training.slot";
+    const auto f =
+        testrun::Run(BRAWL_EXE, {"--headless", "--p1-slot", slot.string(), "--p2-slot", slot.string(), "--p2", "cpu",
+                                 "--frames", "15", "--record", fight.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(f.exitCode, 0) << f.err;
+    const std::string played = ReadText(fight);
+    EXPECT_NE(played.find("\np1 human\np2 human\n"), std::string::npos) << "a slot side is no CPU:\n" << played;
+    EXPECT_NE(played.find("ticks 15\n2 R L\n1 P P\n3 - -\n2 R L\n1 P P\n3 - -\n2 R L\n1 P P\nend\n"), std::string::npos)
+        << played;
+    const auto t = testrun::Run(BRAWL_EXE, {"--headless", "--training", "--p1-slot", slot.string(), "--frames", "6",
+                                            "--record", training.string(), "--assets", HOTMAP_SOURCE_DIR});
+    ASSERT_EQ(t.exitCode, 0) << t.err;
+    const std::string trained = ReadText(training);
+    EXPECT_NE(trained.find("ticks 6\n2 R -\n1 P -\n3 - -\nend\n"), std::string::npos) << trained;
+}
+
+// A slot that cannot be played is one line naming the file (and the line of it that is wrong), and
+// exit 1: in a fight, from either side, and in training.
+TEST(SlotsInAnyMatch, AMissingEmptyOrMalformedSlotIsOneLineNamingTheFileAndTheLine) {
+    const fs::path dir = testrun::FreshDir("slots_bad");
+    const fs::path good = WriteSlot("good.txt", {{2, "R"}, {1, "P"}});
+    const std::string header = ReadText(good).substr(0, ReadText(good).find("ticks"));
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / name) << text;
+        return (dir / name).string();
+    };
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {(dir / "missing" / "slot.txt").string(), ": "},
+        {write("empty.txt", ""), ": line 1: the file is empty"},
+        {write("malformed.txt", header + "ticks 3\n2 X -\n1 P -\nend\n"), ": line 10: expected \"<ticks> <p1 input>"},
+        {write("cut.txt", header + "ticks 3\n2 R -\n"), ": line 10: no \"end\" line"},
+        {write("no_tick.txt", header + "ticks 0\nend\n"), ": line 9: the slot holds no tick"},
+    };
+    for (const auto& [path, what] : cases) {
+        for (const std::vector<std::string>& how :
+             {std::vector<std::string>{"--p1-slot", path}, std::vector<std::string>{"--p2-slot", path},
+              std::vector<std::string>{"--training", "--p1-slot", path},
+              std::vector<std::string>{"--training", "--dummy-slot", path}}) {
+            std::vector<std::string> args{"--headless", "--frames", "5", "--assets", HOTMAP_SOURCE_DIR};
+            args.insert(args.end(), how.begin(), how.end());
+            const auto r = testrun::Run(BRAWL_EXE, args);
+            SCOPED_TRACE(how[how.size() - 2] + " " + path);
+            EXPECT_EQ(r.exitCode, 1) << r.err;
+            const auto problems = testrun::ProblemLines(r.err);
+            ASSERT_EQ(problems.size(), 1u) << r.err;
+            EXPECT_EQ(problems[0].rfind("error: " + path + what, 0), 0u) << problems[0];
+            EXPECT_TRUE(r.out.empty()) << r.out;
+        }
+    }
 }
 
 }  // namespace

@@ -97,6 +97,7 @@ private:
     void PollReload();
     void Render(bool present);
     int Report(const RunReport& report);
+    int PickRow(const std::string& label);
     void HandleTextKey(const SDL_Event& e);
     void StartAudio();
     void ApplySettings();
@@ -112,6 +113,7 @@ private:
     SceneArgs firstArgs_;
     std::string firstScene_;
     std::unique_ptr<Scene> scene_;
+    std::string sceneName_;  ///< the scene table's name of scene_
     SceneContext ctx_;
     debug::Settings settings_;
     UserSettings user_;  ///< the player's (volumes, bindings, window), as the settings file holds them
@@ -329,6 +331,7 @@ void Shell::SwitchScene(const SceneSwitch& to) {
     if (scene_) scene_->Leave(ctx_);
     ctx_.textInput = false;  // a text field belongs to the scene that had it
     scene_ = FindScene(to.scene)->make(to.args);
+    sceneName_ = to.scene;
     scene_->Enter(ctx_);
 }
 
@@ -555,10 +558,14 @@ int Shell::RunHeadless() {
     for (; (endsItself ? !scene_->Done() : ticksRun < limit && !scene_->Done()) && !ctx_.stop && stopSignal == 0;
          ++ticksRun) {
         // --menu: a player's menu moves, one before each tick, as the window's loop hands them over.
-        if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size() &&
-            opt_.menuMoves[static_cast<std::size_t>(ticksRun)] != MenuMove::None) {  // "wait": no move
-            scene_->OnMenuMove(ctx_, opt_.menuMoves[static_cast<std::size_t>(ticksRun)]);
-            AfterCall();
+        if (static_cast<std::size_t>(ticksRun) < opt_.menuMoves.size()) {
+            const MenuStep& step = opt_.menuMoves[static_cast<std::size_t>(ticksRun)];
+            if (!step.row.empty()) {
+                if (const int rc = PickRow(step.row); rc != 0) return rc;
+            } else if (step.move != MenuMove::None) {  // "wait": no move
+                scene_->OnMenuMove(ctx_, step.move);
+                AfterCall();
+            }
         }
         // A menu the moves opened over a fight (its pause) stops its ticks, as in a window.
         if (scene_->Ticking()) {
@@ -585,6 +592,22 @@ int Shell::RunHeadless() {
         if (!SaveScreenshot(opt_.screenshotPath)) return 1;
     }
     return Report(ctx_.stop ? *ctx_.stop : scene_->Finish(ctx_, ticksRun));
+}
+
+// --menu LABEL: the cursor onto that row of the menu on screen; a usage error (2) naming the rows
+// there are when the screen has none of that label.
+int Shell::PickRow(const std::string& label) {
+    const std::vector<std::string> rows = scene_->MenuRows();
+    if (std::find(rows.begin(), rows.end(), label) != rows.end()) {
+        scene_->OnMenuPick(ctx_, label);
+        AfterCall();
+        return 0;
+    }
+    std::string there;
+    for (const std::string& row : rows) there += (there.empty() ? "" : ", ") + row;
+    std::fprintf(stderr, "brawl: --menu: the %s screen has no row '%s' (%s)\n", sceneName_.c_str(),
+                 game::Printable(label).c_str(), there.empty() ? "no menu is open" : ("its rows: " + there).c_str());
+    return 2;
 }
 
 int Shell::Report(const RunReport& report) {

@@ -10,17 +10,17 @@ namespace {
 
 constexpr Sint16 STICK_DEAD_ZONE = 12000;
 
-constexpr std::uint8_t ACTION_BITS[ACTION_COUNT] = {game::Input::UP,     game::Input::DOWN,  game::Input::LEFT,
-                                                    game::Input::RIGHT,  game::Input::PUNCH, game::Input::KICK,
-                                                    game::Input::SPECIAL};
+constexpr std::uint8_t KEY_ACTION_BITS[KEY_ACTION_COUNT] = {game::Input::UP,     game::Input::DOWN,  game::Input::LEFT,
+                                                            game::Input::RIGHT,  game::Input::PUNCH, game::Input::KICK,
+                                                            game::Input::SPECIAL};
 constexpr std::uint8_t PAD_BITS[PAD_ACTION_COUNT] = {game::Input::PUNCH, game::Input::KICK, game::Input::SPECIAL};
 
 // The attack bits a key press latches for one player (directions are read as held).
 std::uint8_t ButtonBit(const Bindings& b, SDL_Scancode code, int side) {
     std::uint8_t bits = 0;
-    for (const Action a : {Action::Punch, Action::Kick, Action::Special}) {
+    for (const KeyAction a : {KeyAction::Punch, KeyAction::Kick, KeyAction::Special}) {
         if (code == b.keys[static_cast<std::size_t>(side)][static_cast<std::size_t>(a)])
-            bits |= ACTION_BITS[static_cast<std::size_t>(a)];
+            bits |= KEY_ACTION_BITS[static_cast<std::size_t>(a)];
     }
     return bits;
 }
@@ -58,11 +58,11 @@ MenuMove MenuMoveOf(const Bindings& b, SDL_Scancode code) {
             break;
     }
     const auto& p1 = b.keys[0];
-    const std::pair<Action, MenuMove> FROM_P1[] = {{Action::Up, MenuMove::Up},
-                                                   {Action::Down, MenuMove::Down},
-                                                   {Action::Left, MenuMove::Left},
-                                                   {Action::Right, MenuMove::Right},
-                                                   {Action::Punch, MenuMove::Confirm}};
+    const std::pair<KeyAction, MenuMove> FROM_P1[] = {{KeyAction::Up, MenuMove::Up},
+                                                      {KeyAction::Down, MenuMove::Down},
+                                                      {KeyAction::Left, MenuMove::Left},
+                                                      {KeyAction::Right, MenuMove::Right},
+                                                      {KeyAction::Punch, MenuMove::Confirm}};
     for (const auto& [action, move] : FROM_P1) {
         if (code == p1[static_cast<std::size_t>(action)]) return move;
     }
@@ -164,8 +164,8 @@ game::Input Controls::Read(int side) {
     std::uint8_t bits = latched_[static_cast<std::size_t>(side)];
     latched_[static_cast<std::size_t>(side)] = 0;
     const auto& keysOfSide = bindings_.keys[static_cast<std::size_t>(side)];
-    for (std::size_t a = 0; a < ACTION_COUNT; ++a) {
-        if (keys[keysOfSide[a]]) bits |= ACTION_BITS[a];
+    for (std::size_t a = 0; a < KEY_ACTION_COUNT; ++a) {
+        if (keys[keysOfSide[a]]) bits |= KEY_ACTION_BITS[a];
     }
     if (static_cast<std::size_t>(side) < pads_.size() && pads_[static_cast<std::size_t>(side)] != nullptr) {
         SDL_GameController* pad = pads_[static_cast<std::size_t>(side)];

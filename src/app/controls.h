@@ -30,12 +30,13 @@ inline constexpr game::EnumName<MenuMove> MENU_MOVE_NAMES[] = {
 inline constexpr std::int32_t MENU_REPEAT_MAX = 3600;
 
 /// A keyboard player's actions, in the order the settings file and the options menu list them.
-enum class Action : std::uint8_t { Up, Down, Left, Right, Punch, Kick, Special, COUNT };
-inline constexpr game::EnumName<Action> ACTION_NAMES[] = {
-    {Action::Up, "up"},       {Action::Down, "down"}, {Action::Left, "left"},       {Action::Right, "right"},
-    {Action::Punch, "punch"}, {Action::Kick, "kick"}, {Action::Special, "special"},
+enum class KeyAction : std::uint8_t { Up, Down, Left, Right, Punch, Kick, Special, COUNT };
+inline constexpr game::EnumName<KeyAction> KEY_ACTION_NAMES[] = {
+    {KeyAction::Up, "up"},           {KeyAction::Down, "down"},   {KeyAction::Left, "left"},
+    {KeyAction::Right, "right"},     {KeyAction::Punch, "punch"}, {KeyAction::Kick, "kick"},
+    {KeyAction::Special, "special"},
 };
-inline constexpr std::size_t ACTION_COUNT = static_cast<std::size_t>(Action::COUNT);
+inline constexpr std::size_t KEY_ACTION_COUNT = static_cast<std::size_t>(KeyAction::COUNT);
 /// A pad's attack buttons (the d-pad and the left stick always move).
 enum class PadAction : std::uint8_t { Punch, Kick, Special, COUNT };
 inline constexpr game::EnumName<PadAction> PAD_ACTION_NAMES[] = {
@@ -45,7 +46,7 @@ inline constexpr std::size_t PAD_ACTION_COUNT = static_cast<std::size_t>(PadActi
 /// Which key or button does what: both keyboard players' actions, the pads' attacks (each up to
 /// two buttons, SDL_CONTROLLER_BUTTON_INVALID for none), and the mute key.
 struct Bindings {
-    std::array<std::array<SDL_Scancode, ACTION_COUNT>, 2> keys{};
+    std::array<std::array<SDL_Scancode, KEY_ACTION_COUNT>, 2> keys{};
     std::array<std::array<SDL_GameControllerButton, 2>, PAD_ACTION_COUNT> pad{};
     SDL_Scancode mute = SDL_SCANCODE_M;
     /// The defaults (help.h's PLAYER_CONTROLS describe them; a test holds the two together).

@@ -1,46 +1,68 @@
 // The headless run's JSON line for a match.
 #include "app/match_report.h"
 
-#include "game/text.h"
-
-#include <cstdio>
-
 namespace app {
 
-std::string Hex16(std::uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-    return buf;
+JsonLine MatchReport(const game::MatchState& s, const RunInfo& run, const RunTotals& totals) {
+    JsonLine line = JsonLine::object();
+    line["frames"] = run.frames;
+    line["hash"] = Hex16(game::HashState(s));
+    line["health"] = {s.fighters[0].health, s.fighters[1].health};
+    line["hits"] = {s.stats.hits[0], s.stats.hits[1]};
+    line["winner"] = s.matchWinner == 0   ? JsonLine("p1")
+                     : s.matchWinner == 1 ? JsonLine("p2")
+                     : s.matchWinner == 2 ? JsonLine("draw")
+                                          : JsonLine(nullptr);
+    line["round"] = s.round;
+    line["rounds_won"] = {s.fighters[0].roundsWon, s.fighters[1].roundsWon};
+    line["matches"] = run.matches;
+    line["assets_hash"] = Hex16(run.assetsHash);
+    line["reloads"] = run.reloads;
+    line["reload_errors"] = run.reloadErrors;
+    line["fighters"] = {totals.fighters[0], totals.fighters[1]};
+    line["total_hits"] = {totals.hits[0], totals.hits[1]};
+    line["matches_finished"] = totals.matchesFinished;
+    line["match_wins"] = totals.matchWins;
+    line["max_combo"] = totals.maxCombo;
+    return line;
 }
 
-std::string MatchReportJson(const game::MatchState& s, std::int64_t frames, int matches, const Roster& roster,
-                            const Clock& clock, const RunTotals& totals, const std::string& extra) {
-    const char* winner = s.matchWinner == 0   ? "\"p1\""
-                         : s.matchWinner == 1 ? "\"p2\""
-                         : s.matchWinner == 2 ? "\"draw\""
-                                              : "null";
-    char line[512];
-    std::snprintf(line, sizeof line,
-                  "{\"frames\": %lld, \"hash\": \"%s\", \"health\": [%d, %d], \"hits\": [%d, %d], \"winner\": %s, "
-                  "\"round\": %d, \"rounds_won\": [%d, %d], \"matches\": %d, \"assets_hash\": \"%s\", "
-                  "\"reloads\": %d, \"reload_errors\": %d",
-                  static_cast<long long>(frames), Hex16(game::HashState(s)).c_str(), s.fighters[0].health,
-                  s.fighters[1].health, s.stats.hits[0], s.stats.hits[1], winner, s.round, s.fighters[0].roundsWon,
-                  s.fighters[1].roundsWon, matches, Hex16(roster.AssetsHash()).c_str(), clock.reloads,
-                  clock.reloadErrors);
-    // Ids are folder names (a-z, 0-9, _ in practice), escaped all the same as every echoed value.
-    // Appended piece by piece: GCC 12 at -O3 misreads "literal" + std::string&& (-Wrestrict).
-    const auto quoted = [](const std::string& id) {
-        return std::string("\"").append(game::Printable(id)).append("\"");
+void AddObserverReport(JsonLine& t, const game::MatchDefs& defs, const game::TrainingObserver& observer) {
+    t["meter"] = JsonLine::array();
+    for (std::size_t i = 0; i < 2; ++i) {
+        std::string cells;
+        for (const game::FrameCell c : observer.meter[i])
+            cells += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
+        t["meter"].push_back(cells);
+    }
+    const auto who = [](std::int32_t side) { return side == 0 ? "p1" : "p2"; };
+    const auto move = [&](std::int32_t side, std::int32_t m) {
+        return MoveNameJson(defs.fighters[static_cast<std::size_t>(side)], m);
     };
-    char tail[160];
-    std::snprintf(tail, sizeof tail, ", \"total_hits\": [%d, %d], \"matches_finished\": %d", totals.hits[0],
-                  totals.hits[1], totals.matchesFinished);
-    return std::string(line)
-        .append(", \"fighters\": [" + quoted(totals.fighters[0]) + ", " + quoted(totals.fighters[1]) + "]")
-        .append(tail)
-        .append(extra)
-        .append("}");
+    t["advantages"] = JsonLine::array();
+    for (const game::Advantage& a : observer.advantages) {
+        t["advantages"].push_back({{"tick", a.tick},
+                                   {"attacker", who(a.attacker)},
+                                   {"move", move(a.attacker, a.move)},
+                                   {"on", a.blocked ? "block" : "hit"},
+                                   {"advantage", a.frames}});
+    }
+    t["whiffs"] = JsonLine::array();
+    for (const game::Whiff& w : observer.whiffs) {
+        t["whiffs"].push_back({{"tick", w.tick},
+                               {"attacker", who(w.attacker)},
+                               {"move", move(w.attacker, w.move)},
+                               {"missed_by_px", w.missedByPx >= 0 ? JsonLine(w.missedByPx) : JsonLine(nullptr)},
+                               {"box_only_ticks", w.boxOnlyTicks}});
+    }
+    t["box_only_ticks"] = observer.boxOnlyTicks;
+    t["inputs"] = JsonLine::array();
+    for (std::size_t i = 0; i < 2; ++i) {
+        JsonLine entries = JsonLine::array();
+        for (const game::InputLogEntry& e : observer.inputLog[i])
+            entries.push_back(game::InputLogText(e) + " " + std::to_string(e.ticks));
+        t["inputs"].push_back(entries);
+    }
 }
 
 }  // namespace app

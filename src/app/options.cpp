@@ -3,9 +3,11 @@
 
 #include "app/help.h"
 #include "app/scene.h"
+#include "app/screens.h"
 #include "debug/commands.h"
 #include "net/net.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -41,6 +43,27 @@ bool Choice(std::string_view name, const game::EnumName<E> (&table)[N], std::str
         return false;
     }
     out = *v;
+    return true;
+}
+
+// One --menu word, `times` times: a move's name, or a row's label (any menu's, in capitals; whether
+// the menu on screen has it is known only when the step comes, and the shell says so then).
+bool ParseMenuStep(std::string_view word, std::int32_t times, std::vector<MenuStep>& steps, std::string& error) {
+    MenuStep step;
+    if (const auto move = game::ParseName(MENU_MOVE_NAMES, word)) {
+        step.move = *move;
+    } else {
+        const std::vector<std::string> labels = MenuRowLabels();
+        if (std::find(labels.begin(), labels.end(), word) == labels.end()) {
+            std::string rows;
+            for (const std::string& label : labels) rows += (rows.empty() ? "" : ", ") + label;
+            error = "--menu is " + game::NameChoices(MENU_MOVE_NAMES) + ", or a menu row: " + rows + "; not '" +
+                    std::string(word) + "'";
+            return false;
+        }
+        step.row = std::string(word);
+    }
+    steps.insert(steps.end(), static_cast<std::size_t>(times), step);
     return true;
 }
 
@@ -166,8 +189,8 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) {
          std::int32_t n = 0;
          return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
-    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,wait; MOVE*N: N times), "
-                        "as a player's keys",
+    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,wait; MOVE*N: N times; a "
+                        "row's label in capitals, as TRAINING, puts the cursor on it), as a player's keys",
      [](Options& o, std::string_view v, std::string& e) {
          o.menuMoves.clear();
          while (true) {
@@ -178,9 +201,7 @@ constexpr OptionSpec OPTIONS[] = {
                  if (!Range("--menu's repeat", word.substr(star + 1), 1, MENU_REPEAT_MAX, times, e)) return false;
                  word = word.substr(0, star);
              }
-             MenuMove m{};
-             if (!Choice("--menu", MENU_MOVE_NAMES, word, m, e)) return false;
-             o.menuMoves.insert(o.menuMoves.end(), static_cast<std::size_t>(times), m);
+             if (!ParseMenuStep(word, times, o.menuMoves, e)) return false;
              if (comma == std::string_view::npos) return true;
              v.remove_prefix(comma + 1);
          }
@@ -202,9 +223,12 @@ constexpr OptionSpec OPTIONS[] = {
     {"--dummy-start", "mid|left|right", "training: where the dummy starts, and where a reset (F5) puts it: mid-stage or "
                                         "in a corner with P1 80 px out (default mid)",
      [](Options& o, std::string_view v, std::string& e) { return Choice("--dummy-start", game::RESET_PLACE_NAMES, v, o.dummyStart, e); }},
-    {"--p1-slot", "FILE", "training: P1's inputs from a slot file (a replay whose P1 column is forward/back, as "
-                          "training's --record writes it)",
+    {"--p1-slot", "FILE", "P1's inputs from a slot file (a replay whose P1 column is forward/back, as training's "
+                          "--record writes it), over and over, in any match (in training, once); instead of --p1",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p1-slot", v, e) && (o.p1SlotPath = std::string(v), true); }},
+    {"--p2-slot", "FILE", "P2's inputs from a slot file, over and over, in any match but training (its dummy has "
+                          "--dummy-slot); instead of --p2",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p2-slot", v, e) && (o.p2SlotPath = std::string(v), true); }},
     {"--dummy-slot", "FILE", "training: the dummy plays a slot file (forward/back) over and over, from its own side",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--dummy-slot", v, e) && (o.dummySlotPath = std::string(v), true); }},
     {"--compare-dumps", "A B", "name the first field that differs between two desync dumps, and exit",
@@ -315,9 +339,16 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         error = "--training and --replay: a replay plays both sides in a fight (a slot: --p1-slot)";
         return std::nullopt;
     }
-    if ((!o.p1SlotPath.empty() || !o.dummySlotPath.empty()) && o.scene != "training") {
-        error =
-            std::string(o.p1SlotPath.empty() ? "--dummy-slot" : "--p1-slot") + " is for training mode: add --training";
+    if (!o.dummySlotPath.empty() && o.scene != "training") {
+        error = "--dummy-slot is for training mode: add --training (a fight's P2 plays one with --p2-slot)";
+        return std::nullopt;
+    }
+    if (!o.p2SlotPath.empty() && o.scene == "training") {
+        error = "--p2-slot: in training P2 is the dummy (it plays a slot with --dummy-slot)";
+        return std::nullopt;
+    }
+    if ((!o.p1SlotPath.empty() || !o.p2SlotPath.empty()) && !o.replayPath.empty()) {
+        error = "--replay and a slot: a replay plays both sides' recorded inputs";
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.

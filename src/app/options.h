@@ -16,6 +16,12 @@
 
 namespace app {
 
+/// One `--menu` step: a move (up, confirm, wait...), or the cursor to the row labelled `row`.
+struct MenuStep {
+    MenuMove move = MenuMove::None;
+    std::string row;  ///< not empty: pick this row of the menu on screen by its label ("TRAINING")
+};
+
 struct Options {
     bool headless = false;
     std::optional<std::int64_t> frames;   ///< ticks to run (headless: required unless --replay or --matches)
@@ -52,13 +58,15 @@ struct Options {
     bool mute = false;                   ///< --mute
     std::optional<std::int32_t> volume;  ///< --volume 0-100: the master volume
     /// --menu: headless, the menu moves a person would make, one a tick from the first tick on.
-    std::vector<MenuMove> menuMoves;
+    std::vector<MenuStep> menuMoves;
     // Training mode (--training; README, "Training mode").
     game::DummyStance dummy = game::DummyStance::Stand;             ///< --dummy
     game::DummyBlock dummyBlock = game::DummyBlock::None;           ///< --dummy-block
     game::DummyRecovery dummyRecovery = game::DummyRecovery::Stay;  ///< --dummy-recovery
     game::ResetPlace dummyStart = game::ResetPlace::Mid;            ///< --dummy-start
-    std::string p1SlotPath;     ///< --p1-slot FILE: the player side's inputs from a slot file (forward/back)
+    /// --p1-slot, --p2-slot FILE: a side's inputs from a slot file (forward/back), looped, in any
+    /// match (training's P1 plays it once); it overrides --p1, --p2 for that side.
+    std::string p1SlotPath, p2SlotPath;
     std::string dummySlotPath;  ///< --dummy-slot FILE: the dummy plays a slot file, looped
 };
 

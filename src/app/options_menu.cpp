@@ -13,8 +13,13 @@ namespace {
 
 using menu::DIM, menu::GOLD, menu::RED, menu::WHITE;
 
-const char* const ACTION_LABELS[ACTION_COUNT] = {"UP", "DOWN", "LEFT", "RIGHT", "PUNCH", "KICK", "SPECIAL"};
-const char* const PAD_LABELS[PAD_ACTION_COUNT] = {"PUNCH", "KICK", "SPECIAL"};
+// A binding's label: its action's name (the enum's one table, controls.h) in capitals.
+std::string KeyLabel(std::size_t action) {
+    return menu::Upper(game::NameOf(KEY_ACTION_NAMES, static_cast<KeyAction>(action)));
+}
+std::string PadLabel(std::size_t action) {
+    return menu::Upper(game::NameOf(PAD_ACTION_NAMES, static_cast<PadAction>(action)));
+}
 
 std::string OnOff(bool on) {
     return on ? "ON" : "OFF";
@@ -24,8 +29,8 @@ std::string OnOff(bool on) {
 std::vector<std::pair<SDL_Scancode, std::string>> KeyLabels(const Bindings& b) {
     std::vector<std::pair<SDL_Scancode, std::string>> out;
     for (std::size_t side = 0; side < 2; ++side) {
-        for (std::size_t a = 0; a < ACTION_COUNT; ++a)
-            out.emplace_back(b.keys[side][a], std::string(side == 0 ? "P1 " : "P2 ") + ACTION_LABELS[a]);
+        for (std::size_t a = 0; a < KEY_ACTION_COUNT; ++a)
+            out.emplace_back(b.keys[side][a], std::string(side == 0 ? "P1 " : "P2 ") + KeyLabel(a));
     }
     out.emplace_back(b.mute, "MUTE");
     return out;
@@ -71,7 +76,7 @@ int OptionsMenu::RowCount() const {
             return static_cast<int>(OptionsRow::COUNT);
         case OptionsPage::KeysP1:
         case OptionsPage::KeysP2:
-            return static_cast<int>(ACTION_COUNT) + 1;  // the actions, then BACK
+            return static_cast<int>(KEY_ACTION_COUNT) + 1;  // the actions, then BACK
         case OptionsPage::Pad:
             return static_cast<int>(PAD_ACTION_COUNT) + 1;
     }
@@ -242,16 +247,16 @@ std::vector<OptionsMenu::Row> OptionsMenu::Rows(const UserSettings& s) const {
         case OptionsPage::KeysP1:
         case OptionsPage::KeysP2: {
             const std::size_t side = page_ == OptionsPage::KeysP1 ? 0 : 1;
-            for (std::size_t a = 0; a < ACTION_COUNT; ++a) {
+            for (std::size_t a = 0; a < KEY_ACTION_COUNT; ++a) {
                 const SDL_Scancode k = s.bindings.keys[side][a];
-                rows.push_back({ACTION_LABELS[a], KeyName(k), conflicted(k), false});
+                rows.push_back({KeyLabel(a), KeyName(k), conflicted(k), false});
             }
             rows.push_back({"BACK", "", false, false});
             break;
         }
         case OptionsPage::Pad:
             for (std::size_t a = 0; a < PAD_ACTION_COUNT; ++a)
-                rows.push_back({PAD_LABELS[a], PadName(s.bindings.pad[a]), PadConflict(s.bindings, a), false});
+                rows.push_back({PadLabel(a), PadName(s.bindings.pad[a]), PadConflict(s.bindings, a), false});
             rows.push_back({"BACK", "", false, false});
             break;
     }

@@ -2,6 +2,7 @@
 // the simulation never sees a definition change in the middle of a tick.
 #include "app/roster.h"
 
+#include "assets/files.h"
 #include "game/fnv.h"
 #include "game/game.h"
 #include "game/text.h"
@@ -14,9 +15,17 @@ namespace app {
 
 namespace fs = std::filesystem;
 
-std::string FolderSignature(const assets::AssetRoots& roots, const std::string& id) {
+std::string FolderSignature(const assets::AssetRoots& roots, const std::string& id, bool allowOutsideLinks) {
     std::vector<std::string> entries;
+    const auto within = allowOutsideLinks ? assets::Result<assets::Confinement>(assets::Confinement{})
+                                          : assets::ConfineTo(roots.ProjectDir());
     for (const std::string& dir : {roots.assetsDir + "/" + id, roots.hotmapsDir + "/" + id}) {
+        if (within.Ok()) {
+            if (const auto outside = assets::RefuseOutside(dir, within.Value())) {
+                entries.push_back(dir + ":" + outside->message);  // never listed: nothing outside is opened
+                continue;
+            }
+        }
         std::error_code ec;
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
             std::error_code e2;
@@ -42,7 +51,8 @@ assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& r
     std::int64_t pixels = 0;  // the project's, so far
     for (const std::string& id : ids.Value()) {
         auto f = std::make_unique<Fighter>();
-        f->signature = FolderSignature(roots, id);  // before loading: a write during the load shows next time
+        f->signature = FolderSignature(
+            roots, id, options.allowOutsideLinks);  // before loading: a write during the load shows next time
         assets::LoadOptions each = options;
         each.otherFightersPixels = pixels;
         auto loaded = assets::LoadFighter(roots, id, each);
@@ -67,7 +77,7 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
     std::vector<ReloadNews> news;
     for (auto& f : fighters_) {
         const std::string& id = f->loaded.def.id;
-        std::string sig = FolderSignature(roots_, id);
+        std::string sig = FolderSignature(roots_, id, options_.allowOutsideLinks);
         if (sig == f->signature) continue;
         f->signature = std::move(sig);
         assets::LoadOptions each = options_;
@@ -91,7 +101,7 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
         news.push_back(ReloadNews{id, true, line});
     }
     for (auto b = broken_.begin(); b != broken_.end();) {
-        std::string sig = FolderSignature(roots_, b->id);
+        std::string sig = FolderSignature(roots_, b->id, options_.allowOutsideLinks);
         if (sig == b->signature) {
             ++b;
             continue;

@@ -73,7 +73,9 @@ private:
 };
 
 /// What identifies the current contents of a fighter's two folders: every file's name, size and
-/// modification time. Changes when any file is written, added or removed.
-std::string FolderSignature(const assets::AssetRoots& roots, const std::string& id);
+/// modification time. Changes when any file is written, added or removed. Unless
+/// `allowOutsideLinks`, a folder linked from outside the project is not listed (the loader refuses
+/// it by its link): its link's target stands for it.
+std::string FolderSignature(const assets::AssetRoots& roots, const std::string& id, bool allowOutsideLinks);
 
 }  // namespace app

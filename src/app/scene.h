@@ -94,39 +94,6 @@ inline void MenuSound(const SceneAudio* a, MenuMove move) {
     if (move == MenuMove::Confirm) a->Ui(audio::Sfx::MenuChoose);
 }
 
-/// The sounds of a match a scene steps locally (the fight, training): the event table bound to the
-/// fighters and the voices that start each event once, panned by the fighters' x. Silent (no
-/// voices) when the game is. The voices point at `table`: kept in place, never copied.
-struct MatchSounds {
-    audio::EventSounds table;
-    std::unique_ptr<audio::RollbackVoices> voices;  ///< null when the game is silent
-
-    MatchSounds() = default;
-    MatchSounds(const MatchSounds&) = delete;
-    MatchSounds& operator=(const MatchSounds&) = delete;
-
-    /// Opens the voices on the shell's sink (nothing when `a` is null) and starts the stage music.
-    void Open(const SceneAudio* a) {
-        if (a == nullptr) return;
-        table = audio::EventSounds(*a->bank, {});
-        voices = std::make_unique<audio::RollbackVoices>(*a->sink, table);
-        a->Music(audio::Track::Stage);
-    }
-    /// A new match (its ticks start again): the fighters' own sounds bound, the voices forgotten.
-    void Bind(const game::MatchDefs& defs) {
-        table.Bind(defs);
-        if (voices) voices->Reset();
-    }
-    /// The tick just stepped: each of its events heard once; the tick is final (no rollback here).
-    void Hear(const game::MatchState& state, std::span<const game::Event> events) {
-        if (!voices) return;
-        const std::array<std::int32_t, 2> x{state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
-                                            state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
-        for (const game::Event& e : events) voices->Started(e, e.tick, x);
-        voices->Confirm(state.tick);
-    }
-};
-
 /// Everything a scene may see and ask for during one call.
 struct SceneContext {
     SDL_Renderer* renderer = nullptr;  ///< null while nothing is drawn (headless, before a screenshot)
@@ -172,6 +139,10 @@ public:
     virtual void Tick(SceneContext& ctx, const game::Inputs& controls) = 0;
     /// A menu move from the keyboard or a pad.
     virtual void OnMenuMove(SceneContext&, MenuMove) {}
+    /// The labels of the menu on screen now, top to bottom (none: no menu, or one not picked by label).
+    [[nodiscard]] virtual std::vector<std::string> MenuRows() const { return {}; }
+    /// `--menu LABEL`: the cursor to the row of MenuRows() labelled so, as a player's moves would put it.
+    virtual void OnMenuPick(SceneContext&, std::string_view) {}
     /// A developer's command the shell does not carry out itself (reset the round, the detection).
     virtual void OnCommand(SceneContext&, const debug::Command&) {}
     /// A click on the game picture, at a world pixel.
@@ -203,6 +174,8 @@ struct SceneEntry {
     /// The scene decides when a headless run is over (Done()) and reads --frames itself (online
     /// play: both peers stop on the same match tick), instead of the shell counting ticks.
     bool endsItself = false;
+    /// The title's row that starts this scene ("START"), in the table's order; nullptr: not on the title.
+    const char* titleLabel = nullptr;
 };
 
 /// Every scene, by name (scene_table.cpp).

@@ -1,6 +1,7 @@
 // The bumper scene: the DirectDraw seed's Bumper demo at scale (game/bumper.h), drawn scaled to the
 // picture, with its overlay (the broad phase's grid and pairs). Esc pauses it.
 #include "app/clock.h"
+#include "app/json_line.h"
 #include "app/scene.h"
 #include "game/bumper.h"
 #include "render/render.h"
@@ -40,13 +41,13 @@ public:
     }
 
     RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
-        char hash[24];
-        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(game::HashBumper(state_)));
-        return {"{\"scene\": \"bumper\", \"frames\": " + std::to_string(frames) + ", \"count\": " +
-                    std::to_string(ctx.options->count) + ", \"contacts\": " + std::to_string(state_.totalContacts) +
-                    ", \"hash\": \"" + hash + "\", \"world\": [" + std::to_string(state_.worldWidthPx) + ", " +
-                    std::to_string(state_.worldHeightPx) + "]}",
-                0, ""};
+        const JsonLine line = {{"scene", "bumper"},
+                               {"frames", frames},
+                               {"count", ctx.options->count},
+                               {"contacts", state_.totalContacts},
+                               {"hash", Hex16(game::HashBumper(state_))},
+                               {"world", {state_.worldWidthPx, state_.worldHeightPx}}};
+        return {WriteJsonLine(line), 0, ""};
     }
 
 private:

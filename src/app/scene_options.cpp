@@ -1,6 +1,7 @@
 // The options scene: the options menu on its own (`brawl --scene options`), over the title's
 // backdrop; leaving it goes to the title. The title and the fight's pause menu open the same menu
 // over themselves instead (options_menu.h), so a match is never left to change a setting.
+#include "app/json_line.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
 
@@ -28,9 +29,7 @@ public:
     void Render(SceneContext& ctx) override { options_.Draw(ctx); }
 
     RunReport Finish(SceneContext&, std::int64_t frames) override {
-        std::string json = "{\"scene\": \"options\", \"frames\": ";
-        json.append(std::to_string(frames)).append("}");
-        return {json, 0, ""};
+        return {WriteJsonLine({{"scene", "options"}, {"frames", frames}}), 0, ""};
     }
 
 private:

@@ -3,7 +3,8 @@
 // with the same inputs, and each re-simulated tick's hash must equal the first pass's. Both sides
 // are driven as the command line says (CPU sides think; a human side stands still; --replay gives
 // both sides' recorded inputs). A mismatch names the tick and the first field that differs.
-#include "app/match_report.h"
+#include "app/json_line.h"
+#include "app/match_runner.h"
 #include "app/scene.h"
 #include "net/net.h"
 
@@ -24,11 +25,7 @@ public:
         game::MatchDefs defs;
         for (std::size_t i = 0; i < 2; ++i)
             defs.fighters[i] = &ctx.roster->At(static_cast<std::size_t>(args_.setup.fighter[i])).loaded.def;
-        game::MatchConfig config;
-        config.controllers = args_.setup.controllers;
-        config.cpuLevel = args_.setup.cpuLevel;
-        config.seed = args_.setup.seed;
-        if (o.detection) config.detection = *o.detection;
+        game::MatchConfig config = PlanFor(args_, o).config;
         if (args_.replay) config = args_.replay->config;
         const auto replay = args_.replay;
         const net::SyncTestInputs inputs = [replay](std::uint64_t tick, const game::MatchState&) {
@@ -41,10 +38,12 @@ public:
         const auto result = net::RunSyncTest(defs, config, inputs, options);
         if (!result.Ok()) return {"", 1, result.GetError().ToLine()};
         const net::SyncTestReport& r = result.Value();
-        return {"{\"synctest\": " + std::to_string(options.checkDistanceTicks) + ", \"frames\": " +
-                    std::to_string(r.ticks) + ", \"compared_ticks\": " + std::to_string(r.comparedTicks) +
-                    ", \"hash\": \"" + Hex16(r.finalHash) + "\", \"mismatches\": 0}",
-                0, ""};
+        const JsonLine line = {{"synctest", options.checkDistanceTicks},
+                               {"frames", r.ticks},
+                               {"compared_ticks", r.comparedTicks},
+                               {"hash", Hex16(r.finalHash)},
+                               {"mismatches", 0}};
+        return {WriteJsonLine(line), 0, ""};
     }
 
 private:

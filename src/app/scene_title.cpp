@@ -1,6 +1,8 @@
 // The title screen: the two chosen fighters in their idle loop and the menu that chooses who plays
-// each side, with which fighter, how hard the CPU is; START hands the setup to the fight scene.
-// OPTIONS opens the options menu over it. The title loop plays.
+// each side, with which fighter, how hard the CPU is; a mode's row (the scene table's label column:
+// START, TRAINING, HOST ONLINE) hands the setup to its scene. OPTIONS opens the options menu over it.
+// The title loop plays.
+#include "app/json_line.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
@@ -35,16 +37,12 @@ public:
         if (move == MenuMove::Cancel && !menu_.editing) return;  // a pad's B never quits the game from the title
         if (!menu_.editing) MenuSound(ctx.audio, move);
         switch (menu_.Apply(move, args_.setup, static_cast<int>(ctx.roster->Size()))) {
-            case TitleResult::Start:
-                ctx.switchTo = SceneSwitch{"fight", args_};
-                break;
-            case TitleResult::Training:
-                ctx.switchTo = SceneSwitch{"training", args_};
-                break;
-            case TitleResult::Host: {
-                SceneArgs online = args_;
-                online.online = OnlineArgs{true, "", DEFAULT_ONLINE_PORT};
-                ctx.switchTo = SceneSwitch{"online", online};
+            case TitleResult::Scene: {
+                // A mode's row: its scene, with the setup. Online, the title's choice is to host on
+                // the default port (JOIN, below, connects instead); the other modes ignore it.
+                SceneArgs mode = args_;
+                mode.online = OnlineArgs{true, "", DEFAULT_ONLINE_PORT};
+                ctx.switchTo = SceneSwitch{menu_.Row().scene, mode};
                 break;
             }
             case TitleResult::Join: {
@@ -78,6 +76,15 @@ public:
         ctx.textInput = menu_.editing;
     }
 
+    [[nodiscard]] std::vector<std::string> MenuRows() const override {
+        if (options_.open) return {};
+        std::vector<std::string> labels;
+        for (const TitleRow& row : TitleRows()) labels.push_back(row.label);
+        return labels;
+    }
+
+    void OnMenuPick(SceneContext&, std::string_view label) override { menu_.Pick(label); }
+
     void OnText(SceneContext&, std::string_view text) override { menu_.Type(text); }
 
     void Render(SceneContext& ctx) override {
@@ -87,13 +94,12 @@ public:
 
     RunReport Finish(SceneContext& ctx, std::int64_t frames) override {
         // What the fight's report says of the fighters too: what is loaded now and how reloads went.
-        char line[200];
-        std::snprintf(line, sizeof line,
-                      "{\"scene\": \"title\", \"frames\": %lld, \"assets_hash\": \"%016llx\", \"reloads\": %d, "
-                      "\"reload_errors\": %d}",
-                      static_cast<long long>(frames), static_cast<unsigned long long>(ctx.roster->AssetsHash()),
-                      ctx.clock.reloads, ctx.clock.reloadErrors);
-        return {line, 0, ""};
+        const JsonLine line = {{"scene", "title"},
+                               {"frames", frames},
+                               {"assets_hash", Hex16(ctx.roster->AssetsHash())},
+                               {"reloads", ctx.clock.reloads},
+                               {"reload_errors", ctx.clock.reloadErrors}};
+        return {WriteJsonLine(line), 0, ""};
     }
 
 private:

@@ -4,14 +4,13 @@
 // line. Player 2's controls are the training keys (help.h, TRAINING_KEYS): position resets, the
 // block setting, recording a slot and playing it on the dummy. Esc opens the training menu (every
 // setting, recording, resets, the move list, options); keys and menu edit one TrainingChoices
-// (training_menu.h). Slots are kept as forward/back.
-#include "app/match_report.h"
+// (training_menu.h). Slots are kept as forward/back. The match itself is the runner's
+// (match_runner.h); this scene is its rules (the dummy, refills, the fresh start after a KO).
+#include "app/match_runner.h"
 #include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
 #include "app/training_menu.h"
-#include "assets/files.h"
-#include "assets/limits.h"
 #include "game/text.h"
 #include "game/training.h"
 #include "render/render.h"
@@ -22,30 +21,7 @@ namespace app {
 
 namespace {
 
-std::string JsonString(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
-
-std::string MoveName(const game::FighterDef& def, std::int32_t move) {
-    return move >= 0 && static_cast<std::size_t>(move) < def.moves.size()
-               ? JsonString(def.moves[static_cast<std::size_t>(move)].name)
-               : "null";
-}
-
-class TrainingScene final : public Scene {
+class TrainingScene final : public Scene, private MatchRules {
 public:
     explicit TrainingScene(const SceneArgs& args) : args_(args) {}
 
@@ -56,66 +32,37 @@ public:
         choices_.block = o.dummyBlock;
         choices_.recovery = o.dummyRecovery;
         choices_.reset = o.dummyStart;
-        recordPath_ = o.recordPath;
-        for (std::size_t i = 0; i < 2; ++i)
-            defs_.fighters[i] = &ctx.roster->At(static_cast<std::size_t>(args_.setup.fighter[i])).loaded.def;
-        fighter_ = args_.setup.fighter;
-        config_.controllers = {args_.setup.controllers[0], game::Controller::Human};  // the dummy is driven here
-        config_.cpuLevel = args_.setup.cpuLevel;
-        config_.seed = args_.setup.seed;
-        if (o.detection) config_.detection = *o.detection;
-        state_ = game::NewTrainingMatch(defs_, config_, training_);
         start_ = o.dummyStart;
-        if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs_, state_, settings_.dummy, start_);
-        if (!o.p1SlotPath.empty()) {
-            if (auto slot = LoadSlot(ctx, o.p1SlotPath)) {
-                p1Slot_ = std::move(*slot);
+        recordPath_ = o.recordPath;
+        // A slot that cannot be read stops the run with its line (the match is set up all the same,
+        // so that nothing drawn or reported finds it missing).
+        auto p1 = ChooseSource(ctx, args_.setup.controllers[0], o.p1SlotPath, false);
+        if (!o.dummySlotPath.empty()) {
+            if (auto slot = LoadSlotFile(o.dummySlotPath); slot.Ok()) {
+                settings_.slots[0] = std::move(slot).Value();
+                choices_.slot = 0;
+                choices_.playback = Playback::Looped;
             } else {
-                return;
+                ctx.stop = RunReport{"", 1, slot.GetError()};
             }
         }
-        if (!o.dummySlotPath.empty()) {
-            auto slot = LoadSlot(ctx, o.dummySlotPath);
-            if (!slot) return;
-            settings_.slots[0] = std::move(*slot);
-            choices_.slot = 0;
-            choices_.playback = Playback::Looped;
-        }
         ApplyChoices(choices_, settings_);
-        if (p1Slot_) state_.config.controllers[0] = config_.controllers[0] = game::Controller::Human;
         // Headless, nobody presses RECORD: the whole run is the recording, unless --menu's moves
         // record (then they say when, as a player in a window would).
         recording_ = !recordPath_.empty() && o.headless && o.menuMoves.empty();
-        sounds_.Open(ctx.audio);
-        sounds_.Bind(defs_);
+        runner_.Open(ctx, false);
+        runner_.SetRules(*this);
+        runner_.SetSources({std::move(p1), nullptr});  // the dummy's input is the rules' (StepTraining)
+        MatchPlan plan = PlanFor(args_, o);
+        plan.config.controllers[1] = game::Controller::Human;  // the dummy is driven here
+        runner_.Begin(ctx, std::move(plan));
     }
 
     bool Ticking() const override { return !menuOpen_ && !options_.open; }
 
     void Tick(SceneContext& ctx, const game::Inputs& controls) override {
         TrainingKeys(ctx, controls[1]);
-        const game::Facing facing = state_.fighters[0].facing;
-        game::Input player = controls[0];
-        if (p1Slot_) {
-            player = p1At_ < p1Slot_->inputs.size() ? game::ToScreen(p1Slot_->inputs[p1At_++], facing) : game::Input{};
-        }
-        (void)game::StepTraining(defs_, state_, settings_, training_, {player, game::Input{}},
-                                 game::StepHooks{&debug_, nullptr, &events_});
-        // The input as the step took it (a CPU's own), as P1 faced when it was read.
-        if (recording_) {
-            settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.push_back(
-                game::ToForwardBack(game::Input{state_.fighters[0].heldBits}, facing));
-            unsaved_ = true;
-        }
-        observer_.Observe(defs_, state_, events_.View());
-        debug::Observe(overlay_, debug_, events_.View(), defs_);
-        sounds_.Hear(state_, events_.View());
-        if (state_.phase == game::Phase::MatchOver || state_.phase == game::Phase::RoundEnd) {
-            // A combo that knocked the dummy out: training goes on from the last reset's place.
-            state_ = game::NewTrainingMatch(defs_, config_, training_);
-            game::ResetPositions(defs_, state_, settings_.dummy, start_);
-            sounds_.Bind(defs_);  // the new match's ticks start again
-        }
+        runner_.Tick(ctx, {controls[0], game::Input{}});
     }
 
     void OnMenuMove(SceneContext& ctx, MenuMove move) override {
@@ -163,26 +110,17 @@ public:
 
     void OnRawPress(SceneContext& ctx, const RawPress& press) override { options_.Press(ctx, press); }
 
-    void OnCommand(SceneContext&, const debug::Command& c) override {
-        if (c.kind == debug::CommandKind::ResetRound) game::ResetPositions(defs_, state_, settings_.dummy, start_);
-        if (c.kind == debug::CommandKind::CycleDetection)
-            state_.config.detection = debug::NextDetection(state_.config.detection);
-        if (c.kind == debug::CommandKind::SetDetection) state_.config.detection = c.detection;
+    void OnCommand(SceneContext& ctx, const debug::Command& c) override {
+        if (c.kind == debug::CommandKind::ResetRound) Reset();
+        runner_.Command(ctx, c);
     }
 
-    void OnClick(SceneContext& ctx, collide::Point world) override {
-        if (ctx.debug->overlay) overlay_.selected = game::PickFighter(defs_, state_, world.x, world.y);
-    }
+    void OnClick(SceneContext& ctx, collide::Point world) override { runner_.Click(ctx, world); }
 
-    void OnReload(SceneContext&, const ReloadNews& news) override {
-        if (news.ok) game::ConformToDefs(defs_, state_);
-    }
+    void OnReload(SceneContext& ctx, const ReloadNews& news) override { runner_.Reloaded(ctx, news); }
 
     void Render(SceneContext& ctx) override {
-        std::array<const render::FighterArt*, 2> art{};
-        for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(fighter_[i])).art;
-        render::DrawMatch(ctx.renderer, defs_, art, state_, ctx.debug->view, {false, fighter_[0] == fighter_[1]});
-        render::DrawHud(ctx.renderer, defs_, state_);
+        runner_.Draw(ctx);
         std::string line = std::string("TRAINING - DUMMY ") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
                            ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
                            std::to_string(settings_.slot + 1) +
@@ -191,12 +129,12 @@ public:
                             : settings_.loopSlot                          ? " PLAYING, LOOPED"
                                                                           : " PLAYING ONCE");
         for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        render::DrawTrainingHud(ctx.renderer, defs_, observer_, {line});
+        render::DrawTrainingHud(ctx.renderer, runner_.Defs(), observer_, {line});
         if (menuOpen_ && !options_.open) {
             if (menu_.MoveListOpen()) {
                 PauseMenu moveList;
                 moveList.moveList = true;
-                DrawPause(ctx.renderer, moveList, defs_);
+                DrawPause(ctx.renderer, moveList, runner_.Defs());
             } else {
                 DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks());
             }
@@ -204,9 +142,7 @@ public:
         options_.Draw(ctx);
     }
 
-    void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
-        debug::Draw(overlay_, *ctx.debug, ctx.commands, map, defs_, state_);
-    }
+    void Panel(SceneContext& ctx, const debug::ScreenMap& map) override { runner_.Panel(ctx, map); }
 
     bool Leave(SceneContext& ctx) override { return SaveSlot(ctx); }
 
@@ -217,31 +153,46 @@ public:
             return report;
         }
         // One training session is one match that never finishes: its totals are the session's.
-        const RunTotals totals{{defs_.fighters[0]->id, defs_.fighters[1]->id}, state_.stats.hits, 0};
-        report.json =
-            MatchReportJson(state_, frames, 1, *ctx.roster, ctx.clock, totals, ", \"training\": " + TrainingJson());
+        JsonLine line = runner_.Report(ctx, frames);
+        line["training"] = TrainingJson();
+        report.json = WriteJsonLine(line);
         return report;
     }
 
 private:
-    // --p1-slot, --dummy-slot: a replay file whose P1 column is a player's inputs as forward/back.
-    std::optional<game::Slot> LoadSlot(SceneContext& ctx, const std::string& path) {
-        auto bytes = assets::ReadInputFile(path, assets::limits::REPLAY_BYTES, "a slot");
-        std::string error;
-        std::optional<game::Replay> replay;
-        if (bytes.Ok()) {
-            replay = game::ParseReplay(std::string(bytes.Value().begin(), bytes.Value().end()), error);
-        } else {
-            error = bytes.GetError().message;
-        }
-        if (!replay) {
-            ctx.stop = RunReport{"", 1, "error: " + game::PrintablePath(path) + ": " + error};
-            return std::nullopt;
-        }
-        game::Slot slot;
-        for (const game::Inputs& in : replay->inputs) slot.inputs.push_back(in[0]);
-        return slot;
+    // ---- the rules (MatchRules): the dummy plays P2, the round never ends, refills ----------------------
+
+    game::MatchState Start(const game::MatchDefs& defs, const game::MatchConfig& config) override {
+        config_ = config;
+        game::MatchState state = game::NewTrainingMatch(defs, config, training_);
+        if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs, state, settings_.dummy, start_);
+        return state;
     }
+
+    void Step(const game::MatchDefs& defs, game::MatchState& state, const game::Inputs& inputs,
+              const game::StepHooks& hooks) override {
+        facing_ = state.fighters[0].facing;  // P1's slot is recorded as it faced when the input was read
+        (void)game::StepTraining(defs, state, settings_, training_, inputs, hooks);
+    }
+
+    void After(MatchRunner& runner) override {
+        const game::MatchState& state = runner.State();
+        // The input as the step took it (a CPU's own), as P1 faced when it was read.
+        if (recording_) {
+            settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.push_back(
+                game::ToForwardBack(game::Input{state.fighters[0].heldBits}, facing_));
+            unsaved_ = true;
+        }
+        observer_.Observe(runner.Defs(), state, runner.Events());
+        if (state.phase == game::Phase::MatchOver || state.phase == game::Phase::RoundEnd) {
+            // A combo that knocked the dummy out: training goes on from the last reset's place.
+            game::MatchState fresh = game::NewTrainingMatch(runner.Defs(), config_, training_);
+            game::ResetPositions(runner.Defs(), fresh, settings_.dummy, start_);
+            runner.Renew(std::move(fresh));
+        }
+    }
+
+    void Reset() { game::ResetPositions(runner_.Defs(), runner_.State(), settings_.dummy, start_); }
 
     // Player 2's controls, pressed this tick (an edge), as the training keys.
     void TrainingKeys(SceneContext& ctx, game::Input keys) {
@@ -268,7 +219,7 @@ private:
         }
         if (request.resetAt) {
             start_ = *request.resetAt;
-            game::ResetPositions(defs_, state_, settings_.dummy, start_);
+            Reset();
         }
     }
 
@@ -289,83 +240,41 @@ private:
         const game::Slot& slot = settings_.slots[static_cast<std::size_t>(settings_.slot)];
         if (recordPath_.empty() || slot.inputs.empty() || !unsaved_) return true;
         game::Replay out;
-        out.fighterIds = {defs_.fighters[0]->id, defs_.fighters[1]->id};
+        out.fighterIds = {runner_.Defs().fighters[0]->id, runner_.Defs().fighters[1]->id};
         out.config = config_;
         out.config.controllers = {game::Controller::Human,
                                   game::Controller::Human};  // a player's inputs, whoever made them
         for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
-        if (const auto error = assets::WriteOutputFile(recordPath_, game::FormatReplay(out))) {
-            std::fprintf(stderr, "%s\n", error->ToLine().c_str());
-            return false;
-        }
+        if (!WriteReplayFile(recordPath_, out)) return false;
         unsaved_ = false;
         ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
                               game::PrintablePath(recordPath_));
         return true;
     }
 
-    [[nodiscard]] std::string TrainingJson() const {
-        std::string out = std::string("{\"dummy\": \"") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
-                          "\", \"block\": \"" + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) +
-                          "\", \"recovery\": \"" + game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery) +
-                          "\", \"start\": \"" + game::NameOf(game::RESET_PLACE_NAMES, start_) +
-                          "\", \"refill\": " + (choices_.refill ? "true" : "false") +
-                          ", \"slot\": " + std::to_string(choices_.slot + 1) + ", \"playback\": \"" +
-                          game::NameOf(PLAYBACK_NAMES, choices_.playback) + "\", \"slot_ticks\": [";
-        const auto ticks = SlotTicks();
-        for (std::size_t i = 0; i < ticks.size(); ++i) out += (i ? ", " : "") + std::to_string(ticks[i]);
-        out += "], \"meter\": [";
-        for (std::size_t i = 0; i < 2; ++i) {
-            out += i ? ", \"" : "\"";
-            for (const game::FrameCell c : observer_.meter[i])
-                out += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
-            out += "\"";
-        }
-        out += "], \"advantages\": [";
-        for (std::size_t i = 0; i < observer_.advantages.size(); ++i) {
-            const game::Advantage& a = observer_.advantages[i];
-            out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(a.tick) + ", \"attacker\": \"p" +
-                   std::to_string(a.attacker + 1) +
-                   "\", \"move\": " + MoveName(*defs_.fighters[static_cast<std::size_t>(a.attacker)], a.move) +
-                   ", \"on\": \"" + (a.blocked ? "block" : "hit") + "\", \"advantage\": " + std::to_string(a.frames) +
-                   "}";
-        }
-        out += "], \"whiffs\": [";
-        for (std::size_t i = 0; i < observer_.whiffs.size(); ++i) {
-            const game::Whiff& w = observer_.whiffs[i];
-            out += (i ? ", " : "") + std::string("{\"tick\": ") + std::to_string(w.tick) + ", \"attacker\": \"p" +
-                   std::to_string(w.attacker + 1) +
-                   "\", \"move\": " + MoveName(*defs_.fighters[static_cast<std::size_t>(w.attacker)], w.move) +
-                   ", \"missed_by_px\": " + (w.missedByPx >= 0 ? std::to_string(w.missedByPx) : "null") +
-                   ", \"box_only_ticks\": " + std::to_string(w.boxOnlyTicks) + "}";
-        }
-        out += "], \"box_only_ticks\": [" + std::to_string(observer_.boxOnlyTicks[0]) + ", " +
-               std::to_string(observer_.boxOnlyTicks[1]) + "], \"inputs\": [";
-        for (std::size_t i = 0; i < 2; ++i) {
-            out += i ? ", [" : "[";
-            for (std::size_t k = 0; k < observer_.inputLog[i].size(); ++k) {
-                const game::InputLogEntry& e = observer_.inputLog[i][k];
-                out += (k ? ", " : "") + JsonString(game::InputLogText(e) + " " + std::to_string(e.ticks));
-            }
-            out += "]";
-        }
-        return out + "]}";
+    [[nodiscard]] JsonLine TrainingJson() const {
+        JsonLine t = JsonLine::object();
+        t["dummy"] = game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance);
+        t["block"] = game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block);
+        t["recovery"] = game::NameOf(game::DUMMY_RECOVERY_NAMES, settings_.recovery);
+        t["start"] = game::NameOf(game::RESET_PLACE_NAMES, start_);
+        t["refill"] = choices_.refill;
+        t["slot"] = choices_.slot + 1;
+        t["playback"] = game::NameOf(PLAYBACK_NAMES, choices_.playback);
+        t["slot_ticks"] = SlotTicks();
+        // What the observer saw: the frame meter, advantages, whiffs, the input displays.
+        AddObserverReport(t, runner_.Defs(), observer_);
+        return t;
     }
 
     SceneArgs args_;
-    game::MatchDefs defs_;
-    std::array<int, 2> fighter_{0, 1};
-    game::MatchConfig config_;
-    game::MatchState state_;
+    MatchRunner runner_;
+    game::MatchConfig config_;  ///< the match's, as it started (a fresh start after a KO takes it again)
     game::TrainingSettings settings_;
     game::TrainingState training_;
     game::TrainingObserver observer_;
-    game::EventList events_;
-    game::DebugRecord debug_;
-    debug::Overlay overlay_;
     game::ResetPlace start_ = game::ResetPlace::Mid;  ///< where the dummy starts (--dummy-start, the last reset)
-    std::optional<game::Slot> p1Slot_;
-    std::size_t p1At_ = 0;
+    game::Facing facing_ = game::Facing::Right;       ///< P1's, before the last step
     std::string recordPath_;
     bool recording_ = false;
     bool unsaved_ = false;  ///< the slot recorded last is not in --record's file yet
@@ -373,7 +282,6 @@ private:
     TrainingMenu menu_;
     bool menuOpen_ = false;
     OptionsOverlay options_;
-    MatchSounds sounds_;
     std::uint8_t lastKeys_ = 0;
 };
 

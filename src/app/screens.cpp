@@ -3,6 +3,7 @@
 
 #include "app/help.h"
 #include "app/menu_style.h"
+#include "net/net.h"
 #include "render/render.h"
 
 #include <algorithm>
@@ -32,7 +33,7 @@ void Item(SDL_Renderer* r, int y, const std::string& label, const std::string& v
 }
 
 std::string Who(game::Controller c) {
-    return c == game::Controller::Cpu ? "CPU" : "HUMAN";
+    return menu::Upper(game::NameOf(game::CONTROLLER_NAMES, c));
 }
 
 }  // namespace
@@ -50,8 +51,53 @@ void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bo
     SDL_RenderCopyEx(r, tex, nullptr, &dst, 0, nullptr, mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
 }
 
+const std::vector<TitleRow>& TitleRows() {
+    static const std::vector<TitleRow> rows = [] {
+        using Kind = TitleRow::Kind;
+        std::vector<TitleRow> out = {{"PLAYER 1", Kind::Player, 0},
+                                     {"FIGHTER 1", Kind::Fighter, 0},
+                                     {"PLAYER 2", Kind::Player, 1},
+                                     {"FIGHTER 2", Kind::Fighter, 1},
+                                     {"CPU LEVEL", Kind::CpuLevel}};
+        for (const SceneEntry& e : SceneTable()) {
+            if (e.titleLabel == nullptr) continue;
+            out.push_back({e.titleLabel, Kind::Scene, 0, e.name});
+            // JOIN is online play too: the other side of HOST ONLINE, with an address to type.
+            if (std::string_view(e.name) == "online") out.push_back({"JOIN", Kind::Join});
+        }
+        out.insert(out.end(), {{"CONTROLS", Kind::Controls}, {"OPTIONS", Kind::Options}, {"QUIT", Kind::Quit}});
+        return out;
+    }();
+    return rows;
+}
+
+std::vector<std::string> MenuRowLabels() {
+    std::vector<std::string> labels;
+    for (const TitleRow& row : TitleRows()) labels.push_back(row.label);
+    for (const char* row : PAUSE_ROWS) {
+        if (std::find(labels.begin(), labels.end(), row) == labels.end()) labels.emplace_back(row);
+    }
+    return labels;
+}
+
+int TitleMenu::FirstModeRow() {
+    const auto& rows = TitleRows();
+    const auto mode =
+        std::find_if(rows.begin(), rows.end(), [](const TitleRow& r) { return r.kind == TitleRow::Kind::Scene; });
+    return static_cast<int>(mode - rows.begin());
+}
+
+bool TitleMenu::Pick(std::string_view label) {
+    const auto& rows = TitleRows();
+    const auto row = std::find_if(rows.begin(), rows.end(), [&](const TitleRow& r) { return r.label == label; });
+    if (row == rows.end() || editing) return false;
+    cursor = static_cast<int>(row - rows.begin());
+    return true;
+}
+
 TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
-    constexpr int ITEMS = static_cast<int>(TitleItem::COUNT);
+    using Kind = TitleRow::Kind;
+    const int items = static_cast<int>(TitleRows().size());
     if (editing) {  // the address field has the keyboard: Enter connects, Esc leaves the field
         if (move == MenuMove::Confirm) {
             editing = false;
@@ -62,37 +108,45 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
         return TitleResult::Stay;
     }
     const int step = move == MenuMove::Left ? -1 : move == MenuMove::Right ? 1 : 0;
-    const auto item = static_cast<TitleItem>(cursor);
+    const TitleRow& row = Row();
     switch (move) {
         case MenuMove::Up:
-            cursor = (cursor + ITEMS - 1) % ITEMS;
+            cursor = (cursor + items - 1) % items;
             break;
         case MenuMove::Down:
-            cursor = (cursor + 1) % ITEMS;
+            cursor = (cursor + 1) % items;
             break;
         case MenuMove::Left:
         case MenuMove::Right:
-            if (item == TitleItem::Player1 || item == TitleItem::Player2) {
-                auto& c = setup.controllers[item == TitleItem::Player1 ? 0 : 1];
+            if (row.kind == Kind::Player) {
+                auto& c = setup.controllers[static_cast<std::size_t>(row.side)];
                 c = c == game::Controller::Cpu ? game::Controller::Human : game::Controller::Cpu;
-            } else if (item == TitleItem::Fighter1 || item == TitleItem::Fighter2) {
-                int& f = setup.fighter[item == TitleItem::Fighter1 ? 0 : 1];
+            } else if (row.kind == Kind::Fighter) {
+                int& f = setup.fighter[static_cast<std::size_t>(row.side)];
                 f = (f + step + rosterSize) % rosterSize;
-            } else if (item == TitleItem::CpuLevel) {
+            } else if (row.kind == Kind::CpuLevel) {
                 setup.cpuLevel = std::clamp(setup.cpuLevel + step, 1, 3);
             }
             break;
         case MenuMove::Confirm:
-            if (item == TitleItem::Start) return TitleResult::Start;
-            if (item == TitleItem::Host) return TitleResult::Host;
-            if (item == TitleItem::Join) {
-                editing = true;
-                problem.clear();
+            switch (row.kind) {
+                case Kind::Scene:
+                    return TitleResult::Scene;
+                case Kind::Join:
+                    editing = true;
+                    problem.clear();
+                    break;
+                case Kind::Controls:
+                    return TitleResult::Help;
+                case Kind::Options:
+                    return TitleResult::Options;
+                case Kind::Quit:
+                    return TitleResult::Quit;
+                case Kind::Player:
+                case Kind::Fighter:
+                case Kind::CpuLevel:
+                    break;
             }
-            if (item == TitleItem::Controls) return TitleResult::Help;
-            if (item == TitleItem::Options) return TitleResult::Options;
-            if (item == TitleItem::Training) return TitleResult::Training;
-            if (item == TitleItem::Quit) return TitleResult::Quit;
             break;
         case MenuMove::Back:
             return TitleResult::Quit;
@@ -110,6 +164,13 @@ void TitleMenu::Type(std::string_view text) {
     for (const char c : text) {
         if (c > ' ' && c < 0x7F && address.size() < 64) address += c;
     }
+}
+
+bool PauseMenu::Pick(std::string_view label) {
+    for (int i = 0; i < PAUSE_ITEMS; ++i) {
+        if (label == PAUSE_ROWS[i] && !moveList) return cursor = i, true;
+    }
+    return false;
 }
 
 PauseResult PauseMenu::Apply(MenuMove move) {
@@ -159,29 +220,28 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
         return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
             .loaded.def.displayName;
     };
-    const auto at = [&](TitleItem item) { return menu.cursor == static_cast<int>(item); };
+    const auto& rows = TitleRows();
     int y = 96;
-    Item(r, y, "PLAYER 1", Who(setup.controllers[0]), at(TitleItem::Player1)), y += 19;
-    Item(r, y, "FIGHTER", name(0), at(TitleItem::Fighter1)), y += 19;
-    Item(r, y, "PLAYER 2", Who(setup.controllers[1]), at(TitleItem::Player2)), y += 19;
-    Item(r, y, "FIGHTER", name(1), at(TitleItem::Fighter2)), y += 19;
-    Item(r, y, "CPU LEVEL", std::to_string(setup.cpuLevel), at(TitleItem::CpuLevel)), y += 25;
-    Item(r, y, "START", "", at(TitleItem::Start)), y += 19;
-    Item(r, y, "HOST ONLINE", "", at(TitleItem::Host)), y += 19;
-    // JOIN's value is the address field: typed into after Enter, a cursor while it has the keyboard.
-    {
-        const bool selected = at(TitleItem::Join);
-        if (selected) render::DrawTextOutlined(r, 198, y, ">", GOLD, 2);
-        render::DrawTextOutlined(r, 214, y, "JOIN", selected ? GOLD : WHITE, 2);
-        const std::string field = menu.address.empty() && !menu.editing ? "HOST:PORT" : menu.address;
-        const std::string shown = menu.editing ? field + "_" : field;
-        render::DrawTextOutlined(r, 290, y + 4, shown, menu.editing ? GOLD : DIM, 1);
-        y += 19;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const TitleRow& row = rows[i];
+        const bool selected = menu.cursor == static_cast<int>(i);
+        std::string value;
+        if (row.kind == TitleRow::Kind::Player) value = Who(setup.controllers[static_cast<std::size_t>(row.side)]);
+        if (row.kind == TitleRow::Kind::Fighter) value = name(row.side);
+        if (row.kind == TitleRow::Kind::CpuLevel) value = std::to_string(setup.cpuLevel);
+        if (row.kind == TitleRow::Kind::Join) {
+            // JOIN's value is the address field: typed into after Enter, a cursor while it has the keyboard.
+            if (selected) render::DrawTextOutlined(r, 198, y, ">", GOLD, 2);
+            render::DrawTextOutlined(r, 214, y, row.label, selected ? GOLD : WHITE, 2);
+            const std::string field = menu.address.empty() && !menu.editing ? "HOST:PORT" : menu.address;
+            const std::string shown = menu.editing ? field + "_" : field;
+            render::DrawTextOutlined(r, 290, y + 4, shown, menu.editing ? GOLD : DIM, 1);
+        } else {
+            Item(r, y, row.label, value, selected);
+        }
+        // A gap between the setup and the modes.
+        y += row.kind == TitleRow::Kind::CpuLevel ? 25 : 19;
     }
-    Item(r, y, "CONTROLS", "", at(TitleItem::Controls)), y += 19;
-    Item(r, y, "OPTIONS", "", at(TitleItem::Options)), y += 19;
-    Item(r, y, "TRAINING", "", at(TitleItem::Training)), y += 19;
-    Item(r, y, "QUIT", "", at(TitleItem::Quit));
     // Art from other projects keeps its attribution where the fighter is chosen.
     for (int side = 0; side < 2; ++side) {
         const assets::LoadedFighter& f =
@@ -203,10 +263,10 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     if (!menu.problem.empty())
         render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
                                  RED, 1);
-    const auto key = [&](Action a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
+    const auto key = [&](KeyAction a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
     const std::string hint = menu.editing ? "TYPE THE HOST'S ADDRESS   ENTER: CONNECT   ESC: BACK"
-                                          : key(Action::Up) + "/" + key(Action::Down) + " OR ARROWS: CHOOSE   " +
-                                                key(Action::Left) + "/" + key(Action::Right) +
+                                          : key(KeyAction::Up) + "/" + key(KeyAction::Down) + " OR ARROWS: CHOOSE   " +
+                                                key(KeyAction::Left) + "/" + key(KeyAction::Right) +
                                                 ": CHANGE   ENTER: OK   H: CONTROLS";
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
 }
@@ -272,8 +332,7 @@ void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& de
         return;
     }
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
-    const char* items[ITEMS] = {"RESUME", "RESTART MATCH", "MOVE LIST", "CONTROLS", "OPTIONS", "QUIT TO TITLE"};
-    for (int i = 0; i < ITEMS; ++i) Item(r, 142 + i * 24, items[i], "", menu.cursor == i);
+    for (int i = 0; i < ITEMS; ++i) Item(r, 142 + i * 24, PAUSE_ROWS[i], "", menu.cursor == i);
 }
 
 namespace {
@@ -306,14 +365,14 @@ void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
     // The current bindings (the options menu changes them); the table's words for the devices.
     for (std::size_t side = 0; side < 2; ++side) {
         const auto& k = bindings.keys[side];
-        const auto name = [&](Action a) { return KeyName(k[static_cast<std::size_t>(a)]); };
+        const auto name = [&](KeyAction a) { return KeyName(k[static_cast<std::size_t>(a)]); };
         const bool arrows = k[0] == SDL_SCANCODE_UP && k[1] == SDL_SCANCODE_DOWN && k[2] == SDL_SCANCODE_LEFT &&
                             k[3] == SDL_SCANCODE_RIGHT;
-        const std::string moves =
-            arrows ? "ARROWS"
-                   : name(Action::Up) + " " + name(Action::Left) + " " + name(Action::Down) + " " + name(Action::Right);
-        line(row(ShortWho(PLAYER_CONTROLS[side].who), moves, name(Action::Punch), name(Action::Kick),
-                 name(Action::Special)),
+        const std::string moves = arrows ? "ARROWS"
+                                         : name(KeyAction::Up) + " " + name(KeyAction::Left) + " " +
+                                               name(KeyAction::Down) + " " + name(KeyAction::Right);
+        line(row(ShortWho(PLAYER_CONTROLS[side].who), moves, name(KeyAction::Punch), name(KeyAction::Kick),
+                 name(KeyAction::Special)),
              WHITE);
     }
     line(row(ShortWho(PLAYER_CONTROLS[2].who), Upper(PLAYER_CONTROLS[2].move), PadName(bindings.pad[0]),
@@ -329,6 +388,24 @@ void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
     for (const KeyHelp& k : DEBUG_KEYS) line(std::string(k.key) + "  " + Upper(k.what), WHITE);
     y += 4;
     line("ANY KEY CLOSES THIS PANEL", DIM);
+}
+
+LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine, bool mineOnLeft) {
+    LobbyView v;
+    v.title = title;
+    v.connected = session.Phase() != net::SessionPhase::Connecting;
+    v.ready = session.LocalReady();
+    v.peerReady = session.PeerReady();
+    v.choosing = v.connected && !v.ready;
+    v.status = !v.connected                ? "WAITING FOR AN OPPONENT"
+               : session.PeerLeft()        ? "THE OPPONENT LEFT"
+               : v.ready && !v.peerReady   ? "WAITING FOR THE OPPONENT TO CHOOSE"
+               : session.MatchNumber() > 0 ? "REMATCH? CHOOSE YOUR FIGHTER"
+                                           : "CHOOSE YOUR FIGHTER";
+    v.mine = &mine;
+    v.mineOnLeft = mineOnLeft;
+    v.hint = v.choosing ? "A/D OR ARROWS: FIGHTER   ENTER: READY   ESC: LEAVE" : "ESC: LEAVE";
+    return v;
 }
 
 void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {

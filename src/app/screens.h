@@ -10,52 +10,68 @@
 #include <SDL.h>
 
 #include <array>
+#include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
+namespace net {
+class Session;
+}
+
 namespace app {
 
-enum class TitleResult { Stay, Start, Host, Join, Quit, Help, Options, Training };
-
-/// The title menu's rows, top to bottom.
-enum class TitleItem {
-    Player1,
-    Fighter1,
-    Player2,
-    Fighter2,
-    CpuLevel,
-    Start,
-    Host,
-    Join,
-    Controls,
-    Options,
-    Training,  ///< after OPTIONS, so the rows above keep their places (menu scripts count rows)
-    Quit,
-    COUNT
+/// One row of the title menu.
+struct TitleRow {
+    enum class Kind : std::uint8_t { Player, Fighter, CpuLevel, Scene, Join, Controls, Options, Quit };
+    std::string label;  ///< as drawn, and as `--menu` picks it
+    Kind kind = Kind::Scene;
+    int side = 0;                 ///< Player, Fighter: 0 or 1
+    const char* scene = nullptr;  ///< Scene: the scene table's name
 };
 
+/// The title's rows, top to bottom: who plays each side and with which fighter, the CPU's level; a
+/// row per mode of the scene table (its label column, in its order), JOIN right after online's;
+/// then CONTROLS, OPTIONS, QUIT. A new mode's table line adds its row: nothing else moves a script.
+[[nodiscard]] const std::vector<TitleRow>& TitleRows();
+
+enum class TitleResult { Stay, Scene, Join, Quit, Help, Options };
+
 struct TitleMenu {
-    int cursor = static_cast<int>(TitleItem::Start);  ///< on START, so Enter starts a fight at once
-    std::string address;                              ///< JOIN's field: the host to connect to, "HOST:PORT" (or HOST)
-    bool editing = false;                             ///< the address field has the keyboard
-    std::string problem;                              ///< why the last address was refused, shown under the menu
-    /// Applies one menu move to the setup (or, while editing, to the address).
+    int cursor = FirstModeRow();  ///< on the first mode (START), so Enter starts a fight at once
+    std::string address;          ///< JOIN's field: the host to connect to, "HOST:PORT" (or HOST)
+    bool editing = false;         ///< the address field has the keyboard
+    std::string problem;          ///< why the last address was refused, shown under the menu
+    /// Applies one menu move to the setup (or, while editing, to the address). Scene: the row's
+    /// scene is Row().scene.
     TitleResult Apply(MenuMove move, MatchSetup& setup, int rosterSize);
+    /// The row under the cursor.
+    [[nodiscard]] const TitleRow& Row() const { return TitleRows()[static_cast<std::size_t>(cursor)]; }
+    /// The cursor onto the row labelled `label` (false: there is none).
+    bool Pick(std::string_view label);
     /// Typed text into the address field (printable ASCII only, at most 64 bytes).
     void Type(std::string_view text);
+    [[nodiscard]] static int FirstModeRow();
 };
 
 enum class PauseResult { Stay, Resume, Restart, Help, Options, QuitToTitle };
 
-/// RESUME, RESTART MATCH, MOVE LIST, CONTROLS, OPTIONS, QUIT TO TITLE.
-constexpr int PAUSE_ITEMS = 6;
+/// The pause menu's rows, top to bottom.
+inline constexpr const char* PAUSE_ROWS[] = {"RESUME",   "RESTART MATCH", "MOVE LIST",
+                                             "CONTROLS", "OPTIONS",       "QUIT TO TITLE"};
+constexpr int PAUSE_ITEMS = static_cast<int>(std::size(PAUSE_ROWS));
 
 struct PauseMenu {
     int cursor = 0;
     bool moveList = false;  ///< the MOVE LIST page is open (any move closes it)
     PauseResult Apply(MenuMove move);
+    /// The cursor onto the row labelled `label` (false: there is none).
+    bool Pick(std::string_view label);
 };
+
+/// Every label `--menu` may pick a row by: the title's and the pause menu's.
+[[nodiscard]] std::vector<std::string> MenuRowLabels();
 
 /// The title; its hint names player 1's current keys.
 void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick,
@@ -74,6 +90,9 @@ struct LobbyView {
     bool ready = false, peerReady = false, connected = false;
     std::string hint;  ///< the keys, on the bottom line
 };
+/// The lobby as `session` stands: connected, who is ready, what to say; `title` its first line.
+[[nodiscard]] LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine,
+                                bool mineOnLeft);
 void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
 /// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
 /// notation (game::MoveInputNotation), made from the definitions.

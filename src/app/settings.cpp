@@ -154,7 +154,7 @@ LoadedSettings LoadSettings(const std::string& path) {
         for (std::size_t side = 0; side < 2; ++side) {
             const char* player = side == 0 ? "p1" : "p2";
             if (const json* k = Object(*keys, player, p)) {
-                for (const auto& [action, name] : ACTION_NAMES)
+                for (const auto& [action, name] : KEY_ACTION_NAMES)
                     ReadKey(*k, name, std::string("keys.") + player,
                             s.bindings.keys[side][static_cast<std::size_t>(action)], p);
             }
@@ -183,7 +183,7 @@ std::string SettingsJson(const UserSettings& s) {
     nlohmann::ordered_json keys;
     for (std::size_t side = 0; side < 2; ++side) {
         nlohmann::ordered_json k;
-        for (const auto& [action, name] : ACTION_NAMES)
+        for (const auto& [action, name] : KEY_ACTION_NAMES)
             k[name] = SDL_GetScancodeName(s.bindings.keys[side][static_cast<std::size_t>(action)]);
         keys[side == 0 ? "p1" : "p2"] = k;
     }

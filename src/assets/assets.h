@@ -127,8 +127,8 @@ struct LoadedFighter {
     std::string credits, license;
     /// sprites[animation][frame], parallel to def.animations.
     std::vector<std::vector<Image>> sprites;
-    /// The sprites in the manifest's alternate palette (def.palette), for the second of two alike
-    /// fighters; empty when the manifest has no palette.
+    /// The sprites in the manifest's alternate colours, for the second of two alike fighters: its
+    /// palette (def.palette), else its `alternate` shift, else a half turn of the hue (format.h).
     std::vector<std::vector<Image>> altSprites;
     /// hotmaps[animation][frame] when LoadOptions::keepHotmapImages (lint reads their colours);
     /// an empty Image where the frame fell back to its sprite.

@@ -116,17 +116,22 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
     LoadedFighter out;
     out.manifestPath = spriteDir + "/" + MANIFEST_FILE_NAME;
 
-    std::error_code ec;
-    if (!fs::is_directory(spriteDir, ec)) {
-        return Error{ErrorCode::FileMissing, spriteDir, "no such fighter folder"};
-    }
+    if (!EntryExists(spriteDir)) return Error{ErrorCode::FileMissing, spriteDir, "no such fighter folder"};
     std::optional<Confinement> confinement;
     if (!options.allowOutsideLinks) {
         auto c = ConfineTo(roots.ProjectDir());
         if (!c.Ok()) return c.GetError();
         confinement = std::move(c).Value();
+        // A fighter's folder (or its hotmaps') linked from outside is refused by its link, before
+        // anything in the folder it leads to is opened.
+        for (const std::string& dir : {spriteDir, hotmapDir})
+            if (auto outside = RefuseOutside(dir, *confinement)) return *outside;
     }
     const Confinement* within = confinement ? &*confinement : nullptr;
+    std::error_code ec;
+    if (!fs::is_directory(spriteDir, ec)) {
+        return Error{ErrorCode::FileMissing, spriteDir, "no such fighter folder"};
+    }
     auto text = ReadInputFile(out.manifestPath, limits::MANIFEST_BYTES, "a manifest", within);
     if (!text.Ok()) {
         return text.GetError();
@@ -144,6 +149,12 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
     for (const ManifestMove& m : manifest.Value().moves) out.moveSounds.push_back({m.sound, m.hitSound});
     out.credits = manifest.Value().credits;
     out.license = manifest.Value().license;
+    // The mirror match's colours: the palette's exact swaps, else the alternate shift (by default
+    // a half turn of the hue), so two alike fighters never look the same.
+    const ManifestAlternate alternate = manifest.Value().alternate.value_or(DEFAULT_ALTERNATE);
+    const auto alternateOf = [&](const Image& sprite) {
+        return out.def.palette.empty() ? ApplyAlternate(sprite, alternate) : ApplyPalette(sprite, out.def.palette);
+    };
     game::FighterDef& def = out.def;
     const auto spritePathOf = [&](const game::AnimationDef& anim, std::size_t f) {
         return spriteDir + "/" + FrameFileName(anim.name, f);
@@ -205,7 +216,7 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
 
     const FrameRoles roles = RolesOf(def);
     out.sprites.resize(def.animations.size());
-    if (!def.palette.empty()) out.altSprites.resize(def.animations.size());
+    out.altSprites.resize(def.animations.size());
     if (options.keepHotmapImages) out.hotmaps.resize(def.animations.size());
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
         game::AnimationDef& anim = def.animations[a];
@@ -218,7 +229,7 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
             // A frame skipped after an error keeps the lists parallel with empty pictures.
             const auto placeholder = [&] {
                 out.sprites[a].emplace_back();
-                if (!def.palette.empty()) out.altSprites[a].emplace_back();
+                out.altSprites[a].emplace_back();
                 if (options.keepHotmapImages) out.hotmaps[a].emplace_back();
             };
             const auto skip = [&](Error e) {
@@ -311,7 +322,7 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
                 out.warnings.push_back(
                     {hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
             }
-            if (!def.palette.empty()) out.altSprites[a].push_back(ApplyPalette(sprite.Value(), def.palette));
+            out.altSprites[a].push_back(alternateOf(sprite.Value()));
             out.sprites[a].push_back(std::move(sprite).Value());
             if (options.keepHotmapImages) out.hotmaps[a].push_back(std::move(hotmapImage));
         }

@@ -232,6 +232,14 @@ Result<Confinement> ConfineTo(const std::string& root) {
     return Confinement{root.empty() ? "." : root, real};
 }
 
+std::optional<Error> RefuseOutside(const std::string& path, const Confinement& within) {
+    if (within.realRoot.empty()) return std::nullopt;
+    int error = 0;
+    const std::string real = RealPath(path, error);
+    if (real.empty() || IsInside(real, within.realRoot)) return std::nullopt;
+    return OutsideError(path, real, within);
+}
+
 Result<std::vector<std::uint8_t>> ReadInputFile(const std::string& path, std::uint64_t maxBytes, std::string_view what,
                                                 const Confinement* within) {
     return Read(path, 0, maxBytes, what, within);

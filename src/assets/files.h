@@ -30,6 +30,12 @@ struct Confinement {
 /// The Confinement of the project folder `root`; an Error when its real path cannot be found.
 [[nodiscard]] Result<Confinement> ConfineTo(const std::string& root);
 
+/// The refusal of `path` (a folder or a file) when it resolves outside `within`, decided from its
+/// own links (realpath(3): readlink and lstat), so that a folder linked from outside the project
+/// is refused before anything in it is opened or listed. Nothing when it stays inside, or when it
+/// cannot be resolved (a missing folder: its reader then says why).
+[[nodiscard]] std::optional<Error> RefuseOutside(const std::string& path, const Confinement& within);
+
 /// Reads the whole of `path`: opened O_NONBLOCK (a FIFO never blocks), fstat'ed, refused unless
 /// a regular file of at most `maxBytes` (`what` names the kind in the message: "a PNG"), then
 /// read in a bounded loop. With `within`, a path whose real path leaves the project is refused

@@ -1,6 +1,8 @@
-// The fighter format: FIELDS, the reader that checks fighter.json against it, the conversion to a
-// game::FighterDef, the writer, and the docs' tables. Strict: an unknown, missing or mistyped field
-// is an error naming the field's path and the rule, so a typo never falls back to a default.
+// The fighter format: the one list of fighter.json's fields (key, member, kind, range, docs line),
+// the three visitors that walk it (the Lister makes the docs' table, the Reader checks fighter.json
+// against it, the Writer writes it back), the conversion to a game::FighterDef, and the docs'
+// tables. Strict: an unknown, missing or mistyped field is an error naming the field's path and the
+// rule, so a typo never falls back to a default. Enum words come from the game's one table per enum.
 #include "assets/format.h"
 
 #include "assets/limits.h"
@@ -17,83 +19,16 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace assets {
 
 namespace {
 
 using json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
 
 constexpr double MAX_ANCHOR_PX = MAX_IMAGE_SIDE_PX;
-
-constexpr const char* BUTTON_WORDS[] = {"punch", "kick", "special", "punch+kick"};
-constexpr const char* STANCE_WORDS[] = {"stand", "crouch", "air"};
-constexpr const char* HEIGHT_WORDS[] = {"high", "mid", "low", "overhead"};
-constexpr const char* CANCEL_ON_WORDS[] = {"hit", "contact"};
-
-// clang-format off
-constexpr Field FIELDS[] = {
-    // parent, key, type, lo, hi, optional, unit, shape, meaning
-    {"", "name", FieldType::Text, 1, 24, false, "", "", "display name (HUD, menus)"},
-    {"", "health", FieldType::Whole, 1, 100000, false, "", "", "health at the start of a round"},
-    {"", "walkForwardSpeed", FieldType::Number, 0, 32, false, "", "", "px/tick walking toward the opponent"},
-    {"", "walkBackSpeed", FieldType::Number, 0, 32, false, "", "", "px/tick walking away (and blocking)"},
-    {"", "jumpVelocity", FieldType::Number, 0, 64, false, "", "", "px/tick upward at take-off"},
-    {"", "jumpForwardSpeed", FieldType::Number, 0, 32, false, "", "", "px/tick sideways during a forward or back jump"},
-    {"", "gravity", FieldType::Number, 0.01, 8, false, "", "", "px/tick² pulling down while airborne"},
-    {"", "pushbox", FieldType::Object, 0, 0, false, "", "", "the body's solid box, centred on the anchor, bottom at the feet"},
-    {"pushbox", "width", FieldType::Whole, 1, 512, false, "", "", "pixels"},
-    {"pushbox", "height", FieldType::Whole, 1, 512, false, "", "", "pixels, standing"},
-    {"pushbox", "crouchHeight", FieldType::Whole, 1, 512, false, "", "", "pixels, crouching"},
-    {"", "animations", FieldType::Map, 0, limits::ANIMATIONS_PER_FIGHTER, false, "", "name -> animation", "every animation of the fighter (below)"},
-    {"", "moves", FieldType::Map, 0, limits::MOVES_PER_FIGHTER, false, "", "name -> move", "every attack (below)"},
-    {"", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the default anchor of every animation that gives none (hotmap import writes it)"},
-    {"", "credits", FieldType::Text, 1, 200, true, "", "", "who made the art, for art from other projects: shown on the select screen and by hotmap lint --verbose"},
-    {"", "license", FieldType::Text, 1, 64, true, "", "", "the art's license (as \"CC-BY 4.0\"), shown with the credits"},
-    {"", "palette", FieldType::Array, 0, 64, true, "", "[\"RRGGBB\", \"RRGGBB\"] pairs", "the alternate palette for mirror matches: when both sides pick this fighter, the second one's sprites have each pixel of the first colour turned into the second (alpha kept; the hotmaps do not change)"},
-
-    {"animations.*", "loop", FieldType::Bool, 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"},
-    {"animations.*", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it; without it, the fighter's anchor (required then)"},
-    {"animations.*", "frames", FieldType::Array, 1, limits::FRAMES_PER_ANIMATION, false, "", "frame", "in order"},
-    {"animations.*.frames[]", "ticks", FieldType::Whole, 1, 600, false, "", "", "how long the frame shows, in 60 Hz ticks"},
-    {"animations.*.frames[]", "anchor", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "this frame's own anchor"},
-
-    {"moves.*", "animation", FieldType::Text, 1, 32, false, "", "", "the animation the move plays"},
-    {"moves.*", "button", FieldType::Choice, 0, 0, false, "", "", "the button that starts it; `punch+kick`: both pressed within 2 ticks of each other", BUTTON_WORDS},
-    {"moves.*", "stance", FieldType::Choice, 0, 0, false, "", "", "pressed standing, crouching (holding down) or in a jump (`air`: the jump's flight goes on, the move lasts until landing); a move with a `motion` is `stand`", STANCE_WORDS},
-    {"moves.*", "damage", FieldType::Whole, 0, 10000, false, "", "", "health taken from the defender on hit (a tenth of it on block)"},
-    {"moves.*", "hitstun", FieldType::Whole, 0, 600, false, "ticks", "", "how long the defender cannot act after a hit"},
-    {"moves.*", "blockstun", FieldType::Whole, 0, 600, false, "ticks", "", "how long after a blocked hit"},
-    {"moves.*", "hitstop", FieldType::Whole, 0, 60, false, "ticks", "", "both fighters freeze this long on contact (hit or block)"},
-    {"moves.*", "knockback", FieldType::Number, 0, 64, false, "", "", "px/tick the defender slides away on contact, slowing to a stop"},
-    {"moves.*", "active", FieldType::Point, 0, 63, false, "", "[first, last] frame indices", "the frames whose attack pixels can hit; their hotmaps must hold attack pixels (`FF0000`); may be omitted when the move throws a projectile"},
-    {"moves.*", "height", FieldType::Choice, 0, 0, false, "", "", "high and mid are blocked standing or crouching, low only crouching, overhead only standing", HEIGHT_WORDS},
-    {"moves.*", "projectile", FieldType::Object, 0, 0, true, "", "", "the move throws one (below); `active` may then be omitted"},
-    {"moves.*", "motion", FieldType::Text, 1, 8, true, "", "", "numpad digits relative to facing that must come before the button (docs/rules.md, \"Inputs\"): `\"236\"` down, down-forward, forward; `\"623\"` forward, down, down-forward; `\"236236\"`; `\"6\"` forward"},
-    {"moves.*", "cancels", FieldType::Array, 1, 8, true, "", "cancel window", "after the move's attack made contact, the moves it may be cancelled into, and on which frames"},
-    {"moves.*.cancels[]", "into", FieldType::Array, 1, 16, false, "", "move name", "the moves that may start inside the window"},
-    {"moves.*.cancels[]", "frames", FieldType::Point, 0, 63, false, "", "[first, last] frame indices", "the move's frames the window covers"},
-    {"moves.*.cancels[]", "on", FieldType::Choice, 0, 0, false, "", "", "`hit`: only after a hit; `contact`: after a hit or a block", CANCEL_ON_WORDS},
-    {"moves.*", "advance", FieldType::Number, 0, 32, true, "", "", "px/tick the fighter drives forward during the active frames, until the move connects (a rush)"},
-    {"moves.*", "meterCost", FieldType::Whole, 0, 1000, true, "", "", "meter spent to start it (1000 is a full bar); above 0 it is a super, started only with that much meter"},
-    {"moves.*", "superFreezeTicks", FieldType::Whole, 0, 120, true, "ticks", "", "when it starts, both fighters, projectiles and the round timer hold this long (the super freeze)"},
-    {"moves.*", "knockdown", FieldType::Bool, 0, 0, true, "", "", "`true`: a hit knocks the defender down (docs/rules.md, \"Knockdowns\"); default `false`"},
-    {"moves.*", "throw", FieldType::Object, 0, 0, true, "", "", "the move is a throw (below): its active frames are the grab, unblockable"},
-    {"moves.*", "sound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder (`\"rock_throw.wav\"`): played when the move starts, or, for a move that throws, when its projectile leaves, instead of the shared whiff or throw sound"},
-    {"moves.*", "hitSound", FieldType::Text, 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder, played when the move (or its projectile) hits, instead of the shared hit sound"},
-
-    {"moves.*.projectile", "animation", FieldType::Text, 1, 32, false, "", "", "the projectile's own animation (looping); every frame's hotmap must hold attack pixels"},
-    {"moves.*.projectile", "spawnFrame", FieldType::Whole, 0, 63, false, "", "", "the move's frame on whose first tick it appears"},
-    {"moves.*.projectile", "spawn", FieldType::Point, -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "where its anchor appears, relative to the thrower's anchor, facing right (y up is negative)"},
-    {"moves.*.projectile", "speed", FieldType::Number, 0.25, 64, false, "", "", "px/tick forward"},
-    {"moves.*.projectile", "spinDegreesPerTick", FieldType::Number, -90, 90, true, "", "", "0 (default): drawn and collided upright. Otherwise it turns this many degrees a tick, drawn rotated and collided through the transformed query"},
-    {"moves.*.projectile", "lifetimeTicks", FieldType::Whole, 1, 1200, false, "", "", "how long it lives unless it hits something or leaves the stage"},
-
-    {"moves.*.throw", "animation", FieldType::Text, 1, 32, false, "", "", "the toss the thrower plays once the grab connects; the victim shows its own `thrown` animation's frame of the same index"},
-    {"moves.*.throw", "victimOffsets", FieldType::Array, 1, 64, false, "", "[x, y] whole numbers", "per toss frame: the victim's anchor relative to the thrower's, facing right (y up is negative)"},
-    {"moves.*.throw", "landing", FieldType::Whole, -512, 512, true, "", "", "px beyond the last victim offset where the victim lands, lies and gets up (default 60)"},
-};
-// clang-format on
 
 std::string FormatNumber(double v) {
     std::string s = std::to_string(v);
@@ -134,6 +69,13 @@ std::string Describe(const json& v) {
         default:
             return "a value";
     }
+}
+
+// UTF-8 characters (code points): every byte but the continuation bytes 10xxxxxx. The JSON reader
+// has checked the string is valid UTF-8.
+std::size_t CountCharacters(const std::string& s) {
+    return static_cast<std::size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 // A key or a name as it may appear in a message: escaped and cut (game/text.h), so one error is
@@ -258,37 +200,462 @@ struct Problem {
 };
 
 // Reads the fields of one JSON object, each as the table defines it, recording the first error;
-// Finish() rejects any key the table does not list for this object.
-class Fields {
+
+// ---- the one list of fields ---------------------------------------------------------------------
+//
+// Every field of fighter.json is declared once, below: its key, the document's member it fills, its
+// kind (the visitor's method), its range and its docs line. Three visitors walk the list: the
+// Lister makes the table (the docs, FieldAt, the reader's unknown-key check), the Reader checks and
+// reads a JSON document into a Manifest, the Writer writes a Manifest back in the same order. A new
+// field is one line here (and its member in format.h); the game's side converts it (ManifestToDef).
+
+/// One field as declared: Field without its parent (the visitor knows where it is) and its type (the
+/// method declaring it says which). The last members are rules only the reader or writer applies.
+struct Spec {
+    const char* key;
+    double lo = 0, hi = 0;  ///< the range (Text: bytes; Array and Map: entries; Point: each number)
+    bool optional = false;
+    const char* unit = "";
+    const char* shape = "";
+    const char* meaning = "";
+    /// Text: a rule beyond the length; the message when the value breaks it ("" when it holds).
+    std::string (*rule)(const std::string& value) = nullptr;
+    /// Optional, but written even at its default (a throw's landing has always been written).
+    bool writtenAlways = false;
+    /// Required, unless this sibling key is present (`active`, for a move that throws a projectile).
+    const char* unlessWith = nullptr;
+    /// Map: a check of the whole map before any entry is read; Map: a rule each entry's name keeps.
+    void (*before)(const json& map, struct Problem& error) = nullptr;
+    std::string (*nameRule)(const std::string& name) = nullptr;
+};
+
+std::string MotionRule(const std::string& motion) {
+    if (std::all_of(motion.begin(), motion.end(), [](char c) { return c >= '1' && c <= '9'; })) return "";
+    return "a motion is numpad digits 1-9 (2 down, 6 forward, 3 down-forward), got \"" + Printable(motion) + "\"";
+}
+
+std::string SoundRule(const std::string& sound) {
+    if (sound.empty() || IsSafeSoundName(sound)) return "";
+    return "a sound is a file name in the fighter's sfx/ folder: a-z, 0-9, _, - and ., ending in .wav, got \"" +
+           Printable(sound) + "\"";
+}
+
+std::string AnimationNameRule(const std::string& name) {
+    return IsSafeAnimationName(name) ? "" : "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)";
+}
+
+void CheckAnimationsWhole(const json& animations, Problem& error);  // below, with the reader
+
+// clang-format off
+template <class V, class M>
+void VisitFrame(V& v, M& f) {
+    v.Whole({"ticks", 1, 600, false, "", "", "how long the frame shows, in 60 Hz ticks"}, f.ticks);
+    v.Point({"anchor", -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "this frame's own anchor"}, f.anchorPx);
+}
+
+template <class V, class M>
+void VisitAnimation(V& v, M& a) {
+    v.Bool({"loop", 0, 0, false, "", "", "after the last frame: start again (true) or hold the last frame (false)"}, a.loop);
+    v.Point({"anchor", -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the hot spot, HGE's term: the sprite pixel placed on the fighter's position, at the feet. Each frame may override it; without it, the fighter's anchor (required then)"}, a.anchorPx, a.anchorGiven);
+    v.Array({"frames", 1, limits::FRAMES_PER_ANIMATION, false, "", "frame", "in order"}, a.frames, [](auto& fv, auto& f) { VisitFrame(fv, f); });
+}
+
+template <class V, class M>
+void VisitProjectile(V& v, M& p) {
+    v.Text({"animation", 1, 32, false, "", "", "the projectile's own animation (looping); every frame's hotmap must hold attack pixels"}, p.animation);
+    v.Whole({"spawnFrame", 0, 63, false, "", "", "the move's frame on whose first tick it appears"}, p.spawnFrame);
+    v.Point({"spawn", -MAX_ANCHOR_PX, MAX_ANCHOR_PX, false, "", "[x, y]", "where its anchor appears, relative to the thrower's anchor, facing right (y up is negative)"}, p.spawnPx);
+    v.Number({"speed", 0.25, 64, false, "", "", "px/tick forward"}, p.speedPxPerTick);
+    v.Number({"spinDegreesPerTick", -90, 90, true, "", "", "0 (default): drawn and collided upright. Otherwise it turns this many degrees a tick, drawn rotated and collided through the transformed query"}, p.spinDegreesPerTick);
+    v.Whole({"lifetimeTicks", 1, 1200, false, "", "", "how long it lives unless it hits something or leaves the stage"}, p.lifetimeTicks);
+}
+
+template <class V, class M>
+void VisitCancel(V& v, M& c) {
+    v.Names({"into", 1, 16, false, "", "move name", "the moves that may start inside the window"}, c.into);
+    v.Frames({"frames", 0, 63, false, "", "[first, last] frame indices", "the move's frames the window covers"}, c.frames);
+    v.Choice({"on", 0, 0, false, "", "", "`hit`: only after a hit; `contact`: after a hit or a block"}, c.on, game::CANCEL_ON_NAMES);
+}
+
+template <class V, class M>
+void VisitThrow(V& v, M& t) {
+    v.Text({"animation", 1, 32, false, "", "", "the toss the thrower plays once the grab connects; the victim shows its own `thrown` animation's frame of the same index"}, t.animation);
+    v.Points({"victimOffsets", 1, 64, false, "", "[x, y] whole numbers", "per toss frame: the victim's anchor relative to the thrower's, facing right (y up is negative)"}, t.victimOffsetsPx);
+    v.Whole({"landing", -512, 512, true, "", "", "px beyond the last victim offset where the victim lands, lies and gets up (default 60)", nullptr, true}, t.landingPx);
+}
+
+template <class V, class M>
+void VisitMove(V& v, M& m) {
+    v.Text({"animation", 1, 32, false, "", "", "the animation the move plays"}, m.animation);
+    v.Choice({"button", 0, 0, false, "", "", "the button that starts it; `punch+kick`: both pressed within 2 ticks of each other"}, m.button, game::BUTTON_NAMES);
+    v.Choice({"stance", 0, 0, false, "", "", "pressed standing, crouching (holding down) or in a jump (`air`: the jump's flight goes on, the move lasts until landing); a move with a `motion` is `stand`"}, m.stance, game::STANCE_NAMES);
+    v.Whole({"damage", 0, 10000, false, "", "", "health taken from the defender on hit (a tenth of it on block)"}, m.damage);
+    v.Whole({"hitstun", 0, 600, false, "ticks", "", "how long the defender cannot act after a hit"}, m.hitstunTicks);
+    v.Whole({"blockstun", 0, 600, false, "ticks", "", "how long after a blocked hit"}, m.blockstunTicks);
+    v.Whole({"hitstop", 0, 60, false, "ticks", "", "both fighters freeze this long on contact (hit or block)"}, m.hitstopTicks);
+    v.Number({"knockback", 0, 64, false, "", "", "px/tick the defender slides away on contact, slowing to a stop"}, m.knockbackPxPerTick);
+    v.Frames({"active", 0, 63, false, "", "[first, last] frame indices", "the frames whose attack pixels can hit; their hotmaps must hold attack pixels (`FF0000`); may be omitted when the move throws a projectile", nullptr, false, "projectile"}, m.active);
+    v.Choice({"height", 0, 0, false, "", "", "high and mid are blocked standing or crouching, low only crouching, overhead only standing"}, m.height, game::HIT_HEIGHT_NAMES);
+    v.Object({"projectile", 0, 0, true, "", "", "the move throws one (below); `active` may then be omitted"}, m.projectile, [](auto& pv, auto& p) { VisitProjectile(pv, p); });
+    v.Text({"motion", 1, 8, true, "", "", "numpad digits relative to facing that must come before the button (docs/rules.md, \"Inputs\"): `\"236\"` down, down-forward, forward; `\"623\"` forward, down, down-forward; `\"236236\"`; `\"6\"` forward", MotionRule}, m.motion);
+    v.Array({"cancels", 1, 8, true, "", "cancel window", "after the move's attack made contact, the moves it may be cancelled into, and on which frames"}, m.cancels, [](auto& cv, auto& c) { VisitCancel(cv, c); });
+    v.Number({"advance", 0, 32, true, "", "", "px/tick the fighter drives forward during the active frames, until the move connects (a rush)"}, m.advancePxPerTick);
+    v.Whole({"meterCost", 0, 1000, true, "", "", "meter spent to start it (1000 is a full bar); above 0 it is a super, started only with that much meter"}, m.meterCost);
+    v.Whole({"superFreezeTicks", 0, 120, true, "ticks", "", "when it starts, both fighters, projectiles and the round timer hold this long (the super freeze)"}, m.superFreezeTicks);
+    v.Bool({"knockdown", 0, 0, true, "", "", "`true`: a hit knocks the defender down (docs/rules.md, \"Knockdowns\"); default `false`"}, m.knockdown);
+    v.Object({"throw", 0, 0, true, "", "", "the move is a throw (below): its active frames are the grab, unblockable"}, m.throwMove, [](auto& tv, auto& t) { VisitThrow(tv, t); });
+    v.Text({"sound", 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder (`\"rock_throw.wav\"`): played when the move starts, or, for a move that throws, when its projectile leaves, instead of the shared whiff or throw sound", SoundRule}, m.sound);
+    v.Text({"hitSound", 5, 64, true, "", "", "a WAV file in the fighter's `sfx/` folder, played when the move (or its projectile) hits, instead of the shared hit sound", SoundRule}, m.hitSound);
+}
+
+template <class V, class M>
+void VisitManifest(V& v, M& m) {
+    v.Text({"name", 1, 24, false, "", "", "display name (HUD, menus)"}, m.name);
+    v.Whole({"health", 1, 100000, false, "", "", "health at the start of a round"}, m.health);
+    v.Number({"walkForwardSpeed", 0, 32, false, "", "", "px/tick walking toward the opponent"}, m.walkForwardSpeed);
+    v.Number({"walkBackSpeed", 0, 32, false, "", "", "px/tick walking away (and blocking)"}, m.walkBackSpeed);
+    v.Number({"jumpVelocity", 0, 64, false, "", "", "px/tick upward at take-off"}, m.jumpVelocity);
+    v.Number({"jumpForwardSpeed", 0, 32, false, "", "", "px/tick sideways during a forward or back jump"}, m.jumpForwardSpeed);
+    v.Number({"gravity", 0.01, 8, false, "", "", "px/tick² pulling down while airborne"}, m.gravity);
+    v.Text({"credits", 1, 200, true, "", "", "who made the art, for art from other projects: shown on the select screen and by hotmap lint --verbose"}, m.credits);
+    v.Text({"license", 1, 64, true, "", "", "the art's license (as \"CC-BY 4.0\"), shown with the credits"}, m.license);
+    v.Point({"anchor", -MAX_ANCHOR_PX, MAX_ANCHOR_PX, true, "", "[x, y]", "the default anchor of every animation that gives none (hotmap import writes it)"}, m.anchorPx);
+    v.Object({"pushbox", 0, 0, false, "", "", "the body's solid box, centred on the anchor, bottom at the feet"}, m, [](auto& bv, auto& b) {
+        bv.Whole({"width", 1, 512, false, "", "", "pixels"}, b.pushboxWidthPx);
+        bv.Whole({"height", 1, 512, false, "", "", "pixels, standing"}, b.pushboxHeightPx);
+        bv.Whole({"crouchHeight", 1, 512, false, "", "", "pixels, crouching"}, b.pushboxCrouchHeightPx);
+    });
+    v.Map({"animations", 0, limits::ANIMATIONS_PER_FIGHTER, false, "", "name -> animation", "every animation of the fighter (below)", nullptr, false, nullptr, CheckAnimationsWhole, AnimationNameRule}, m.animations, [](auto& av, auto& a) { VisitAnimation(av, a); });
+    v.Map({"moves", 0, limits::MOVES_PER_FIGHTER, false, "", "name -> move", "every attack (below)"}, m.moves, [](auto& mv, auto& mm) { VisitMove(mv, mm); });
+    v.ColourPairs({"palette", 0, 64, true, "", "[\"RRGGBB\", \"RRGGBB\"] pairs", "the alternate palette for mirror matches: when both sides pick this fighter, the second one's sprites have each pixel of the first colour turned into the second (alpha kept; the hotmaps do not change)"}, m.palette);
+    v.Object({"alternate", 0, 0, true, "", "", "the alternate colours for mirror matches when the art has too many colours for `palette` (shaded art): the second one's sprites have every pixel's hue turned and its lightness moved (the hotmaps do not change). A fighter with neither `palette` nor `alternate` has its hue turned 180 degrees"}, m.alternate, [](auto& av, auto& a) {
+        av.Whole({"hue", -180, 180, true, "degrees", "", "how far each pixel's hue turns round the colour wheel (180: red to cyan); 0 when left out"}, a.hueDegrees);
+        av.Whole({"lightness", -100, 100, true, "", "", "percent: above 0 each channel moves that far towards white, below 0 towards black; 0 when left out"}, a.lightnessPercent);
+    });
+}
+// clang-format on
+
+// ---- the table, from the list --------------------------------------------------------------------
+
+// Walks the list over an empty document, one row per field; an entry of a map or an array, and an
+// object's body, are walked once on a default value so that their own fields are listed under them.
+class Lister {
 public:
-    Fields(const json& object, std::string tableParent, std::string path, Problem& error)
+    Lister(std::vector<Field>& rows, std::string parent) : rows_(rows), parent_(std::move(parent)) {}
+
+    template <class T>
+    void Text(const Spec& s, T&) {
+        Row(s, FieldType::Text);
+    }
+    template <class T>
+    void Whole(const Spec& s, T&) {
+        Row(s, FieldType::Whole);
+    }
+    template <class T>
+    void Number(const Spec& s, T&) {
+        Row(s, FieldType::Number);
+    }
+    template <class T>
+    void Bool(const Spec& s, T&) {
+        Row(s, FieldType::Bool);
+    }
+    template <class T, class E, std::size_t N>
+    void Choice(const Spec& s, T&, const game::EnumName<E> (&table)[N]) {
+        Field& f = Row(s, FieldType::Choice);
+        for (const game::EnumName<E>& row : table) f.choices.push_back(row.name);
+    }
+    template <class... T>
+    void Point(const Spec& s, T&...) {
+        Row(s, FieldType::Point);
+    }
+    template <class T>
+    void Frames(const Spec& s, T&) {
+        Row(s, FieldType::Point);
+    }
+    template <class T>
+    void Names(const Spec& s, T&) {
+        Row(s, FieldType::Array);
+    }
+    template <class T>
+    void Points(const Spec& s, T&) {
+        Row(s, FieldType::Array);
+    }
+    template <class T>
+    void ColourPairs(const Spec& s, T&) {
+        Row(s, FieldType::Array);
+    }
+    template <class T, class F>
+    void Object(const Spec& s, T&, F children) {
+        Row(s, FieldType::Object);
+        Body<typename Unwrapped<T>::type>(Path(s), children);
+    }
+    template <class T, class F>
+    void Map(const Spec& s, std::vector<T>&, F children) {
+        Row(s, FieldType::Map);
+        Body<T>(Path(s) + ".*", children);
+    }
+    template <class T, class F>
+    void Array(const Spec& s, std::vector<T>&, F children) {
+        Row(s, FieldType::Array);
+        Body<T>(Path(s) + "[]", children);
+    }
+
+private:
+    template <class T>
+    struct Unwrapped {
+        using type = T;
+    };
+    template <class T>
+    struct Unwrapped<std::optional<T>> {
+        using type = T;
+    };
+
+    Field& Row(const Spec& s, FieldType type) {
+        rows_.push_back(Field{parent_, s.key, type, s.lo, s.hi, s.optional, s.unit, s.shape, s.meaning, {}});
+        return rows_.back();
+    }
+    [[nodiscard]] std::string Path(const Spec& s) const { return parent_.empty() ? s.key : parent_ + "." + s.key; }
+    template <class T, class F>
+    void Body(const std::string& parent, F children) {
+        T value{};
+        Lister inner(rows_, parent);
+        children(inner, value);
+    }
+
+    std::vector<Field>& rows_;
+    std::string parent_;
+};
+
+const std::vector<Field>& Table() {
+    // Built once, on first use (a function-local static: thread-safe, never rebuilt).
+    static const std::vector<Field> rows = [] {
+        std::vector<Field> out;
+        Manifest empty;
+        Lister lister(out, "");
+        VisitManifest(lister, empty);
+        return out;
+    }();
+    return rows;
+}
+
+// ---- the reader -----------------------------------------------------------------------------------
+
+// Reads one JSON object's fields, each as its declaration says, recording the first error; after
+// the first error nothing more is read. Finish() rejects any key the list does not declare here.
+class Reader {
+public:
+    Reader(const json& object, std::string tableParent, std::string path, Problem& error)
         : obj_(object), parent_(std::move(tableParent)), path_(std::move(path)), error_(error) {
         if (error_.empty() && !obj_.is_object())
             error_.Set(path_.empty() ? "the manifest" : path_, "expected an object, got " + Describe(obj_));
     }
 
     [[nodiscard]] bool Ok() const { return error_.empty(); }
+
+    void Text(const Spec& s, std::string& out) {
+        const json* v = Get(s);
+        if (v == nullptr) return;
+        if (!v->is_string()) return error_.Set(PathOf(s.key), "expected a string, got " + Describe(*v));
+        const std::string& text = v->get_ref<const std::string&>();
+        // The limit counts characters (an accented name is as long as it looks); the byte cap far
+        // above bounds what a string can cost whatever it holds.
+        if (text.size() > limits::TEXT_FIELD_BYTES)
+            return error_.Set(PathOf(s.key), "must be at most " + std::to_string(limits::TEXT_FIELD_BYTES) +
+                                                 " bytes, got " + std::to_string(text.size()));
+        const std::size_t chars = CountCharacters(text);
+        if (chars < s.lo || chars > s.hi)
+            return error_.Set(PathOf(s.key),
+                              "must be " + FormatRange(s.lo, s.hi) + " characters, got " + std::to_string(chars));
+        if (s.rule != nullptr) {
+            if (const std::string broken = s.rule(text); !broken.empty()) return error_.Set(PathOf(s.key), broken);
+        }
+        out = text;
+    }
+
+    void Whole(const Spec& s, std::int32_t& out) {
+        if (const json* v = Get(s)) out = WholeValue(*v, PathOf(s.key), s.lo, s.hi);
+    }
+
+    void Number(const Spec& s, double& out) {
+        const json* v = Get(s);
+        if (v == nullptr) return;
+        if (!v->is_number())
+            return error_.Set(PathOf(s.key), "expected a number " + FormatRange(s.lo, s.hi) + ", got " + Describe(*v));
+        const double d = v->get<double>();
+        if (!std::isfinite(d) || d < s.lo || d > s.hi)
+            return error_.Set(PathOf(s.key), "must be " + FormatRange(s.lo, s.hi) + ", got " + v->dump(-1, ' ', true));
+        out = d;
+    }
+
+    void Bool(const Spec& s, bool& out) {
+        const json* v = Get(s);
+        if (v == nullptr) return;
+        if (!v->is_boolean()) return error_.Set(PathOf(s.key), "expected true or false, got " + Describe(*v));
+        out = v->get<bool>();
+    }
+
+    /// One of the enum's names (its one table, game/names.h).
+    template <class E, std::size_t N>
+    void Choice(const Spec& s, E& out, const game::EnumName<E> (&table)[N]) {
+        const json* v = Get(s);
+        if (v == nullptr) return;
+        if (const auto value =
+                v->is_string() ? game::ParseName(table, v->get_ref<const std::string&>()) : std::nullopt) {
+            out = *value;
+            return;
+        }
+        std::string list;
+        for (std::size_t i = 0; i < N; ++i) list += (i == 0 ? "\"" : ", \"") + std::string(table[i].name) + "\"";
+        error_.Set(PathOf(s.key), "expected one of " + list + ", got " + Describe(*v));
+    }
+
+    void Point(const Spec& s, collide::Point& out) {
+        if (const auto p = ReadPoint(s)) out = *p;
+    }
+    void Point(const Spec& s, std::optional<collide::Point>& out) { out = ReadPoint(s); }
+    /// An anchor that may fall back to another: `given` says whether the file holds one.
+    void Point(const Spec& s, collide::Point& out, bool& given) {
+        const auto p = ReadPoint(s);
+        given = p.has_value();
+        out = p.value_or(collide::Point{});
+    }
+
+    /// [first, last] frame indices, first <= last.
+    void Frames(const Spec& s, std::array<std::int32_t, 2>& out) {
+        if (const auto f = ReadFrames(s)) out = *f;
+    }
+    void Frames(const Spec& s, std::optional<std::array<std::int32_t, 2>>& out) { out = ReadFrames(s); }
+
+    /// An array of names (a cancel's `into`): each a string that is not empty.
+    void Names(const Spec& s, std::vector<std::string>& out) {
+        const json* names = ReadArray(s);
+        for (std::size_t k = 0; names != nullptr && k < names->size() && Ok(); ++k) {
+            const json& name = (*names)[k];
+            if (!name.is_string() || name.get_ref<const std::string&>().empty())
+                return error_.Set(Indexed(s.key, k), "expected a move's name, got " + Describe(name));
+            out.push_back(name.get<std::string>());
+        }
+    }
+
+    /// An array of [x, y] points (a throw's victim offsets), each number within an anchor's range.
+    void Points(const Spec& s, std::vector<collide::Point>& out) {
+        const json* points = ReadArray(s);
+        for (std::size_t k = 0; points != nullptr && k < points->size() && Ok(); ++k) {
+            const json& o = (*points)[k];
+            const std::string at = Indexed(s.key, k);
+            if (!o.is_array() || o.size() != 2)
+                return error_.Set(at, std::string("expected ") + s.shape + ", got " + Describe(o));
+            const std::int32_t x = WholeValue(o[0], at + "[0]", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
+            const std::int32_t y = WholeValue(o[1], at + "[1]", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
+            out.push_back({x, y});
+        }
+    }
+
+    /// An array of ["RRGGBB", "RRGGBB"] pairs, six hex digits each (the palette).
+    void ColourPairs(const Spec& s, std::vector<ManifestColourSwap>& out) {
+        const json* pairs = ReadArray(s);
+        const auto hex = [](const json& v) -> std::optional<std::uint32_t> {
+            if (!v.is_string()) return std::nullopt;
+            const std::string& t = v.get_ref<const std::string&>();
+            if (t.size() != 6 || !std::all_of(t.begin(), t.end(),
+                                              [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }))
+                return std::nullopt;
+            return static_cast<std::uint32_t>(std::stoul(t, nullptr, 16));
+        };
+        for (std::size_t i = 0; pairs != nullptr && i < pairs->size() && Ok(); ++i) {
+            const json& pair = (*pairs)[i];
+            const auto from = pair.is_array() && pair.size() == 2 ? hex(pair[0]) : std::nullopt;
+            const auto to = pair.is_array() && pair.size() == 2 ? hex(pair[1]) : std::nullopt;
+            if (!from || !to) {
+                return error_.Set(
+                    Indexed(s.key, i),
+                    "expected [\"RRGGBB\", \"RRGGBB\"] (two colours of six hex digits), got " +
+                        (pair.is_array() && pair.size() == 2 ? "[" + Describe(pair[0]) + ", " + Describe(pair[1]) + "]"
+                                                             : Describe(pair)));
+            }
+            out.push_back({*from, *to});
+        }
+    }
+
+    /// An object whose fields the children declare: into `target` itself (pushbox's are the
+    /// manifest's own members), or into an optional one that exists when the file holds it.
+    template <class T, class F>
+    void Object(const Spec& s, T& target, F children) {
+        if (const json* v = ReadObject(s)) Body(*v, ChildParent(s), PathOf(s.key), target, children);
+    }
+    template <class T, class F>
+    void Object(const Spec& s, std::optional<T>& target, F children) {
+        if (const json* v = ReadObject(s)) Body(*v, ChildParent(s), PathOf(s.key), target.emplace(), children);
+    }
+
+    /// An object whose entries are named by the author (animations, moves), at most `hi` of them:
+    /// counted before any entry is read, then each entry read in name order.
+    template <class T, class F>
+    void Map(const Spec& s, std::vector<T>& entries, F children) {
+        const json* map = ReadObject(s);
+        if (map == nullptr) return;
+        if (map->size() > s.hi)
+            return error_.Set(PathOf(s.key), std::to_string(map->size()) + " entries, over the limit of " +
+                                                 FormatNumber(s.hi) + " per fighter");
+        if (s.before != nullptr) s.before(*map, error_);
+        for (const auto& [name, value] : map->items()) {
+            if (!Ok()) break;
+            const std::string path = PathOf(s.key) + "." + Printable(name);
+            if (s.nameRule != nullptr) {
+                if (const std::string broken = s.nameRule(name); !broken.empty()) return error_.Set(path, broken);
+            }
+            T& entry = entries.emplace_back();
+            entry.name = name;
+            Body(value, ChildParent(s) + ".*", path, entry, children);
+        }
+    }
+
+    /// An array of objects (frames, cancels), `lo` to `hi` of them.
+    template <class T, class F>
+    void Array(const Spec& s, std::vector<T>& entries, F children) {
+        const json* array = ReadArray(s);
+        for (std::size_t i = 0; array != nullptr && i < array->size() && Ok(); ++i)
+            Body((*array)[i], ChildParent(s) + "[]", Indexed(s.key, i), entries.emplace_back(), children);
+    }
+
+    /// Rejects every key the list does not declare here: a typo ("damge") is an error, not a default.
+    void Finish() {
+        if (!Ok() || !obj_.is_object()) return;
+        std::set<std::string> known;
+        for (const Field& f : Table()) {
+            if (parent_ == f.parent) known.insert(f.key);
+        }
+        for (const auto& [key, value] : obj_.items()) {
+            if (known.count(key) != 0) continue;
+            std::string expected;
+            for (const std::string& k : known) expected += (expected.empty() ? "" : ", ") + k;
+            return error_.Set(PathOf(key), "unknown field (expected " + expected + ")");
+        }
+    }
+
+private:
     [[nodiscard]] std::string PathOf(const std::string& key) const {
         return path_.empty() ? Printable(key) : path_ + "." + Printable(key);
     }
+    [[nodiscard]] std::string Indexed(const std::string& key, std::size_t i) const {
+        std::string at = PathOf(key);  // appended: GCC 12 -O3 misreads "literal" + to_string
+        return at.append("[").append(std::to_string(i)).append("]");
+    }
+    [[nodiscard]] std::string ChildParent(const Spec& s) const {
+        return parent_.empty() ? s.key : parent_ + "." + s.key;
+    }
 
-    /// The value of the table's field `key` under this object, or null (missing: an error unless
-    /// the field is optional).
-    const json* Get(const Field& f) {
+    // The value at the field's key, or null: missing is an error unless the field is optional (or
+    // its `unlessWith` sibling is there).
+    const json* Get(const Spec& s) {
         if (!Ok() || !obj_.is_object()) return nullptr;
-        const auto it = obj_.find(f.key);
+        const auto it = obj_.find(s.key);
         if (it == obj_.end()) {
-            if (!f.optional) error_.Set(PathOf(f.key), "missing");
+            const bool excused = s.unlessWith != nullptr && obj_.contains(s.unlessWith);
+            if (!s.optional && !excused) error_.Set(PathOf(s.key), "missing");
             return nullptr;
         }
         return &*it;
-    }
-    const Field& F(const char* key) const { return FieldAt(parent_, key); }
-
-    std::int32_t Whole(const char* key) {
-        const Field& f = F(key);
-        const json* v = Get(f);
-        return v == nullptr ? 0 : WholeValue(*v, PathOf(key), f.lo, f.hi);
     }
 
     std::int32_t WholeValue(const json& v, const std::string& path, double lo, double hi) {
@@ -310,264 +677,83 @@ public:
         return static_cast<std::int32_t>(n);
     }
 
-    double Number(const char* key, double fallback = 0.0) {
-        const Field& f = F(key);
-        const json* v = Get(f);
-        if (v == nullptr) return fallback;
-        if (!v->is_number()) {
-            error_.Set(PathOf(key), "expected a number " + FormatRange(f.lo, f.hi) + ", got " + Describe(*v));
-            return fallback;
-        }
-        const double d = v->get<double>();
-        if (!std::isfinite(d) || d < f.lo || d > f.hi) {
-            error_.Set(PathOf(key), "must be " + FormatRange(f.lo, f.hi) + ", got " + v->dump(-1, ' ', true));
-            return fallback;
-        }
-        return d;
-    }
-
-    bool Bool(const char* key) {
-        const json* v = Get(F(key));
-        if (v == nullptr) return false;
-        if (!v->is_boolean()) {
-            error_.Set(PathOf(key), "expected true or false, got " + Describe(*v));
-            return false;
-        }
-        return v->get<bool>();
-    }
-
-    std::string Text(const char* key) {
-        const Field& f = F(key);
-        const json* v = Get(f);
-        if (v == nullptr) return {};
-        if (!v->is_string()) {
-            error_.Set(PathOf(key), "expected a string, got " + Describe(*v));
-            return {};
-        }
-        std::string s = v->get<std::string>();
-        if (s.size() < f.lo || s.size() > f.hi) {
-            error_.Set(PathOf(key), "must be " + FormatRange(f.lo, f.hi) + " bytes, got " + std::to_string(s.size()));
-            return {};
-        }
-        return s;
-    }
-
-    /// One of the field's choices; returns its index.
-    int Choice(const char* key) {
-        const Field& f = F(key);
-        const json* v = Get(f);
-        if (v == nullptr) return 0;
-        std::string list;
-        for (std::size_t i = 0; i < f.choices.size(); ++i) {
-            if (v->is_string() && v->get<std::string>() == f.choices[i]) return static_cast<int>(i);
-            list += (i == 0 ? "\"" : ", \"") + std::string(f.choices[i]) + "\"";
-        }
-        error_.Set(PathOf(key), "expected one of " + list + ", got " + Describe(*v));
-        return 0;
-    }
-
-    /// [x, y], two whole numbers in the field's range.
-    std::optional<collide::Point> PointField(const char* key) {
-        const Field& f = F(key);
-        const json* v = Get(f);
+    // [x, y], two whole numbers in the field's range.
+    std::optional<collide::Point> ReadPoint(const Spec& s) {
+        const json* v = Get(s);
         if (v == nullptr) return std::nullopt;
         if (!v->is_array() || v->size() != 2) {
-            error_.Set(PathOf(key), std::string("expected ") + f.shape + ", two whole numbers, got " + Describe(*v));
+            error_.Set(PathOf(s.key), std::string("expected ") + s.shape + ", two whole numbers, got " + Describe(*v));
             return std::nullopt;
         }
-        const std::int32_t x = WholeValue((*v)[0], PathOf(key) + "[0]", f.lo, f.hi);
-        const std::int32_t y = WholeValue((*v)[1], PathOf(key) + "[1]", f.lo, f.hi);
+        const std::int32_t x = WholeValue((*v)[0], PathOf(s.key) + "[0]", s.lo, s.hi);
+        const std::int32_t y = WholeValue((*v)[1], PathOf(s.key) + "[1]", s.lo, s.hi);
         return collide::Point{x, y};
     }
 
-    const json* ObjectField(const char* key) {
-        const json* v = Get(F(key));
+    std::optional<std::array<std::int32_t, 2>> ReadFrames(const Spec& s) {
+        const auto p = ReadPoint(s);
+        if (!p) return std::nullopt;
+        if (Ok() && p->y < p->x) {
+            error_.Set(PathOf(s.key), "[first, last] with first <= last, got [" + std::to_string(p->x) + ", " +
+                                          std::to_string(p->y) + "]");
+        }
+        return std::array<std::int32_t, 2>{p->x, p->y};
+    }
+
+    const json* ReadObject(const Spec& s) {
+        const json* v = Get(s);
         if (v != nullptr && !v->is_object()) {
-            error_.Set(PathOf(key), "expected an object, got " + Describe(*v));
+            error_.Set(PathOf(s.key), "expected an object, got " + Describe(*v));
             return nullptr;
         }
         return v;
     }
 
-    /// An object whose entries are named by the author (animations, moves), at most the field's
-    /// `hi` of them: checked before any entry is read.
-    const json* MapField(const char* key) {
-        const Field& f = F(key);
-        const json* v = ObjectField(key);
-        if (v != nullptr && v->size() > f.hi) {
-            error_.Set(PathOf(key), std::to_string(v->size()) + " entries, over the limit of " + FormatNumber(f.hi) +
-                                        " per fighter");
-            return nullptr;
-        }
-        return v;
-    }
-
-    const json* ArrayField(const char* key) {
-        const Field& f = F(key);
-        const json* v = Get(f);
+    const json* ReadArray(const Spec& s) {
+        const json* v = Get(s);
         if (v == nullptr) return nullptr;
         if (!v->is_array()) {
-            error_.Set(PathOf(key), "expected an array, got " + Describe(*v));
+            error_.Set(PathOf(s.key), "expected an array, got " + Describe(*v));
             return nullptr;
         }
-        if (v->size() < f.lo || v->size() > f.hi) {
-            error_.Set(PathOf(key),
-                       "must hold " + FormatRange(f.lo, f.hi) + " entries, got " + std::to_string(v->size()));
+        if (v->size() < s.lo || v->size() > s.hi) {
+            error_.Set(PathOf(s.key),
+                       "must hold " + FormatRange(s.lo, s.hi) + " entries, got " + std::to_string(v->size()));
             return nullptr;
         }
         return v;
     }
 
-    /// Rejects every key the table does not list here: a typo ("damge") is an error, not a default.
-    void Finish() {
-        if (!Ok() || !obj_.is_object()) return;
-        std::set<std::string> known;
-        for (const Field& f : ManifestFields()) {
-            if (parent_ == f.parent) known.insert(f.key);
-        }
-        for (const auto& [key, value] : obj_.items()) {
-            if (known.count(key) != 0) continue;
-            std::string expected;
-            for (const std::string& k : known) expected += (expected.empty() ? "" : ", ") + k;
-            error_.Set(PathOf(key), "unknown field (expected " + expected + ")");
-            return;
-        }
+    template <class T, class F>
+    void Body(const json& value, std::string parent, std::string path, T& target, F children) {
+        Reader inner(value, std::move(parent), std::move(path), error_);
+        if (!inner.Ok()) return;
+        children(inner, target);
+        inner.Finish();
     }
 
-    Problem& Error() { return error_; }
-
-private:
     const json& obj_;
     std::string parent_;
     std::string path_;
     Problem& error_;
 };
 
-ManifestAnimation ReadAnimation(const std::string& name, const json& value, Problem& error) {
-    ManifestAnimation anim;
-    anim.name = name;
-    Fields f(value, "animations.*", "animations." + Printable(name), error);
-    anim.loop = f.Bool("loop");
-    const auto anchor = f.PointField("anchor");
-    anim.anchorGiven = anchor.has_value();
-    anim.anchorPx = anchor.value_or(collide::Point{});
-    if (const json* frames = f.ArrayField("frames")) {
-        for (std::size_t i = 0; i < frames->size() && f.Ok(); ++i) {
-            Fields ff((*frames)[i], "animations.*.frames[]", f.PathOf("frames") + "[" + std::to_string(i) + "]", error);
-            ManifestFrame frame;
-            frame.ticks = ff.Whole("ticks");
-            frame.anchorPx = ff.PointField("anchor");
-            ff.Finish();
-            anim.frames.push_back(frame);
-        }
+// The animations before any of them is read: the frames of all of them together (each is two files
+// to open), and the required ones present (their absence is told before anything inside another).
+void CheckAnimationsWhole(const json& animations, Problem& error) {
+    std::size_t frames = 0;
+    for (const auto& value : animations) {
+        const auto it = value.is_object() ? value.find("frames") : value.end();
+        if (it != value.end() && it->is_array()) frames += it->size();
     }
-    f.Finish();
-    return anim;
-}
-
-ManifestMove ReadMove(const std::string& name, const json& value, Problem& error) {
-    ManifestMove move;
-    move.name = name;
-    Fields f(value, "moves.*", "moves." + Printable(name), error);
-    move.animation = f.Text("animation");
-    move.button = static_cast<game::Button>(f.Choice("button"));
-    move.stance = static_cast<game::Stance>(f.Choice("stance"));
-    move.damage = f.Whole("damage");
-    move.hitstunTicks = f.Whole("hitstun");
-    move.blockstunTicks = f.Whole("blockstun");
-    move.hitstopTicks = f.Whole("hitstop");
-    move.knockbackPxPerTick = f.Number("knockback");
-    move.height = static_cast<game::HitHeight>(f.Choice("height"));
-    if (const json* proj = f.ObjectField("projectile")) {
-        Fields pf(*proj, "moves.*.projectile", f.PathOf("projectile"), error);
-        ManifestProjectile p;
-        p.animation = pf.Text("animation");
-        p.spawnFrame = pf.Whole("spawnFrame");
-        p.spawnPx = pf.PointField("spawn").value_or(collide::Point{});
-        p.speedPxPerTick = pf.Number("speed");
-        p.spinDegreesPerTick = pf.Number("spinDegreesPerTick", 0.0);
-        p.lifetimeTicks = pf.Whole("lifetimeTicks");
-        pf.Finish();
-        move.projectile = p;
+    if (frames > static_cast<std::size_t>(limits::FRAMES_PER_FIGHTER)) {
+        error.Set("animations", std::to_string(frames) + " frames in all, over the limit of " +
+                                    std::to_string(limits::FRAMES_PER_FIGHTER) + " per fighter");
     }
-    move.motion = f.Text("motion");
-    if (f.Ok() && !std::all_of(move.motion.begin(), move.motion.end(), [](char c) { return c >= '1' && c <= '9'; }))
-        error.Set(f.PathOf("motion"), "a motion is numpad digits 1-9 (2 down, 6 forward, 3 down-forward), got \"" +
-                                          Printable(move.motion) + "\"");
-    if (const json* cancels = f.ArrayField("cancels")) {
-        for (std::size_t i = 0; i < cancels->size() && f.Ok(); ++i) {
-            Fields cf((*cancels)[i], "moves.*.cancels[]", f.PathOf("cancels") + "[" + std::to_string(i) + "]", error);
-            ManifestCancel c;
-            if (const json* into = cf.ArrayField("into")) {
-                for (std::size_t k = 0; k < into->size() && cf.Ok(); ++k) {
-                    const json& name = (*into)[k];
-                    if (!name.is_string() || name.get<std::string>().empty()) {
-                        error.Set(cf.PathOf("into") + "[" + std::to_string(k) + "]",
-                                  "expected a move's name, got " + Describe(name));
-                        break;
-                    }
-                    c.into.push_back(name.get<std::string>());
-                }
-            }
-            if (const auto frames = cf.PointField("frames")) {
-                c.frames = {frames->x, frames->y};
-                if (cf.Ok() && frames->y < frames->x)
-                    error.Set(cf.PathOf("frames"), "[first, last] with first <= last, got [" +
-                                                       std::to_string(frames->x) + ", " + std::to_string(frames->y) +
-                                                       "]");
-            }
-            c.on = static_cast<game::CancelOn>(cf.Choice("on"));
-            cf.Finish();
-            move.cancels.push_back(std::move(c));
-        }
+    for (const char* required : game::REQUIRED_ANIM_NAMES) {
+        if (!animations.contains(required))
+            error.Set("animations", std::string("missing the required animation \"") + required + "\"");
     }
-    move.advancePxPerTick = f.Number("advance", 0.0);
-    move.meterCost = f.Whole("meterCost");
-    move.superFreezeTicks = f.Whole("superFreezeTicks");
-    move.knockdown = f.Bool("knockdown");
-    if (const json* thr = f.ObjectField("throw")) {
-        Fields tf(*thr, "moves.*.throw", f.PathOf("throw"), error);
-        ManifestThrow t;
-        t.animation = tf.Text("animation");
-        if (const json* offsets = tf.ArrayField("victimOffsets")) {
-            const Field& field = FieldAt("moves.*.throw", "victimOffsets");
-            for (std::size_t k = 0; k < offsets->size() && tf.Ok(); ++k) {
-                const json& o = (*offsets)[k];
-                const std::string at = tf.PathOf("victimOffsets") + "[" + std::to_string(k) + "]";
-                if (!o.is_array() || o.size() != 2) {
-                    error.Set(at, std::string("expected ") + field.shape + ", got " + Describe(o));
-                    break;
-                }
-                const std::int32_t x = tf.WholeValue(o[0], at + "[0]", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
-                const std::int32_t y = tf.WholeValue(o[1], at + "[1]", -MAX_ANCHOR_PX, MAX_ANCHOR_PX);
-                t.victimOffsetsPx.push_back({x, y});
-            }
-        }
-        if (thr->is_object() && thr->contains("landing")) t.landingPx = tf.Whole("landing");
-        tf.Finish();
-        move.throwMove = t;
-    }
-    for (auto [key, into] : {std::pair{"sound", &move.sound}, std::pair{"hitSound", &move.hitSound}}) {
-        *into = f.Text(key);
-        if (f.Ok() && !into->empty() && !IsSafeSoundName(*into)) {
-            error.Set(f.PathOf(key),
-                      "a sound is a file name in the fighter's sfx/ folder: a-z, 0-9, _, - and ., ending "
-                      "in .wav, got \"" +
-                          Printable(*into) + "\"");
-        }
-    }
-    // `active` may be left out only by a move that throws.
-    if ((value.is_object() && value.contains("active")) || !move.projectile) {
-        if (const auto active = f.PointField("active")) {
-            move.active = std::array<std::int32_t, 2>{active->x, active->y};
-            if (f.Ok() && active->y < active->x) {
-                error.Set(f.PathOf("active"), "[first, last] with first <= last, got [" + std::to_string(active->x) +
-                                                  ", " + std::to_string(active->y) + "]");
-            }
-        }
-    }
-    f.Finish();
-    return move;
 }
 
 std::int32_t ToSubpixels(double pxPerTick) {
@@ -575,8 +761,6 @@ std::int32_t ToSubpixels(double pxPerTick) {
 }
 
 // ---- the writer ---------------------------------------------------------------------------------
-
-using OrderedJson = nlohmann::ordered_json;
 
 // Pretty-printing for people who edit the file by hand: a value that fits on one short line is
 // written on one line ([112, 184], {"ticks": 7}, a whole move), the rest indented by two spaces.
@@ -612,6 +796,96 @@ OrderedJson PointJson(collide::Point p) {
     return OrderedJson::array({p.x, p.y});
 }
 
+// Writes a document's fields in the list's order into one JSON object. An optional field at its
+// default (empty, zero, absent) is left out, unless its declaration says it is always written.
+class Writer {
+public:
+    explicit Writer(OrderedJson& out) : out_(out) {}
+
+    void Text(const Spec& s, const std::string& v) {
+        if (Kept(s, v.empty())) out_[s.key] = v;
+    }
+    void Whole(const Spec& s, std::int32_t v) {
+        if (Kept(s, v == 0)) out_[s.key] = v;
+    }
+    void Number(const Spec& s, double v) {
+        if (Kept(s, v == 0.0)) out_[s.key] = v;
+    }
+    void Bool(const Spec& s, bool v) {
+        if (Kept(s, !v)) out_[s.key] = v;
+    }
+    template <class E, std::size_t N>
+    void Choice(const Spec& s, E v, const game::EnumName<E> (&table)[N]) {
+        out_[s.key] = game::NameOf(table, v);
+    }
+    void Point(const Spec& s, collide::Point p) { out_[s.key] = PointJson(p); }
+    void Point(const Spec& s, const std::optional<collide::Point>& p) {
+        if (p) Point(s, *p);
+    }
+    void Point(const Spec& s, collide::Point p, bool given) {
+        if (given) Point(s, p);
+    }
+    void Frames(const Spec& s, const std::array<std::int32_t, 2>& f) { out_[s.key] = {f[0], f[1]}; }
+    void Frames(const Spec& s, const std::optional<std::array<std::int32_t, 2>>& f) {
+        if (f) Frames(s, *f);
+    }
+    void Names(const Spec& s, const std::vector<std::string>& names) {
+        if (Kept(s, names.empty())) out_[s.key] = names;
+    }
+    void Points(const Spec& s, const std::vector<collide::Point>& points) {
+        if (!Kept(s, points.empty())) return;
+        OrderedJson list = OrderedJson::array();
+        for (const collide::Point& p : points) list.push_back(PointJson(p));
+        out_[s.key] = list;
+    }
+    void ColourPairs(const Spec& s, const std::vector<ManifestColourSwap>& pairs) {
+        if (!Kept(s, pairs.empty())) return;
+        OrderedJson list = OrderedJson::array();
+        for (const ManifestColourSwap& p : pairs) {
+            char from[8], to[8];
+            std::snprintf(from, sizeof from, "%06X", p.fromRgb & 0xFFFFFFu);
+            std::snprintf(to, sizeof to, "%06X", p.toRgb & 0xFFFFFFu);
+            list.push_back(OrderedJson::array({from, to}));
+        }
+        out_[s.key] = list;
+    }
+    template <class T, class F>
+    void Object(const Spec& s, const T& value, F children) {
+        out_[s.key] = Body(value, children);
+    }
+    template <class T, class F>
+    void Object(const Spec& s, const std::optional<T>& value, F children) {
+        if (value) out_[s.key] = Body(*value, children);
+    }
+    template <class T, class F>
+    void Map(const Spec& s, const std::vector<T>& entries, F children) {
+        OrderedJson map = OrderedJson::object();
+        for (const T& entry : entries) map[entry.name] = Body(entry, children);
+        out_[s.key] = map;
+    }
+    template <class T, class F>
+    void Array(const Spec& s, const std::vector<T>& entries, F children) {
+        if (!Kept(s, entries.empty())) return;
+        OrderedJson list = OrderedJson::array();
+        for (const T& entry : entries) list.push_back(Body(entry, children));
+        out_[s.key] = list;
+    }
+
+private:
+    [[nodiscard]] static bool Kept(const Spec& s, bool atDefault) {
+        return !s.optional || s.writtenAlways || !atDefault;
+    }
+    template <class T, class F>
+    static OrderedJson Body(const T& value, F children) {
+        OrderedJson object = OrderedJson::object();
+        Writer inner(object);
+        children(inner, value);
+        return object;
+    }
+
+    OrderedJson& out_;
+};
+
 }  // namespace
 
 // ---- names ----------------------------------------------------------------------------------------
@@ -638,14 +912,14 @@ bool IsSafeAnimationName(std::string_view name) {
 // ---- the table ------------------------------------------------------------------------------------
 
 std::span<const Field> ManifestFields() {
-    return FIELDS;
+    return Table();
 }
 
 const Field& FieldAt(std::string_view parent, std::string_view key) {
-    for (const Field& f : FIELDS) {
+    for (const Field& f : Table()) {
         if (parent == f.parent && key == f.key) return f;
     }
-    std::fprintf(stderr, "assets::FieldAt: no field %.*s.%.*s in the table (add it to FIELDS in format.cpp)\n",
+    std::fprintf(stderr, "assets::FieldAt: no field %.*s.%.*s (declare it in format.cpp's list of fields)\n",
                  static_cast<int>(parent.size()), parent.data(), static_cast<int>(key.size()), key.data());
     std::abort();
 }
@@ -654,7 +928,7 @@ std::string DescribeFieldType(const Field& f) {
     std::string t;
     switch (f.type) {
         case FieldType::Text:
-            t = "string, " + FormatRange(f.lo, f.hi) + " bytes";
+            t = "string, " + FormatRange(f.lo, f.hi) + " characters";
             break;
         case FieldType::Whole:
             t = std::string("whole number") + (*f.unit != '\0' ? std::string(" of ") + f.unit : "") + ", " +
@@ -695,7 +969,7 @@ std::string FieldTableMarkdown(std::string_view parent, std::string_view prefix)
     // An array's entries follow it ("frames[i].ticks"); at the top, an object's fields follow it
     // ("pushbox.width"); elsewhere an object has a table of its own.
     const auto rows = [&](const auto& self, const std::string& from, const std::string& shownAs) -> void {
-        for (const Field& f : FIELDS) {
+        for (const Field& f : Table()) {
             if (from != f.parent) continue;
             out += "| `" + shownAs + f.key + "` | " + DescribeFieldType(f) + " | " + f.meaning + " |\n";
             const std::string child = from.empty() ? std::string(f.key) : from + "." + f.key;
@@ -732,96 +1006,22 @@ Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string&
 
     Problem error;
     Manifest m;
-    Fields top(root, "", "", error);
-    m.name = top.Text("name");
-    m.health = top.Whole("health");
-    m.walkForwardSpeed = top.Number("walkForwardSpeed");
-    m.walkBackSpeed = top.Number("walkBackSpeed");
-    m.jumpVelocity = top.Number("jumpVelocity");
-    m.jumpForwardSpeed = top.Number("jumpForwardSpeed");
-    m.gravity = top.Number("gravity");
-    m.anchorPx = top.PointField("anchor");
-    m.credits = top.Text("credits");
-    m.license = top.Text("license");
-    if (const json* push = top.ObjectField("pushbox")) {
-        Fields pf(*push, "pushbox", "pushbox", error);
-        m.pushboxWidthPx = pf.Whole("width");
-        m.pushboxHeightPx = pf.Whole("height");
-        m.pushboxCrouchHeightPx = pf.Whole("crouchHeight");
-        pf.Finish();
-    }
-    if (const json* anims = top.MapField("animations")) {
-        // The frames of all animations together, before any is read: each is two files to open.
-        std::size_t frames = 0;
-        for (const auto& value : *anims) {
-            const auto it = value.is_object() ? value.find("frames") : value.end();
-            if (it != value.end() && it->is_array()) frames += it->size();
-        }
-        if (frames > static_cast<std::size_t>(limits::FRAMES_PER_FIGHTER)) {
-            error.Set("animations", std::to_string(frames) + " frames in all, over the limit of " +
-                                        std::to_string(limits::FRAMES_PER_FIGHTER) + " per fighter");
-        }
-        // The required animations are missing before anything inside another animation is wrong.
-        for (const char* required : game::REQUIRED_ANIM_NAMES) {
-            if (!anims->contains(required))
-                error.Set("animations", std::string("missing the required animation \"") + required + "\"");
-        }
-        for (const auto& [name, value] : anims->items()) {
-            if (!error.empty()) break;
-            if (!IsSafeAnimationName(name)) {
-                error.Set("animations." + Printable(name),
-                          "an animation name is 1-32 of a-z, 0-9 and _ (it becomes a file name)");
-                break;
-            }
-            if (!value.is_object()) {
-                error.Set("animations." + Printable(name), "expected an object, got " + Describe(value));
-                break;
-            }
-            m.animations.push_back(ReadAnimation(name, value, error));
-            // An animation without its own anchor takes the fighter's; with neither it is missing.
-            if (error.empty() && !m.animations.back().anchorGiven) {
-                if (m.anchorPx) {
-                    m.animations.back().anchorPx = *m.anchorPx;
-                } else {
-                    error.Set("animations." + Printable(name) + ".anchor",
-                              "missing (give it here, or a fighter-level \"anchor\" for every animation)");
-                }
-            }
-        }
-    }
-    if (const json* moves = top.MapField("moves")) {
-        for (const auto& [name, value] : moves->items()) {
-            if (!error.empty()) break;
-            m.moves.push_back(ReadMove(name, value, error));
-        }
-    }
-    if (const json* palette = top.ArrayField("palette")) {
-        // Each entry: ["RRGGBB", "RRGGBB"], six hex digits each.
-        const auto hex = [](const json& v) -> std::optional<std::uint32_t> {
-            if (!v.is_string()) return std::nullopt;
-            const std::string t = v.get<std::string>();
-            if (t.size() != 6 || !std::all_of(t.begin(), t.end(),
-                                              [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }))
-                return std::nullopt;
-            return static_cast<std::uint32_t>(std::stoul(t, nullptr, 16));
-        };
-        for (std::size_t i = 0; i < palette->size() && error.empty(); ++i) {
-            const json& pair = (*palette)[i];
-            std::string at = "palette[";  // appended: GCC 12 -O3 misreads "literal" + to_string
-            at.append(std::to_string(i)).append("]");
-            const auto from = pair.is_array() && pair.size() == 2 ? hex(pair[0]) : std::nullopt;
-            const auto to = pair.is_array() && pair.size() == 2 ? hex(pair[1]) : std::nullopt;
-            if (!from || !to) {
-                error.Set(at, "expected [\"RRGGBB\", \"RRGGBB\"] (two colours of six hex digits), got " +
-                                  (pair.is_array() && pair.size() == 2
-                                       ? "[" + Describe(pair[0]) + ", " + Describe(pair[1]) + "]"
-                                       : Describe(pair)));
-                break;
-            }
-            m.palette.push_back({*from, *to});
-        }
-    }
+    Reader top(root, "", "", error);
+    VisitManifest(top, m);
+    if (error.empty() && m.alternate && !m.palette.empty())
+        error.Set("alternate", "give palette (exact colours) or alternate (a shift), not both",
+                  ErrorCode::ManifestRule);
     top.Finish();
+    // An animation without its own anchor takes the fighter's; with neither it is missing.
+    for (ManifestAnimation& a : m.animations) {
+        if (!error.empty() || a.anchorGiven) continue;
+        if (m.anchorPx) {
+            a.anchorPx = *m.anchorPx;
+        } else {
+            error.Set("animations." + Printable(a.name) + ".anchor",
+                      "missing (give it here, or a fighter-level \"anchor\" for every animation)");
+        }
+    }
     if (!error.empty()) return Error{error.code, nameForErrors, error.text};
     return m;
 }
@@ -889,9 +1089,9 @@ Result<game::FighterDef> ManifestToDef(const Manifest& m, const std::string& id,
         return it == indexOf.end() ? -1 : it->second;
     };
     if (!def.Animation(game::Anim::Idle).loop) error.Set("animations.idle.loop", "idle must loop (true)");
-    if (def.Animation(game::Anim::Idle).frames.size() < 4) {
-        error.Set("animations.idle.frames",
-                  "idle needs at least 4 frames, got " + std::to_string(def.Animation(game::Anim::Idle).frames.size()));
+    if (def.Animation(game::Anim::Idle).frames.size() < MIN_IDLE_FRAMES) {
+        error.Set("animations.idle.frames", "idle needs at least " + std::to_string(MIN_IDLE_FRAMES) + " frames, got " +
+                                                std::to_string(def.Animation(game::Anim::Idle).frames.size()));
     }
 
     std::map<std::tuple<game::Button, game::Stance, std::string>, std::size_t> moveOn;  // -> the first move there
@@ -1016,102 +1216,13 @@ Result<game::FighterDef> ParseManifest(const std::string& text, const std::strin
 
 // ---- writing ----------------------------------------------------------------------------------------
 
-std::string WriteManifest(const Manifest& m) {
-    OrderedJson root;
-    root["name"] = m.name;
-    root["health"] = m.health;
-    root["walkForwardSpeed"] = m.walkForwardSpeed;
-    root["walkBackSpeed"] = m.walkBackSpeed;
-    root["jumpVelocity"] = m.jumpVelocity;
-    root["jumpForwardSpeed"] = m.jumpForwardSpeed;
-    root["gravity"] = m.gravity;
-    if (!m.credits.empty()) root["credits"] = m.credits;
-    if (!m.license.empty()) root["license"] = m.license;
-    if (m.anchorPx) root["anchor"] = PointJson(*m.anchorPx);
-    root["pushbox"] = {
-        {"width", m.pushboxWidthPx}, {"height", m.pushboxHeightPx}, {"crouchHeight", m.pushboxCrouchHeightPx}};
-    OrderedJson anims = OrderedJson::object();
-    for (const ManifestAnimation& a : m.animations) {
-        OrderedJson frames = OrderedJson::array();
-        for (const ManifestFrame& f : a.frames) {
-            OrderedJson frame;
-            frame["ticks"] = f.ticks;
-            if (f.anchorPx) frame["anchor"] = PointJson(*f.anchorPx);
-            frames.push_back(frame);
-        }
-        OrderedJson anim;
-        anim["loop"] = a.loop;
-        // The fighter's anchor is not repeated in each animation that shares it.
-        if (!m.anchorPx || a.anchorPx != *m.anchorPx) anim["anchor"] = PointJson(a.anchorPx);
-        anim["frames"] = frames;
-        anims[a.name] = anim;
-    }
-    root["animations"] = anims;
-    OrderedJson moves = OrderedJson::object();
-    for (const ManifestMove& mm : m.moves) {
-        OrderedJson j;
-        j["animation"] = mm.animation;
-        j["button"] = game::NameOf(game::BUTTON_NAMES, mm.button);
-        j["stance"] = game::NameOf(game::STANCE_NAMES, mm.stance);
-        j["damage"] = mm.damage;
-        j["hitstun"] = mm.hitstunTicks;
-        j["blockstun"] = mm.blockstunTicks;
-        j["hitstop"] = mm.hitstopTicks;
-        j["knockback"] = mm.knockbackPxPerTick;
-        if (mm.active) j["active"] = {(*mm.active)[0], (*mm.active)[1]};
-        j["height"] = game::NameOf(game::HIT_HEIGHT_NAMES, mm.height);
-        if (mm.projectile) {
-            const ManifestProjectile& p = *mm.projectile;
-            OrderedJson pj;
-            pj["animation"] = p.animation;
-            pj["spawnFrame"] = p.spawnFrame;
-            pj["spawn"] = PointJson(p.spawnPx);
-            pj["speed"] = p.speedPxPerTick;
-            if (p.spinDegreesPerTick != 0.0) pj["spinDegreesPerTick"] = p.spinDegreesPerTick;
-            pj["lifetimeTicks"] = p.lifetimeTicks;
-            j["projectile"] = pj;
-        }
-        if (!mm.motion.empty()) j["motion"] = mm.motion;
-        if (!mm.cancels.empty()) {
-            OrderedJson cancels = OrderedJson::array();
-            for (const ManifestCancel& c : mm.cancels) {
-                OrderedJson cj;
-                cj["into"] = c.into;
-                cj["frames"] = {c.frames[0], c.frames[1]};
-                cj["on"] = game::NameOf(game::CANCEL_ON_NAMES, c.on);
-                cancels.push_back(cj);
-            }
-            j["cancels"] = cancels;
-        }
-        if (mm.advancePxPerTick != 0.0) j["advance"] = mm.advancePxPerTick;
-        if (mm.meterCost != 0) j["meterCost"] = mm.meterCost;
-        if (mm.superFreezeTicks != 0) j["superFreezeTicks"] = mm.superFreezeTicks;
-        if (mm.knockdown) j["knockdown"] = true;
-        if (mm.throwMove) {
-            const ManifestThrow& t = *mm.throwMove;
-            OrderedJson tj;
-            tj["animation"] = t.animation;
-            OrderedJson offsets = OrderedJson::array();
-            for (const collide::Point& o : t.victimOffsetsPx) offsets.push_back(PointJson(o));
-            tj["victimOffsets"] = offsets;
-            tj["landing"] = t.landingPx;
-            j["throw"] = tj;
-        }
-        if (!mm.sound.empty()) j["sound"] = mm.sound;
-        if (!mm.hitSound.empty()) j["hitSound"] = mm.hitSound;
-        moves[mm.name] = j;
-    }
-    root["moves"] = moves;
-    if (!m.palette.empty()) {
-        OrderedJson palette = OrderedJson::array();
-        for (const ManifestColourSwap& p : m.palette) {
-            char from[8], to[8];
-            std::snprintf(from, sizeof from, "%06X", p.fromRgb & 0xFFFFFFu);
-            std::snprintf(to, sizeof to, "%06X", p.toRgb & 0xFFFFFFu);
-            palette.push_back(OrderedJson::array({from, to}));
-        }
-        root["palette"] = palette;
-    }
+std::string WriteManifest(const Manifest& manifest) {
+    // The fighter's anchor is not repeated in each animation that shares it.
+    Manifest m = manifest;
+    for (ManifestAnimation& a : m.animations) a.anchorGiven = !m.anchorPx || a.anchorPx != *m.anchorPx;
+    OrderedJson root = OrderedJson::object();
+    Writer writer(root);
+    VisitManifest(writer, std::as_const(m));
     std::string text;
     WritePretty(root, 0, text);
     return text + "\n";

@@ -1,9 +1,9 @@
 // The fighter format, defined once: a fighter folder's file names (FrameFileName), the manifest
-// as a document (Manifest: what a person writes in fighter.json, in its units), and FIELDS, the
-// table of every manifest field with its type, range and meaning. The reader checks against the
-// table, the writer (artgen) writes the document, docs/manifest.md's tables are made from the
-// table (a test compares them), `hotmap lint` names files by FrameFileName. No files are read
-// here: text in, document or text out.
+// as a document (Manifest: what a person writes in fighter.json, in its units), and the list of
+// its fields, each declared once in format.cpp with its key, member, kind, range and meaning. The
+// reader checks against the list, the writer (artgen) writes it in the list's order, the table
+// ManifestFields() and docs/manifest.md's tables are made from it (a test compares them), `hotmap
+// lint` names files by FrameFileName. No files are read here: text in, document or text out.
 #pragma once
 
 #include "assets/assets.h"
@@ -34,6 +34,9 @@ inline constexpr const char* MANIFEST_FILE_NAME = "fighter.json";
 [[nodiscard]] bool IsSafeSoundName(std::string_view name);
 /// The folder inside a fighter's folder that holds its own sounds.
 inline constexpr const char* FIGHTER_SFX_FOLDER = "sfx";
+
+/// The fewest frames idle may have (ManifestToDef's rule; `hotmap import` repeats frames to reach it).
+inline constexpr std::size_t MIN_IDLE_FRAMES = 4;
 
 /// `hotmap template` and `import`: a sprite pixel at least this opaque is body (hurt); fainter ones
 /// (shadows, stray alpha-1 pixels) are air. Lint warns about hurt over fainter sprite pixels.
@@ -109,6 +112,16 @@ struct ManifestColourSwap {
     std::uint32_t toRgb = 0;
 };
 
+/// The alternate colours for shaded art (too many colours for a palette): every sprite pixel's
+/// hue turned by `hueDegrees` and its lightness moved by `lightnessPercent` (towards white above
+/// 0, towards black below). The mirror match's second fighter wears it; hotmaps never change.
+struct ManifestAlternate {
+    std::int32_t hueDegrees = 0;
+    std::int32_t lightnessPercent = 0;
+};
+/// What a fighter with neither `palette` nor `alternate` wears in a mirror match.
+inline constexpr ManifestAlternate DEFAULT_ALTERNATE{180, 0};
+
 /// fighter.json as a person writes it: speeds in px/tick, durations in ticks. Animations and moves
 /// keep the order they are given in (the reader gives them in name order, as JSON objects are read).
 struct Manifest {
@@ -128,28 +141,29 @@ struct Manifest {
     std::string license;  ///< the art's license; "" for none
     std::vector<ManifestAnimation> animations;
     std::vector<ManifestMove> moves;
-    std::vector<ManifestColourSwap> palette;  ///< the alternate palette; empty: none
+    std::vector<ManifestColourSwap> palette;     ///< the alternate palette; empty: none
+    std::optional<ManifestAlternate> alternate;  ///< the alternate shift; none: DEFAULT_ALTERNATE without a palette
 };
 
 // ---- the field table ------------------------------------------------------------------------------
 
 enum class FieldType : std::uint8_t { Text, Whole, Number, Bool, Choice, Point, Object, Map, Array };
 
-/// One field of fighter.json. `parent` is the path of the object that holds it ("" for the top,
-/// "animations.*" for an animation, "animations.*.frames[]" for a frame).
+/// One field of fighter.json, as the list declares it. `parent` is the path of the object that holds
+/// it ("" for the top, "animations.*" for an animation, "animations.*.frames[]" for a frame).
 struct Field {
-    const char* parent;
+    std::string parent;
     const char* key;
     FieldType type;
-    double lo = 0, hi = 0;  ///< the range (Text: bytes; Array and Map: entries; Point: each number)
+    double lo = 0, hi = 0;  ///< the range (Text: characters; Array and Map: entries; Point: each number)
     bool optional = false;
     const char* unit = "";   ///< "ticks", "px/tick", ...: how the docs read the number
     const char* shape = "";  ///< Point: "[x, y]"; Map and Array: what an entry is
     const char* meaning = "";
-    std::span<const char* const> choices{};  ///< Choice: the words allowed
+    std::vector<const char*> choices{};  ///< Choice: the words allowed (the enum's one name table)
 };
 
-/// Every field of fighter.json, in the order the docs list them.
+/// Every field of fighter.json, in the list's order (the docs' and the writer's).
 [[nodiscard]] std::span<const Field> ManifestFields();
 /// The field at `parent`.`key` (a programmer error when there is none).
 [[nodiscard]] const Field& FieldAt(std::string_view parent, std::string_view key);
@@ -176,5 +190,8 @@ struct Field {
 /// `image` in the alternate palette: each pixel whose RGB is a swap's `fromRgb` takes its `toRgb`
 /// (alpha kept). The mirror match's second fighter wears it; hotmaps never change.
 [[nodiscard]] Image ApplyPalette(const Image& image, std::span<const game::PaletteSwap> palette);
+/// `image` with every pixel's hue turned and lightness moved (ManifestAlternate; alpha kept, a grey
+/// keeps its hue-less grey). Whole-number arithmetic: the same bytes on every machine.
+[[nodiscard]] Image ApplyAlternate(const Image& image, const ManifestAlternate& shift);
 
 }  // namespace assets

@@ -4,6 +4,7 @@
 // docs/reliability.md lists them with the reasons; today's content and four times it fit well within.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace assets::limits {
@@ -23,6 +24,11 @@ inline constexpr std::uint64_t DUMP_BYTES = 16ull << 20;
 /// A sound or music file (PCM WAV, assets/sound.h, which also caps its length): today's largest,
 /// the title loop, is 0.7 MiB; 16 MiB is a minute and a half of CD-quality stereo.
 inline constexpr std::uint64_t SOUND_FILE_BYTES = 16ull << 20;
+
+/// A manifest's text field (a name, credits, a license) once decoded. Its own limit counts
+/// characters (24 for a name, 200 for credits: 800 bytes of UTF-8 at most); this byte cap sits
+/// far above it.
+inline constexpr std::size_t TEXT_FIELD_BYTES = 4096;
 
 // ---- counts (checked as the manifest is read, before any entry's work) --------------------------
 

@@ -911,6 +911,12 @@ const CpuProfile& CpuProfileOf(std::int32_t level) {
     return PROFILES[std::clamp(level, 1, 3) - 1];
 }
 
+void ForgetRound(CpuState& memory) {
+    const auto learned = memory.learned;
+    memory = CpuState{};
+    memory.learned = learned;
+}
+
 Input ThinkCpu(const MatchDefs& defs, MatchState& s, std::int32_t side) {
     return ThinkCpu(defs, s, side, s.cpu[static_cast<std::size_t>(side)], s.rng);
 }

@@ -129,6 +129,12 @@ struct MoveDef {
     bool knockdown = false;             ///< a hit knocks the defender down (docs/rules.md, "Knockdowns")
 };
 
+/// Is `frame` (an index into the move's animation) one of the move's active frames? Never for a
+/// move that only throws a projectile (activeFirst -1).
+[[nodiscard]] inline bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
+    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
+}
+
 /// A colour swap for the alternate palette (mirror matches): 0xRRGGBB to 0xRRGGBB.
 struct PaletteSwap {
     std::uint32_t fromRgb = 0;

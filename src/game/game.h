@@ -422,6 +422,8 @@ void ConformToDefs(const MatchDefs& defs, MatchState& state);
 /// `level` 1-3 overrides the configuration's CPU level (0: the configuration's).
 [[nodiscard]] Input ThinkCpu(const MatchDefs& defs, const MatchState& view, std::int32_t side, CpuState& memory,
                              Rng& rng, std::int32_t level = 0);
+/// A CPU's memory at a round's start: its plans forgotten, what it learned of its opponent kept.
+void ForgetRound(CpuState& memory);
 /// 64-bit FNV-1a over a canonical little-endian encoding of every field of the state.
 [[nodiscard]] std::uint64_t HashState(const MatchState& state);
 /// Every field of the state, one "path value" line each, in the hash's order ("fighters[1].health

@@ -91,10 +91,6 @@ collide::Rect Inset(collide::Rect r, std::int32_t px) {
     return collide::Rect{r.x + px, r.y + px, r.w - 2 * px, r.h - 2 * px};
 }
 
-bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
-    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
-}
-
 // Is the fighter in a move's startup (before its first active frame, or before a projectile move
 // throws): a hit now is a counter-hit.
 bool InStartup(const FighterDef& def, const FighterState& f) {

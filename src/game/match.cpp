@@ -47,12 +47,7 @@ void StartRound(const MatchDefs& defs, MatchState& s) {
     s.projectiles = {};
     s.sparks = {};
     s.nextSpark = 0;
-    // A CPU player forgets its plans between rounds, not what it learned of its opponent.
-    for (CpuState& c : s.cpu) {
-        const auto learned = c.learned;
-        c = CpuState{};
-        c.learned = learned;
-    }
+    for (CpuState& c : s.cpu) ForgetRound(c);
     s.phase = Phase::Intro;
     s.phaseTicks = INTRO_TICKS;
     s.roundTicksLeft = ROUND_TICKS;
@@ -116,10 +111,6 @@ void StartMove(const FighterDef& def, MatchState& s, std::int32_t side, std::int
         e.value = m.superFreezeTicks;
         Emit(events, e);
     }
-}
-
-bool IsActiveFrame(const MoveDef& move, std::int32_t frame) {
-    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
 }
 
 // A move's way out of itself (docs/rules.md, "Cancels"): after its attack made contact, inside one

@@ -15,10 +15,6 @@ using detail::IsGrounded;
 
 namespace {
 
-bool IsActive(const MoveDef& move, std::int32_t frame) {
-    return move.activeFirst >= 0 && frame >= move.activeFirst && frame <= move.activeLast;
-}
-
 std::int32_t FrameOf(const FighterDef& def, const FighterState& f, std::int32_t animTick) {
     return FrameIndexAt(def.animations[static_cast<std::size_t>(f.animation)], animTick);
 }
@@ -35,7 +31,7 @@ bool Threatened(const MatchDefs& defs, const MatchState& s, std::int32_t dummy, 
     height = HitHeight::Mid;
     if ((p.action == Action::Attack || p.action == Action::AirAttack) && p.move >= 0 && !p.moveHasHit) {
         const MoveDef& move = def.moves[static_cast<std::size_t>(p.move)];
-        if (IsActive(move, FrameOf(def, p, p.animTick + 1)) || IsActive(move, FrameOf(def, p, p.animTick))) {
+        if (IsActiveFrame(move, FrameOf(def, p, p.animTick + 1)) || IsActiveFrame(move, FrameOf(def, p, p.animTick))) {
             height = move.height;
             return true;
         }
@@ -320,7 +316,7 @@ void TrainingObserver::Observe(const MatchDefs& defs, const MatchState& s, std::
         const MoveDef& move = def.moves[static_cast<std::size_t>(f.move)];
         const AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
         const FrameDef& frame = anim.frames[static_cast<std::size_t>(FrameIndexAt(anim, f.animTick))];
-        if (!IsActive(move, FrameIndexAt(anim, f.animTick)) || frame.masks.attack.IsEmpty()) continue;
+        if (!IsActiveFrame(move, FrameIndexAt(anim, f.animTick)) || frame.masks.attack.IsEmpty()) continue;
         const FighterState& o = s.fighters[1 - i];
         const FrameDef& oframe = CurrentFrame(*defs.fighters[1 - i], o);
         if (!RuleOf(o.action).hittable || oframe.masks.hurt.IsEmpty()) continue;

@@ -1,7 +1,8 @@
-// The real transport: ENet (Debian's libenet-dev) over UDP, one peer, two channels (reliable for
-// the handshake and checksums, unsequenced for inputs), plus a steady clock for the app. The only
-// files of src/net that see ENet or a wall clock (target net_enet).
-// Invariant: never blocks, except in WaitForTraffic, which waits at most the time it is given.
+// The real transport: ENet (Debian's libenet-dev) over UDP, a peer per address, two channels
+// (reliable for the handshake, lobby, checksums and a spectator's inputs; unsequenced for the
+// players' inputs), plus a steady clock for the app. The only files of src/net that see ENet or a
+// wall clock (target net_enet). IPv4 only: ENet 1.3.17 holds an address as one 32-bit integer.
+// Invariant: never blocks, except in WaitForTraffic and the destructor's goodbye, each bounded.
 #pragma once
 
 #include "net/net.h"
@@ -11,6 +12,8 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 struct _ENetHost;
 struct _ENetPeer;
@@ -21,12 +24,20 @@ struct EnetOptions {
     /// ENet's own limit for an unresponsive peer once connected. Longer than the session's
     /// timeoutMillis, so the session's notice and its "opponent lost at tick T" come first.
     std::uint32_t peerTimeoutMillis = 60'000;
-    /// How long a join keeps knocking before its link reports LinkStatus::Closed.
+    /// How long a join keeps knocking before its link reports LinkEvent::Closed (give it the
+    /// session's timeout: --timeout covers the join too).
     std::uint32_t connectTimeoutMillis = 5'000;
+    /// A host's peer slots: the opponent, the spectators, and handshakes under way (a replayed or
+    /// stray connection takes one until the session gives up on it): 1 + maxSpectators +
+    /// MAX_PENDING_HANDSHAKES, and a few to spare. When all are taken, ENet ignores a new connection.
+    std::size_t maxPeers = 12;
+    /// The most the destructor waits for its goodbyes (a Bye) to be acknowledged before it closes.
+    std::uint32_t goodbyeMillis = 1'000;
 };
 
-/// An ENet host with room for one peer. Host() listens and takes the first peer that connects
-/// (later ones are turned away); Join() connects to a host.
+/// An ENet host: Host() listens and takes every peer that connects (the session decides who
+/// plays, who watches and who is turned away); Join() connects to one host. Each ENet peer is one
+/// PeerId (numbered from 1 in the order they connect; a join's host is 1).
 class EnetTransport final : public Transport {
 public:
     /// Listens on `port` of `bindHost` ("" for every interface); port 0 lets the system pick a free
@@ -38,18 +49,23 @@ public:
     /// Error: BadAddress for a name that does not resolve, TransportFailed otherwise.
     [[nodiscard]] static Result<std::unique_ptr<EnetTransport>> Join(const std::string& host, std::uint16_t port,
                                                                      const EnetOptions& options = {});
-    /// Says goodbye to the peer (what was queued is flushed first) and closes the socket.
+    /// Says goodbye to every peer: what was queued for each (a Bye) is delivered and acknowledged
+    /// first (for at most goodbyeMillis), then the disconnect; then it closes the socket. The one
+    /// place this transport waits.
     ~EnetTransport() override;
     EnetTransport(const EnetTransport&) = delete;
     EnetTransport& operator=(const EnetTransport&) = delete;
 
-    void Send(Channel channel, std::span<const std::uint8_t> bytes) override;
+    void Send(PeerId peer, Channel channel, std::span<const std::uint8_t> bytes) override;
     bool Receive(Datagram& out) override;
     void Poll() override;
-    [[nodiscard]] LinkStatus Status() const override { return status_; }
+    /// ENet's disconnect-later: the peer's queued packets are acknowledged before the disconnect.
+    void Close(PeerId peer) override;
 
     /// The UDP port this side is bound to.
     [[nodiscard]] std::uint16_t LocalPort() const { return localPort_; }
+    /// Peers connected now (not counting those this side closed).
+    [[nodiscard]] std::size_t ConnectedPeers() const { return peers_.size(); }
     /// Blocks until a network event arrives or `timeoutMillis` passes, then handles it as Poll
     /// would. True when something arrived. For tests and tools that wait on the network instead of
     /// sleeping; the timeout is a guard, never a pace.
@@ -58,12 +74,12 @@ public:
 private:
     EnetTransport() = default;
     void HandleEvents(std::uint32_t firstTimeoutMillis);
+    _ENetPeer* Find(PeerId peer) const;
 
     _ENetHost* host_ = nullptr;
-    _ENetPeer* peer_ = nullptr;
-    bool isHost_ = false;
     EnetOptions options_;
-    LinkStatus status_ = LinkStatus::Connecting;
+    std::vector<std::pair<PeerId, _ENetPeer*>> peers_;  // connected, by id
+    PeerId nextId_ = 1;
     std::uint16_t localPort_ = 0;
     std::deque<Datagram> arrived_;
 };

@@ -1,9 +1,11 @@
 // net: rollback netplay for the fight. A Session keeps one game::MatchState per side in step with
 // a peer's over a Transport: it predicts the remote input, rolls back and re-simulates when a late
-// input differs, keeps the two clocks in step, and compares hashes of confirmed ticks.
+// input differs, keeps the two clocks in step, compares hashes of confirmed ticks, and (hosting)
+// feeds confirmed inputs to spectators; a SpectatorSession plays them a few ticks behind.
 // Depends on game only: no SDL, no ImGui, no sockets (ENet lives in enet_transport.h), no wall
-// clock (it is told the time). Invariant: once a tick is confirmed, both peers simulated it with
-// the same two inputs, and nothing the network sends afterwards can change them.
+// clock (it is told the time). Invariant: once a tick is confirmed, both peers (and every
+// spectator) simulated it with the same two inputs, and nothing the network sends afterwards can
+// change them; only a packet that carries both sides' fresh session values is ever acted on.
 #pragma once
 
 #include "game/events.h"
@@ -25,20 +27,33 @@
 
 namespace net {
 
+class Endpoint;
+class SyncLayer;
+
 // ---- versions and limits ------------------------------------------------------------------------
 
 /// The packet format's version, in every packet's header: a change to any layout below bumps it.
-inline constexpr std::uint8_t PROTOCOL_VERSION = 1;
+/// Bytes 0 to 3 ('H' 'B' version kind) and kind 1 (Hello) keep their meaning in every version.
+inline constexpr std::uint8_t PROTOCOL_VERSION = 2;
 inline constexpr std::int32_t TICK_MICROS = 1'000'000 / game::TICK_HZ;  ///< 16,666 us, one 60 Hz tick
 inline constexpr std::int32_t MAX_INPUT_DELAY_TICKS = 4;                ///< --delay is 0 to 4
-inline constexpr std::int32_t MAX_ROLLBACK_LIMIT_TICKS = 16;            ///< --max-rollback is 1 to 16
-inline constexpr std::int32_t MAX_INPUTS_PER_PACKET = 64;               ///< unacknowledged inputs carried at most
+/// SessionConfig::inputDelayTicks: pick the delay (and widen the prediction window when a delay of
+/// MAX_INPUT_DELAY_TICKS is not enough) from the ping measured before the match (PlanForPing).
+inline constexpr std::int32_t AUTO_INPUT_DELAY = -1;
+inline constexpr std::int32_t MAX_ROLLBACK_LIMIT_TICKS = 16;     ///< --max-rollback is 1 to 16
+inline constexpr std::int32_t MAX_INPUTS_PER_PACKET = 64;        ///< unacknowledged inputs carried at most
+inline constexpr std::int32_t MAX_WATCH_TICKS_PER_PACKET = 200;  ///< a spectator's confirmed ticks per packet
 /// A remote tick further ahead of ours than this cannot come from an honest peer (it can run at
 /// most its delay + its rollback window + our delay ahead of us): such a packet is dropped.
 inline constexpr std::int32_t MAX_TICKS_AHEAD = 64;
-inline constexpr std::size_t MAX_DATAGRAM_BYTES = 512;  ///< no packet we send or accept is larger
-inline constexpr std::size_t MAX_NAME_BYTES = 64;       ///< program versions and fighter ids
-inline constexpr std::size_t MAX_MESSAGE_BYTES = 255;   ///< a refusal's text
+inline constexpr std::size_t MAX_DATAGRAM_BYTES = 512;    ///< no packet we send or accept is larger
+inline constexpr std::size_t MAX_NAME_BYTES = 64;         ///< program versions and fighter ids
+inline constexpr std::size_t MAX_MESSAGE_BYTES = 255;     ///< a refusal's text
+inline constexpr std::size_t MAX_SETUP_BYTES = 400;       ///< a match setup's text (SetupPacket)
+inline constexpr std::int32_t MAX_SPECTATORS_LIMIT = 16;  ///< SessionConfig::maxSpectators is 0 to 16
+/// Addresses a host keeps in handshake at once beside its opponent and spectators (more are closed
+/// at once): a host's transport needs 1 + maxSpectators + this peer slots.
+inline constexpr std::size_t MAX_PENDING_HANDSHAKES = 4;
 
 // ---- errors -------------------------------------------------------------------------------------
 
@@ -52,13 +67,18 @@ enum class ErrorCode : std::uint8_t {
     ProtocolVersionMismatch,    ///< the two programs speak different packet formats
     ProgramVersionMismatch,     ///< the two programs are different builds
     SimulationVersionMismatch,  ///< the two simulations differ (game::SIMULATION_VERSION)
-    RoleMismatch,               ///< both sides host, or both join
+    RoleMismatch,               ///< both sides host, or both join, or a spectator meets no host
     FighterUnknown,             ///< a chosen fighter is not in this side's roster
     FighterMismatch,            ///< a chosen fighter's definition differs (game::HashFighterDef)
     RefusedByPeer,              ///< never sent: the peer's refusal carries its own code
-    PeerLost,                   ///< the opponent went silent (or its connection closed) mid-session
+    PeerLost,                   ///< the opponent (or the host) went silent, or its connection closed
     Desync,                     ///< the two confirmed states' hashes differ
     SyncTestMismatch,           ///< a re-simulated tick's hash differs from the first pass
+    PeerLeft,                   ///< the opponent (or the host) said goodbye
+    HostBusy,                   ///< the host already plays a match with someone else
+    HostFull,                   ///< the host serves as many spectators as it allows
+    SetupMismatch,              ///< the match setup's hash differs (a corrupted or foreign setup)
+    SpectatorDropped,           ///< the host dropped this spectator: its backlog kept growing
 };
 inline constexpr game::EnumName<ErrorCode> ERROR_CODE_NAMES[] = {
     {ErrorCode::None, "none"},
@@ -76,10 +96,16 @@ inline constexpr game::EnumName<ErrorCode> ERROR_CODE_NAMES[] = {
     {ErrorCode::PeerLost, "peer_lost"},
     {ErrorCode::Desync, "desync"},
     {ErrorCode::SyncTestMismatch, "sync_test_mismatch"},
+    {ErrorCode::PeerLeft, "peer_left"},
+    {ErrorCode::HostBusy, "host_busy"},
+    {ErrorCode::HostFull, "host_full"},
+    {ErrorCode::SetupMismatch, "setup_mismatch"},
+    {ErrorCode::SpectatorDropped, "spectator_dropped"},
 };
 
 /// What went wrong: a stable code, a one-line message naming what differs, and the tick it
-/// happened at where that means something (a desync, a lost peer, a sync test's mismatch).
+/// happened at where that means something (a desync, a lost or departed peer: its last confirmed
+/// tick, a sync test's mismatch).
 struct Error {
     ErrorCode code = ErrorCode::None;
     std::string message;
@@ -123,53 +149,83 @@ private:
 // ---- the transport ------------------------------------------------------------------------------
 
 /// Inputs and pings go unreliable (each packet repeats what is not acknowledged); the handshake,
-/// the checksums and the notices go reliable and in order.
+/// the lobby, the checksums, the notices and a spectator's inputs go reliable and in order.
 enum class Channel : std::uint8_t { Unreliable, Reliable };
 
-enum class LinkStatus : std::uint8_t {
-    Connecting,  ///< no peer yet (a host waiting, a join still knocking)
-    Connected,
-    Closed,  ///< the peer left, the connection timed out, or a join never got through
+/// One address a transport talks to (an ENet peer): never 0, never reused while the transport lives.
+using PeerId = std::uint32_t;
+
+/// What a Datagram reports: bytes from a peer, or a change of the link to it.
+enum class LinkEvent : std::uint8_t {
+    None,       ///< bytes arrived
+    Connected,  ///< a peer connected (a host: someone dialled in; a join: the host answered)
+    Closed,     ///< the link to the peer closed (it left, timed out, or a join never got through)
 };
 
-/// One datagram as it arrived.
+/// One arrival, in the order they happened: a Closed comes after the peer's last bytes.
 struct Datagram {
+    PeerId peer = 0;
+    LinkEvent event = LinkEvent::None;
     Channel channel = Channel::Unreliable;
-    std::vector<std::uint8_t> bytes;
+    std::vector<std::uint8_t> bytes;  ///< empty for an event
 };
 
-/// Moves datagrams between two peers. Never blocks; a datagram sent unreliable may be lost,
-/// duplicated or reordered, one sent reliable arrives once and in order (or the link closes).
+/// Moves datagrams between this side and its peers, each peer one address. Never blocks; a
+/// datagram sent unreliable may be lost, duplicated or reordered, one sent reliable arrives once and
+/// in order (or the link closes).
 class Transport {
 public:
     virtual ~Transport() = default;
-    /// Queues `bytes` (at most MAX_DATAGRAM_BYTES) for the peer; dropped when not connected.
-    virtual void Send(Channel channel, std::span<const std::uint8_t> bytes) = 0;
-    /// Moves the next datagram that arrived into `out` (its buffer reused); false when none waits.
+    /// Queues `bytes` (at most MAX_DATAGRAM_BYTES) for `peer`; dropped when it is not connected.
+    virtual void Send(PeerId peer, Channel channel, std::span<const std::uint8_t> bytes) = 0;
+    /// Moves the next arrival into `out` (its buffer reused); false when none waits.
     virtual bool Receive(Datagram& out) = 0;
     /// Does the I/O that is due: sends what was queued, collects arrivals, notices (dis)connects.
     virtual void Poll() = 0;
-    [[nodiscard]] virtual LinkStatus Status() const = 0;
+    /// Says goodbye to `peer` once what was queued for it (a Bye) is delivered; no Closed event
+    /// comes back for it. Unknown or closed peers are ignored.
+    virtual void Close(PeerId peer) = 0;
 };
 
-/// Two transports joined in memory: what one sends the other receives at its next Poll, none lost.
-/// Put a SimulatedTransport in front of each end for latency and loss. Connected from the start.
-class MemoryLink {
+/// Transports joined in memory, one node per process: what a node sends a peer arrives at that
+/// peer's next Receive, none lost (put a SimulatedTransport in front of a node for latency and
+/// loss). A node's PeerId, as the others see it, is its index + 1.
+class MemoryNetwork {
 public:
-    MemoryLink();
-    ~MemoryLink();
-    MemoryLink(const MemoryLink&) = delete;
-    MemoryLink& operator=(const MemoryLink&) = delete;
-    /// End 0 or 1.
-    [[nodiscard]] Transport& End(std::int32_t end);
-    /// Closes the link as a peer that quits would: both ends report LinkStatus::Closed.
-    void Close();
+    MemoryNetwork();
+    ~MemoryNetwork();
+    MemoryNetwork(const MemoryNetwork&) = delete;
+    MemoryNetwork& operator=(const MemoryNetwork&) = delete;
+    /// A new node (owned by the network, valid as long as it lives).
+    Transport& AddNode();
+    /// `from` dials `to`: both get a Connected event naming the other. Again after a close: a new link.
+    void Connect(const Transport& from, const Transport& to);
+    /// Closes the link as a connection that ends would: each node gets Closed after what was queued.
+    void Close(const Transport& a, const Transport& b);
+    /// Cuts the link between two nodes as a dead cable would: nothing queued arrives, no event.
+    void Cut(const Transport& a, const Transport& b);
+    /// The PeerId by which the others know `node`.
+    [[nodiscard]] PeerId IdOf(const Transport& node) const;
 
 private:
     struct Shared;
-    class EndPoint;
+    class Node;
     std::unique_ptr<Shared> shared_;
-    std::unique_ptr<EndPoint> ends_[2];
+};
+
+/// Two nodes of a MemoryNetwork, connected from the start: end 0 and end 1.
+class MemoryLink {
+public:
+    MemoryLink();
+    /// End 0 or 1.
+    [[nodiscard]] Transport& End(std::int32_t end);
+    /// Closes the link as a peer that quits would: both ends get Closed after what was queued.
+    void Close();
+    [[nodiscard]] MemoryNetwork& Network() { return network_; }
+
+private:
+    MemoryNetwork network_;
+    Transport* ends_[2];
 };
 
 // ---- the network simulator (--net-sim) ----------------------------------------------------------
@@ -196,19 +252,21 @@ struct NetSimConfig {
 
 /// Puts a simulated bad connection in front of another transport: what it sends is held, lost,
 /// duplicated or reordered as `outgoing` says before the inner transport sees it, and what arrives
-/// is treated as `incoming` says before Receive returns it. The app gives both directions the
-/// --net-sim spec (so one process alone makes the whole link bad); tests put one on each end of a
-/// MemoryLink with only `outgoing` set. Reliable datagrams keep their order and are never lost.
+/// is treated as `incoming` says before Receive returns it (every peer alike). The app gives both
+/// directions the --net-sim spec (so one process alone makes the whole link bad); tests put one on
+/// each node with only `outgoing` set. Reliable datagrams and link events keep their order and are
+/// never lost; a Close waits behind what was sent before it.
 class SimulatedTransport final : public Transport {
 public:
     /// `inner` and `clock` must outlive this. `seed` makes the dice repeatable.
     SimulatedTransport(Transport& inner, const Clock& clock, const NetSimConfig& outgoing, const NetSimConfig& incoming,
                        std::uint64_t seed);
+    /// Hands the inner transport at once whatever it still holds for sending (a Bye, a Close).
     ~SimulatedTransport() override;
-    void Send(Channel channel, std::span<const std::uint8_t> bytes) override;
+    void Send(PeerId peer, Channel channel, std::span<const std::uint8_t> bytes) override;
     bool Receive(Datagram& out) override;
     void Poll() override;
-    [[nodiscard]] LinkStatus Status() const override;
+    void Close(PeerId peer) override;
 
     /// What the dice did, per direction (0 outgoing, 1 incoming).
     struct Counters {
@@ -219,6 +277,7 @@ public:
 private:
     struct Held;
     class Direction;
+    void SendDue(std::uint64_t nowMicros);
     Transport& inner_;
     const Clock& clock_;
     std::unique_ptr<Direction> out_, in_;
@@ -227,19 +286,40 @@ private:
 };
 
 // ---- packets ------------------------------------------------------------------------------------
-// Little-endian, fixed-width fields; every packet: 'H' 'B', PROTOCOL_VERSION, kind, then the
-// kind's fields, and nothing after them. Strings: one length byte, then printable ASCII.
+// Little-endian, fixed-width fields. Every packet: a 16-byte header ('H' 'B', PROTOCOL_VERSION,
+// kind, the sender's session value, the receiver's, a check over the whole packet), then the kind's
+// fields, and nothing after them. Strings: one length byte, then printable ASCII; the setup's text:
+// two length bytes, then printable ASCII and line feeds.
 
 enum class PacketKind : std::uint8_t {
-    Hello = 1,  ///< reliable: who I am (versions, role, delay)
-    Ready,      ///< reliable: my fighter for match N (and, from the host, the match's config)
-    Refuse,     ///< reliable: I will not play with you, and why
+    Hello = 1,  ///< reliable: who I am (versions, role); my fresh session value
+    Pick,       ///< reliable: my fighter for match N
+    Setup,      ///< reliable, from the host: the match N both (and the spectators) will play
+    Start,      ///< reliable, from the join: I checked the setup and started match N
+    Refuse,     ///< reliable: I will not play with you, and why (in your words)
     Inputs,     ///< unreliable: my unacknowledged inputs, my ack of yours, time sync, ping
     Ping,       ///< unreliable: keep-alive and round trip outside a match
     Checksum,   ///< reliable: the hash of my confirmed tick T
     Desync,     ///< reliable: I stopped: our hashes of tick T differ
-    Done,       ///< reliable: I confirmed the match's last tick (so I have all your inputs)
+    Done,       ///< reliable: the match's last tick is T (a player: I confirmed it)
     Bye,        ///< reliable: I am leaving
+    Watch,      ///< reliable, to a spectator: both sides' confirmed inputs from tick T on
+    WatchAck,   ///< unreliable, from a spectator: I hold the confirmed inputs through tick T
+};
+
+/// Who a side is, stated in its first message: a spectator is never taken for an opponent.
+enum class PeerRole : std::uint8_t { Host, Player, Spectator };
+inline constexpr game::EnumName<PeerRole> PEER_ROLE_NAMES[] = {
+    {PeerRole::Host, "host"}, {PeerRole::Player, "player"}, {PeerRole::Spectator, "spectator"}};
+
+/// GGPO's sync values: each side draws a fresh random value per peer and states it in its first
+/// message; every later packet carries it and echoes the other's. A packet whose values are not
+/// this link's (a replay of another session, a forgery) is dropped; nothing binds a session before
+/// a packet came back with this side's fresh value.
+struct SessionValues {
+    std::uint32_t from = 0;  ///< the sender's; never 0
+    std::uint32_t to = 0;    ///< the receiver's as the sender knows it; 0 only in an opening Hello
+    friend bool operator==(const SessionValues&, const SessionValues&) = default;
 };
 
 /// Timing fields every unreliable packet carries: a round trip is measured by echoing the peer's
@@ -254,24 +334,30 @@ struct PingFields {
 struct HelloPacket {
     std::string programVersion;
     std::int32_t simulationVersion = 0;
-    std::uint8_t role = 0;  ///< 0 host (P1), 1 join (P2)
-    std::uint8_t inputDelayTicks = 0;
-    std::uint8_t maxRollbackTicks = 0;
+    PeerRole role = PeerRole::Host;
     friend bool operator==(const HelloPacket&, const HelloPacket&) = default;
 };
-struct ReadyPacket {
+struct PickPacket {
     std::uint32_t match = 0;  ///< 1 for the first match of a session, then +1 per rematch
     std::string fighterId;
     std::uint64_t fighterHash = 0;  ///< game::HashFighterDef of the sender's copy
-    std::uint64_t seed = 0;         ///< the match's config: the host's counts, the join's is ignored
-    std::uint8_t detection = 0;
-    std::int32_t insetPx = 0;
-    std::int32_t cpuLevel = 0;
-    friend bool operator==(const ReadyPacket&, const ReadyPacket&) = default;
+    friend bool operator==(const PickPacket&, const PickPacket&) = default;
+};
+struct SetupPacket {
+    std::uint32_t match = 0;
+    std::uint64_t setupHash = 0;                   ///< HashSetup of the text and the two definitions
+    std::array<std::uint64_t, 2> fighterHashes{};  ///< the host's game::HashFighterDef of each fighter
+    std::string text;                              ///< EncodeSetup's: opaque to the packet layer
+    friend bool operator==(const SetupPacket&, const SetupPacket&) = default;
+};
+struct StartPacket {
+    std::uint32_t match = 0;
+    std::uint64_t setupHash = 0;  ///< the setup the join checked and started
+    friend bool operator==(const StartPacket&, const StartPacket&) = default;
 };
 struct RefusePacket {
     std::uint8_t code = 0;  ///< an ErrorCode
-    std::string message;
+    std::string message;    ///< written for the receiver ("here" is the receiver's side)
     friend bool operator==(const RefusePacket&, const RefusePacket&) = default;
 };
 struct InputsPacket {
@@ -310,11 +396,33 @@ struct DonePacket {
 struct ByePacket {
     friend bool operator==(const ByePacket&, const ByePacket&) = default;
 };
+struct WatchPacket {
+    std::uint32_t match = 0;
+    std::uint32_t firstTick = 0;  ///< the tick of bits[0] and bits[1]
+    std::uint8_t count = 0;       ///< 1 to MAX_WATCH_TICKS_PER_PACKET ticks
+    /// Per tick, P1's then P2's game::Input::bits.
+    std::array<std::uint8_t, 2 * MAX_WATCH_TICKS_PER_PACKET> bits{};
+    friend bool operator==(const WatchPacket&, const WatchPacket&) = default;
+};
+struct WatchAckPacket {
+    std::uint32_t match = 0;
+    std::uint32_t sequence = 0;
+    PingFields ping;
+    std::uint32_t receivedTick = 0;  ///< the spectator holds both inputs through this tick
+    friend bool operator==(const WatchAckPacket&, const WatchAckPacket&) = default;
+};
 
-using Packet = std::variant<HelloPacket, ReadyPacket, RefusePacket, InputsPacket, PingPacket, ChecksumPacket,
-                            DesyncPacket, DonePacket, ByePacket>;
+using Packet = std::variant<HelloPacket, PickPacket, SetupPacket, StartPacket, RefusePacket, InputsPacket, PingPacket,
+                            ChecksumPacket, DesyncPacket, DonePacket, ByePacket, WatchPacket, WatchAckPacket>;
 
-/// Why a datagram was dropped (counted in SessionStats::dropped, never trusted).
+/// A packet with the session values its header carries.
+struct Message {
+    SessionValues values;
+    Packet packet;
+    friend bool operator==(const Message&, const Message&) = default;
+};
+
+/// Why a datagram was dropped (counted in the stats' `dropped`, never trusted).
 enum class DropReason : std::uint8_t {
     None,
     BadMagic,        ///< not our protocol at all
@@ -329,7 +437,11 @@ enum class DropReason : std::uint8_t {
     FutureTick,     ///< a tick (input, ack, checksum) further ahead than an honest peer can be
     InputGap,       ///< inputs starting after a tick we do not have
     InputConflict,  ///< a different input for a tick already received: ours is kept
-    OldChecksum,    ///< a checksum of a tick no longer kept
+    OldChecksum,    ///< a checksum of a tick no longer kept, or already compared
+    BadCheck,       ///< the header's check does not match the bytes: corrupted on the way
+    WrongSession,   ///< session values not this link's: a replay of another session, or a forgery
+    UnknownPeer,    ///< from an address this side has no link with
+    WrongRole,      ///< a player's packet from a spectator, or the other way round
     COUNT
 };
 inline constexpr game::EnumName<DropReason> DROP_REASON_NAMES[] = {
@@ -347,16 +459,24 @@ inline constexpr game::EnumName<DropReason> DROP_REASON_NAMES[] = {
     {DropReason::InputGap, "input_gap"},
     {DropReason::InputConflict, "input_conflict"},
     {DropReason::OldChecksum, "old_checksum"},
+    {DropReason::BadCheck, "bad_check"},
+    {DropReason::WrongSession, "wrong_session"},
+    {DropReason::UnknownPeer, "unknown_peer"},
+    {DropReason::WrongRole, "wrong_role"},
 };
 inline constexpr std::size_t DROP_REASON_COUNT = static_cast<std::size_t>(DropReason::COUNT);
 
 /// Reads one datagram. DropReason::None and `out` set, or why it is not a packet (out unspecified).
-/// Checks every length against the bytes there are and every value against its range; it knows
-/// nothing of ticks (the session judges those).
-[[nodiscard]] DropReason ParsePacket(std::span<const std::uint8_t> bytes, Packet& out);
-/// The packet's bytes (appended to `out` after clearing it). ParsePacket(EncodePacket(p)) == p for
-/// any packet within the ranges, and EncodePacket(ParsePacket(b)) == b for any b that parses.
-void EncodePacket(const Packet& packet, std::vector<std::uint8_t>& out);
+/// Checks the header's check against the bytes, every length against the bytes there are and every
+/// value against its range; it knows nothing of ticks or sessions (the session judges those).
+[[nodiscard]] DropReason ParseMessage(std::span<const std::uint8_t> bytes, Message& out);
+/// The message's bytes, check included (appended to `out` after clearing it). ParseMessage(
+/// EncodeMessage(m)) == m for any message within the ranges, and EncodeMessage(ParseMessage(b)) == b
+/// for any b that parses.
+void EncodeMessage(const Message& message, std::vector<std::uint8_t>& out);
+/// Recomputes the check of a message's bytes (at least a header long), as EncodeMessage does last:
+/// for tests and fuzzers that forge packets past the check.
+void SealMessage(std::span<std::uint8_t> bytes);
 /// Whether a packet of this kind belongs on this channel.
 [[nodiscard]] Channel ChannelOf(const Packet& packet);
 
@@ -423,7 +543,7 @@ private:
 // ---- the session --------------------------------------------------------------------------------
 
 enum class Role : std::uint8_t {
-    Host,  ///< listens; plays P1 (side 0); its Ready carries the match's config
+    Host,  ///< listens; plays P1 (side 0); its config makes the match's setup; serves spectators
     Join,  ///< connects; plays P2 (side 1)
 };
 
@@ -436,7 +556,9 @@ struct SessionConfig {
     /// Every fighter this side can play or meet (found by id; the definitions must outlive the
     /// session and not change while a match runs).
     std::vector<const game::FighterDef*> roster;
-    std::int32_t inputDelayTicks = 2;         ///< 0 to MAX_INPUT_DELAY_TICKS: local inputs take effect this late
+    /// 0 to MAX_INPUT_DELAY_TICKS: local inputs take effect this late; AUTO_INPUT_DELAY: picked at
+    /// each match's start from the ping (PlanForPing), reported in SessionStats::inputDelayTicks.
+    std::int32_t inputDelayTicks = AUTO_INPUT_DELAY;
     std::int32_t maxRollbackTicks = 8;        ///< 1 to MAX_ROLLBACK_LIMIT_TICKS: at most this many predicted ticks
     std::int32_t noticeMillis = 1000;         ///< silence (or a stall) this long: "waiting for opponent"
     std::int32_t timeoutMillis = 10'000;      ///< silence (or a stall) this long: ErrorCode::PeerLost
@@ -444,6 +566,9 @@ struct SessionConfig {
     /// A match ends this many ticks after its confirmed MatchOver event (the win pose), on both
     /// sides at the same tick; -1: never on its own (SetLastTick).
     std::int32_t matchOverTailTicks = 120;
+    std::int32_t maxSpectators = 4;  ///< a host serves 0 to MAX_SPECTATORS_LIMIT spectators
+    /// Seeds the session values (SessionValues); 0: std::random_device. Never reaches the simulation.
+    std::uint64_t entropy = 0;
     GameAdapter adapter;  ///< zero: plain copies and game::StepMatch
 };
 
@@ -451,11 +576,11 @@ struct SessionConfig {
 [[nodiscard]] std::optional<Error> CheckSessionConfig(const SessionConfig& config);
 
 enum class SessionPhase : std::uint8_t {
-    Connecting,  ///< the transport has no peer yet, or the hellos are not both in
+    Connecting,  ///< no opponent (or host) bound yet: a host waits, a join knocks
     Lobby,       ///< handshake done: each side chooses a fighter (Ready); also after a finished match
     Running,     ///< a match is being played
-    Finished,    ///< the match's last tick is confirmed on both sides; Ready again for a rematch
-    Failed,      ///< stopped for good: Session::GetError() says why
+    Finished,    ///< this side confirmed the match's last tick; Ready again for a rematch
+    Failed,      ///< stopped for good: GetError() says why
 };
 inline constexpr game::EnumName<SessionPhase> SESSION_PHASE_NAMES[] = {
     {SessionPhase::Connecting, "connecting"}, {SessionPhase::Lobby, "lobby"},   {SessionPhase::Running, "running"},
@@ -474,12 +599,20 @@ enum class Hold : std::uint8_t {
 /// The connection-quality mark of the HUD.
 enum class Quality : std::uint8_t { Good, Fair, Poor };
 
+/// Datagrams refused, in all and by DropReason.
+struct DropCounts {
+    std::int64_t total = 0;
+    std::array<std::int64_t, DROP_REASON_COUNT> byReason{};
+    [[nodiscard]] std::int64_t Of(DropReason reason) const { return byReason[static_cast<std::size_t>(reason)]; }
+};
+
 struct SessionStats {
     std::int32_t pingMillis = -1;  ///< smoothed round trip; -1 before the first
     /// How many ticks this side runs ahead of the point where both see each other equally far
     /// behind (half the difference of the two sides' measures, smoothed): time sync brings it to 0.
     std::int32_t frameAdvantageTicks = 0;
-    std::int32_t peerInputDelayTicks = 0;
+    std::int32_t inputDelayTicks = 0;      ///< this match's (AUTO_INPUT_DELAY: as picked at its start)
+    std::int32_t maxRollbackTicks = 0;     ///< this match's prediction window (auto may widen it)
     std::int64_t rollbacks = 0;            ///< restores followed by a re-simulation
     std::int32_t rollbacksLastSecond = 0;  ///< in the last 60 polls
     std::int32_t deepestRollbackTicks = 0;
@@ -492,10 +625,23 @@ struct SessionStats {
     std::int64_t packetsSent = 0, packetsReceived = 0;
     std::int64_t packetsLost = 0;        ///< the peer's unreliable packets that never came (by sequence)
     std::int32_t recentLossPercent = 0;  ///< of the peer's last 128 unreliable packets
-    std::int64_t packetsDropped = 0;     ///< the sum of `dropped`
-    std::array<std::int64_t, DROP_REASON_COUNT> dropped{};
+    std::int64_t packetsDropped = 0;     ///< dropped.total
+    DropCounts dropped;
+    std::int32_t spectators = 0;           ///< watching now (a host)
+    std::int64_t spectatorsDropped = 0;    ///< dropped for a backlog that kept growing
+    std::int64_t handshakesAbandoned = 0;  ///< addresses that never completed the round trip (a replay, a ghost)
+    std::int64_t refusals = 0;             ///< opponents turned away (or that turned this host away)
     Quality quality = Quality::Good;
 };
+
+/// The counters the headless JSON line and the F1 panel show, in one order: a key, a label, a value.
+struct StatCounter {
+    const char* key;    ///< the JSON key ("stalled_ticks")
+    const char* label;  ///< the panel's words ("stalled ticks")
+    std::int64_t value;
+};
+inline constexpr std::size_t STAT_COUNTER_COUNT = 10;
+[[nodiscard]] std::array<StatCounter, STAT_COUNTER_COUNT> Counters(const SessionStats& stats);
 
 /// One simulated tick: its events, and whether it was a re-simulation (after a rollback).
 struct SimulatedTick {
@@ -513,6 +659,9 @@ struct TickReport {
     Hold hold = Hold::NotRunning;
     bool advanced = false;           ///< Advance ran after this poll (at most once per poll)
     std::int32_t rollbackTicks = 0;  ///< depth of this poll's rollback, 0 for none
+    bool catchingUp = false;         ///< a spectator fast-forwarding: many ticks at once (mute them)
+    /// One line each for the app to show: a spectator came, was dropped, an opponent was refused.
+    std::vector<std::string> notices;
 };
 
 /// Extras for the new tick's step (never for re-simulations): the overlay's debug record, a clock
@@ -530,8 +679,20 @@ struct DesyncReport {
     std::string localDump;                        ///< "" when this side had not confirmed the tick
 };
 
-/// Rollback netplay with one peer. Call Poll once per 60 Hz tick (in every phase), then Advance
-/// when the report's hold is Hold::None; Tick does both for an input known in advance.
+/// The input delay and prediction window that hold 60 ticks a second on a link: the one-way trip
+/// in ticks plus a margin must fit in delay + window. The delay is at least 2 and at most
+/// MAX_INPUT_DELAY_TICKS; past that the window widens (at most MAX_ROLLBACK_LIMIT_TICKS).
+struct LinkPlan {
+    std::int32_t inputDelayTicks = 2;
+    std::int32_t maxRollbackTicks = 8;
+};
+/// The plan for a measured round trip (`pingMillis` < 0: unknown, the configured window and a
+/// delay of 2), never narrowing `maxRollbackTicks`.
+[[nodiscard]] LinkPlan PlanForPing(std::int32_t pingMillis, std::int32_t maxRollbackTicks);
+
+/// Rollback netplay with one peer, and (hosting) the spectators. Call Poll once per 60 Hz tick
+/// (in every phase), then Advance when the report's hold is Hold::None; Tick does both for an
+/// input known in advance. Close the transport only once CanClose() (or when giving up).
 class Session {
 public:
     /// A session over `transport` (not owned; it must outlive the session).
@@ -540,8 +701,8 @@ public:
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
-    /// Network in, rollback and re-simulation, confirmations, checksums, timeouts. `nowMicros`:
-    /// the owner's clock (a VirtualClock in tests).
+    /// Network in, handshakes, rollback and re-simulation, confirmations, checksums, spectators,
+    /// timeouts. `nowMicros`: the owner's clock (a VirtualClock in tests).
     const TickReport& Poll(std::uint64_t nowMicros);
     /// Simulates one new tick with `local` as this side's input for tick current + 1 + delay, and
     /// sends the inputs. Once, after a Poll whose hold is Hold::None (asserted).
@@ -550,39 +711,53 @@ public:
     const TickReport& Tick(std::uint64_t nowMicros, game::Input local, const TickHooks& hooks = {});
 
     /// Chooses this side's fighter for the next match (the first, or a rematch) and says so to the
-    /// peer; the match starts when both sides are ready. `config` counts from the host only (seed,
-    /// detection, cpu level; controllers are Human on both sides online). Errors: FighterUnknown
-    /// (not in the roster), BadConfig (not in the lobby or after a finished match).
+    /// peer; the match starts when the join has checked the host's setup. `config` counts from the
+    /// host only (seed, detection, cpu level; controllers are Human on both sides online). Errors:
+    /// FighterUnknown (not in the roster), BadConfig (not in the lobby or after a finished match).
     [[nodiscard]] std::optional<Error> Ready(const std::string& fighterId, const game::MatchConfig& config = {});
     /// The match stops advancing at `tick` and finishes once it is confirmed (--frames N); both
     /// peers must give the same tick. 0: no limit beyond matchOverTailTicks.
     void SetLastTick(std::uint64_t tick);
-    /// Tells the peer this side is leaving (reliable); the app then destroys the transport.
+    /// Tells the peer (and the spectators) this side is leaving, reliably, and closes their links
+    /// once that is delivered; the app then destroys the transport.
     void Leave();
 
     [[nodiscard]] SessionPhase Phase() const { return phase_; }
     /// Why the session failed (phase Failed), or nullptr.
     [[nodiscard]] const Error* GetError() const { return error_ ? &*error_ : nullptr; }
+    /// A host's last turned-away opponent (a version, role or definition mismatch, from this side's
+    /// point of view), after which it went on waiting; nullptr for none. Stats().refusals counts them.
+    [[nodiscard]] const Error* LastRefusal() const { return refusal_ ? &*refusal_ : nullptr; }
     /// The desync's tick, both hashes and this side's state dump when the failure is one, or nullptr.
     [[nodiscard]] const DesyncReport* GetDesync() const { return desync_ ? &*desync_ : nullptr; }
     /// True after noticeMillis of silence or stall: the "waiting for opponent" notice.
     [[nodiscard]] bool WaitingForPeer() const { return waitingForPeer_; }
-    /// The peer left after a finished match (no rematch possible; the match stands).
+    /// The peer left or was lost after this side's match was complete (no rematch; the match stands).
     [[nodiscard]] bool PeerLeft() const { return peerLeft_; }
-    [[nodiscard]] bool LocalReady() const { return localReady_.has_value(); }
-    [[nodiscard]] bool PeerReady() const { return peerReady_.has_value(); }
+    /// Nothing is owed any more: the opponent confirmed the end (or is gone, or the timeout passed)
+    /// and every spectator holds the last tick (or was dropped, or the timeout passed). True in
+    /// the lobby and after a failure; false while a match runs.
+    [[nodiscard]] bool CanClose() const;
+    [[nodiscard]] bool LocalReady() const { return localPick_.has_value(); }
+    [[nodiscard]] bool PeerReady() const { return peerPick_.has_value(); }
+    /// The opponent's fighter for the next match once it chose ("" before).
+    [[nodiscard]] const std::string& PeerFighter() const;
     /// The side this peer plays: 0 host, 1 join.
     [[nodiscard]] std::int32_t LocalSide() const { return config_.role == Role::Host ? 0 : 1; }
     /// 1 for the first match, +1 per rematch (the one running or last run; 0 before any).
     [[nodiscard]] std::uint32_t MatchNumber() const { return match_; }
+    /// The hash of the running (or last) match's setup, both sides the same (0 before any).
+    [[nodiscard]] std::uint64_t SetupHash() const { return setupHash_; }
 
     /// The running match's present state (ticks after ConfirmedTick() are predicted): draw it, and
     /// let a local CPU decide from it.
-    [[nodiscard]] const game::MatchState& State() const { return live_; }
+    [[nodiscard]] const game::MatchState& State() const;
+    /// The state after ConfirmedTick(): what a result reports (the JSON line's hash and frames).
+    [[nodiscard]] const game::MatchState& ConfirmedState() const;
     [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
     /// The fighters of the match: [0] the host's, [1] the join's.
     [[nodiscard]] const std::array<std::string, 2>& FighterIds() const { return fighterIds_; }
-    [[nodiscard]] std::uint64_t CurrentTick() const { return current_; }
+    [[nodiscard]] std::uint64_t CurrentTick() const;
     /// The last tick both inputs of which are final and simulated.
     [[nodiscard]] std::uint64_t ConfirmedTick() const { return confirmed_; }
     /// The match's last tick (SetLastTick, or matchOverTailTicks after the confirmed MatchOver), 0 for none yet.
@@ -591,57 +766,75 @@ public:
     [[nodiscard]] std::uint64_t ConfirmedHash() const;
     /// Both sides' inputs for ticks 1 to ConfirmedTick(): index t - 1 is tick t.
     [[nodiscard]] std::vector<game::Inputs> ConfirmedInputs() const;
-    /// The match as a replay through the confirmed tick, with its final hash: both peers write the
-    /// same file, and an offline replay of it ends on that hash. A rematch's start replaces it: save
-    /// it on Finished (or Failed).
+    /// The match as a replay through the confirmed tick, with its final hash: both peers and every
+    /// spectator write the same file, and an offline replay of it ends on that hash. A rematch's
+    /// start replaces it: save it on Finished (or Failed).
     [[nodiscard]] game::Replay MakeReplay() const;
     [[nodiscard]] const SessionStats& Stats() const { return stats_; }
 
 private:
-    struct Slot;
+    struct Checksums;
     Session(const SessionConfig& config, Transport& transport);
 
-    void Receive(std::uint64_t nowMicros);
-    void Handle(const Datagram& datagram, std::uint64_t nowMicros);
-    void HandleHello(const HelloPacket& p);
-    void HandleReady(const ReadyPacket& p);
-    void HandleInputs(const InputsPacket& p, std::uint64_t nowMicros);
+    // Links: handshakes, the opponent, the spectators.
+    void Receive();
+    void Handle(Endpoint& endpoint, const Datagram& datagram);
+    void Bind(Endpoint& endpoint);
+    void Refuse(Endpoint& endpoint, ErrorCode code, const std::string& here, const std::string& there);
+    void DropEndpoint(Endpoint& endpoint);
+    void HandleOpponent(const Message& message);
+    void HandleSpectator(Endpoint& endpoint, const Message& message);
+    void PeerGone(bool left);
+    void Drop(DropReason reason);
+    Endpoint* FindEndpoint(PeerId peer);
+    std::uint32_t FreshValue();
+    void ServeSpectators();
+    // The lobby.
+    void HandlePick(const PickPacket& p);
+    void HandleSetup(const SetupPacket& p);
+    void HandleStart(const StartPacket& p);
+    void OfferSetup();
+    void StartMatch();
+    // The match.
+    void HandleInputs(const InputsPacket& p);
     void HandleChecksum(const ChecksumPacket& p);
     void HandleDesync(const DesyncPacket& p);
-    void PeerGone(const char* how);
-    void TakePing(const PingFields& ping, std::uint32_t sequence, std::uint64_t nowMicros);
-    void Drop(DropReason reason);
-    void TryStart();
-    void StartMatch();
+    void HandleDone(const DonePacket& p);
     void Rollback(std::uint64_t firstWrongTick);
-    void StepTick(std::uint64_t tick, bool resimulation, const TickHooks& hooks);
+    void StepTick(const TickHooks& hooks);
     void Confirm();
     void CompareChecksum(std::uint64_t tick);
     void DecideHold();
-    void SendInputs(std::uint64_t nowMicros);
-    void SendPing(std::uint64_t nowMicros);
-    void SendPacket(const Packet& packet);
-    void Fail(Error error, bool tellPeer);
-    void CheckTimeouts(std::uint64_t nowMicros);
-    PingFields MakePing(std::uint64_t nowMicros) const;
-    [[nodiscard]] game::Input RemoteInputFor(std::uint64_t tick) const;
-    [[nodiscard]] game::Inputs InputsFor(std::uint64_t tick) const;
+    void SendInputs();
+    void Send(Endpoint& endpoint, const Packet& packet);
+    void SendToOpponent(const Packet& packet);
+    /// Stops for good; `there`, when given, goes to the peer as a refusal in its words.
+    void Fail(Error error, const std::string& there);
+    void CheckTimeouts();
+    void UpdateStats();
     [[nodiscard]] const game::FighterDef* FindFighter(const std::string& id) const;
 
     SessionConfig config_;
     Transport& transport_;
     SessionPhase phase_ = SessionPhase::Connecting;
-    std::optional<Error> error_;
+    std::optional<Error> error_, refusal_;
     std::optional<DesyncReport> desync_;
     TickReport report_;
     SessionStats stats_;
     std::vector<std::uint8_t> sendBuffer_;
     Datagram receiveBuffer_;
+    std::uint64_t valueState_ = 0;  // SplitMix64 state of the session values
+    std::uint64_t nowMicros_ = 0;
+    std::uint8_t foreignVersion_ = 0;  // a join's: the other packet format a hello came in, 0 none
 
-    // Handshake and lobby.
-    bool helloSent_ = false, helloReceived_ = false;
-    std::int32_t peerMaxRollbackTicks_ = 0;
-    std::optional<ReadyPacket> localReady_, peerReady_;
+    // Every address with a link: handshakes under way, the opponent, the spectators.
+    std::vector<std::unique_ptr<Endpoint>> endpoints_;
+    Endpoint* opponent_ = nullptr;
+
+    // The lobby: each side's pick for match_ + 1; the host's config and the setup it offered.
+    std::optional<PickPacket> localPick_, peerPick_;
+    game::MatchConfig hostConfig_;
+    std::optional<SetupPacket> offered_;
     std::uint32_t match_ = 0;
     bool peerLeft_ = false, left_ = false;
 
@@ -649,45 +842,127 @@ private:
     game::MatchDefs defs_;
     game::MatchConfig matchConfig_;
     std::array<std::string, 2> fighterIds_;
-    game::MatchState live_;
-    std::vector<Slot> ring_;           // the state after tick t (and its events) at t % size
-    std::vector<game::Input> local_;   // [t] this side's input for tick t; [0] unused
-    std::vector<game::Input> remote_;  // [t] the peer's, received, through remoteLast_
-    std::uint64_t current_ = 0, confirmed_ = 0, lastTick_ = 0, requestedLastTick_ = 0;
-    std::uint64_t localLast_ = 0, remoteLast_ = 0, localAcked_ = 0;
-    std::uint64_t firstWrongTick_ = 0;  // earliest tick simulated with a wrong prediction; 0 none
+    std::string setupText_;
+    std::uint64_t setupHash_ = 0;
+    std::unique_ptr<SyncLayer> sync_;
+    std::int32_t delayTicks_ = 0, windowTicks_ = 0;  // this match's delay and prediction window
+    std::uint64_t confirmed_ = 0, lastTick_ = 0, requestedLastTick_ = 0;
+    std::uint64_t localAcked_ = 0;   // the peer holds our inputs through this tick
+    std::uint32_t ackSequence_ = 0;  // the sequence of the packet localAcked_ came from
     bool peerDone_ = false, doneSent_ = false, sendOwed_ = false;
+    bool peerGone_ = false;            // gone once every input of the match was here
+    std::uint64_t endedAtMicros_ = 0;  // when this side's match ended (the spectators' timeout)
+    std::unique_ptr<Checksums> checksums_;
 
-    // Checksums: this side's confirmed ones (with the state, for a desync's dump), the peer's waiting.
-    struct LocalChecksum {
-        std::uint64_t tick = 0, hash = 0;
-        game::MatchState state;
-    };
-    std::deque<LocalChecksum> localChecksums_;
-    std::deque<std::pair<std::uint64_t, std::uint64_t>> peerChecksums_;  // (tick, hash)
-
-    // Time: round trip, silence, stalls, time sync.
-    std::uint64_t nowMicros_ = 0, lastHeardMicros_ = 0, stallSinceMicros_ = 0;
+    // Time: silence, stalls, time sync.
+    std::uint64_t stallSinceMicros_ = 0;
     bool stalling_ = false, waitingForPeer_ = false;
-    std::uint32_t sendSequence_ = 0;
-    std::uint32_t peerStamp_ = 0;
-    std::uint64_t peerStampAtMicros_ = 0;
-    double rttMicros_ = -1;
     std::uint64_t peerTickSeen_ = 0;
     std::array<float, 32> localAdvantage_{}, peerAdvantage_{};
     std::int32_t localAdvantageCount_ = 0, peerAdvantageCount_ = 0;
     std::int32_t ticksSinceWait_ = 0;
     std::int32_t lastAdvantageTicks_ = 0;
 
-    // The loss count: the peer's unreliable sequence numbers seen.
-    bool anySequence_ = false;
-    std::uint32_t firstSequence_ = 0, highestSequence_ = 0;
-    std::int64_t uniqueSequences_ = 0;
-    std::array<std::uint64_t, 2> sequenceWindow_{};  // bit i: highest - i was seen
-
     // Rollbacks in the last 60 polls.
     std::array<std::uint8_t, game::TICK_HZ> rollbackWindow_{};
     std::uint32_t polls_ = 0;
+};
+
+// ---- spectators ---------------------------------------------------------------------------------
+
+struct SpectatorConfig {
+    std::string programVersion = "dev";  ///< compared at the handshake, as a player's
+    std::int32_t simulationVersion = game::SIMULATION_VERSION;
+    /// The fighters it may watch (the host's setup names two; their definitions must match).
+    std::vector<const game::FighterDef*> roster;
+    std::int32_t noticeMillis = 1000;     ///< the host silent this long: "waiting for the host"
+    std::int32_t timeoutMillis = 10'000;  ///< the host silent this long: ErrorCode::PeerLost
+    std::uint64_t entropy = 0;            ///< seeds the session values; 0: std::random_device
+    GameAdapter adapter;                  ///< zero: plain copies and game::StepMatch
+};
+
+struct SpectatorStats {
+    std::int32_t pingMillis = -1;         ///< round trip to the host, smoothed; -1 before the first
+    std::int64_t behindTicks = 0;         ///< confirmed ticks received but not yet played
+    std::int64_t fastForwardedTicks = 0;  ///< ticks played several per poll to catch up
+    std::int64_t waitedPolls = 0;         ///< polls with no confirmed tick to play
+    std::int64_t packetsSent = 0, packetsReceived = 0, packetsDropped = 0;
+    DropCounts dropped;
+};
+
+/// GGRS's spectator session: connects to a host, receives both players' confirmed inputs only, and
+/// plays them a few ticks behind, never predicting and never rolling back. Joining mid-match, it
+/// plays from the match's first tick, many ticks a poll until it has caught up (no snapshot). It
+/// stops at the players' last tick, on their final hash. Call Poll once per 60 Hz tick.
+class SpectatorSession {
+public:
+    /// A spectator over `transport` (not owned; it must outlive the session), joined to one host.
+    [[nodiscard]] static Result<std::unique_ptr<SpectatorSession>> Create(const SpectatorConfig& config,
+                                                                          Transport& transport);
+    ~SpectatorSession();
+    SpectatorSession(const SpectatorSession&) = delete;
+    SpectatorSession& operator=(const SpectatorSession&) = delete;
+
+    /// Network in, then plays: one tick, two to close a small gap, many to catch up. Every tick it
+    /// plays is final (TickReport::simulated, never resimulated; `confirmed` the same ticks).
+    const TickReport& Poll(std::uint64_t nowMicros);
+    /// Tells the host this spectator leaves (reliable), closing the link once it is delivered.
+    void Leave();
+
+    /// Connecting (no host bound yet), Lobby (waiting for a match), Running, Finished (the last tick
+    /// played; a rematch's setup starts it again), Failed.
+    [[nodiscard]] SessionPhase Phase() const { return phase_; }
+    [[nodiscard]] const Error* GetError() const { return error_ ? &*error_ : nullptr; }
+    /// The host left after this spectator had the match's last tick (the match stands).
+    [[nodiscard]] bool HostLeft() const { return hostLeft_; }
+    [[nodiscard]] std::uint32_t MatchNumber() const { return match_; }
+    [[nodiscard]] const game::MatchState& State() const;
+    [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
+    [[nodiscard]] const std::array<std::string, 2>& FighterIds() const { return fighterIds_; }
+    [[nodiscard]] std::uint64_t SetupHash() const { return setupHash_; }
+    /// The tick played (shown).
+    [[nodiscard]] std::uint64_t CurrentTick() const;
+    /// Both inputs held through this tick (CurrentTick() + the backlog).
+    [[nodiscard]] std::uint64_t ReceivedTick() const;
+    /// The match's last tick once the host told it, else 0.
+    [[nodiscard]] std::uint64_t LastTick() const { return lastTick_; }
+    /// The hash of the state after CurrentTick().
+    [[nodiscard]] std::uint64_t CurrentHash() const;
+    /// The match as played through CurrentTick(): the players' replay once Finished.
+    [[nodiscard]] game::Replay MakeReplay() const;
+    [[nodiscard]] const SpectatorStats& Stats() const { return stats_; }
+
+private:
+    SpectatorSession(const SpectatorConfig& config, Transport& transport);
+    void Receive();
+    void Handle(const Datagram& datagram);
+    void HandleSetup(const SetupPacket& p);
+    void HandleWatch(const WatchPacket& p);
+    void Play();
+    void Send(const Packet& packet);
+    void Fail(Error error);
+    void Drop(DropReason reason);
+
+    SpectatorConfig config_;
+    Transport& transport_;
+    SessionPhase phase_ = SessionPhase::Connecting;
+    std::optional<Error> error_;
+    TickReport report_;
+    SpectatorStats stats_;
+    std::vector<std::uint8_t> sendBuffer_;
+    Datagram receiveBuffer_;
+    std::uint64_t valueState_ = 0;
+    std::uint64_t nowMicros_ = 0;
+    std::unique_ptr<Endpoint> host_;
+    bool hostLeft_ = false, left_ = false;
+    std::uint32_t match_ = 0;
+    game::MatchDefs defs_;
+    game::MatchConfig matchConfig_;
+    std::array<std::string, 2> fighterIds_;
+    std::uint64_t setupHash_ = 0;
+    std::int32_t simulationVersion_ = game::SIMULATION_VERSION;
+    std::unique_ptr<SyncLayer> sync_;
+    std::uint64_t lastTick_ = 0;
 };
 
 // ---- a CPU as a local input source --------------------------------------------------------------
@@ -726,9 +1001,10 @@ struct SyncTestReport {
 };
 /// Gives both sides' inputs for a tick, from the state before it. Called once per tick, in order.
 using SyncTestInputs = std::function<game::Inputs(std::uint64_t tick, const game::MatchState& view)>;
-/// GGPO's sync test: every tick, restore the state K ticks back and re-simulate to the present with
-/// the same inputs, comparing each re-simulated tick's hash with the first pass. A mismatch is an
-/// Error (SyncTestMismatch) naming the tick and the first field that differs.
+/// GGPO's sync test, on the sessions' own sync layer: every tick, restore the state K ticks back
+/// and re-simulate to the present with the same inputs, comparing each re-simulated tick's hash
+/// with the first pass. A mismatch is an Error (SyncTestMismatch) naming the tick and the first
+/// field that differs.
 [[nodiscard]] Result<SyncTestReport> RunSyncTest(const game::MatchDefs& defs, const game::MatchConfig& config,
                                                  const SyncTestInputs& inputs, const SyncTestOptions& options);
 

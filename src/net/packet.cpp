@@ -11,7 +11,19 @@ namespace net {
 namespace {
 
 constexpr std::uint8_t MAGIC_0 = 'H', MAGIC_1 = 'B';
-constexpr std::size_t HEADER_BYTES = 4;
+constexpr std::size_t HEADER_BYTES = 16;
+constexpr std::size_t CHECK_AT = 12;  // the check's four bytes: 12 to 15
+
+// The low 32 bits of FNV-1a over every byte but the check's own. The low bits of FNV-1a depend on
+// the low bits only, and each step is a bijection of them, so any one changed byte changes the
+// check: a bit flipped on the way is always caught (several, but for a 1 in 2^32 chance).
+std::uint32_t CheckOf(std::span<const std::uint8_t> bytes) {
+    game::Fnv1a64 h;
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        if (i < CHECK_AT || i >= HEADER_BYTES) h.Byte(bytes[i]);
+    }
+    return static_cast<std::uint32_t>(h.Value());
+}
 
 class Writer {
 public:
@@ -27,6 +39,11 @@ public:
     void I8(std::int8_t v) { U8(static_cast<std::uint8_t>(v)); }
     void Str(const std::string& s) {
         U8(static_cast<std::uint8_t>(s.size()));
+        out_.insert(out_.end(), s.begin(), s.end());
+    }
+    void Text(const std::string& s) {
+        U8(static_cast<std::uint8_t>(s.size()));
+        U8(static_cast<std::uint8_t>(s.size() >> 8));
         out_.insert(out_.end(), s.begin(), s.end());
     }
     void Ping(const PingFields& p) {
@@ -74,6 +91,18 @@ public:
         }
         return s;
     }
+    /// Two length bytes, then that many printable ASCII bytes or line feeds; at most `maxBytes`.
+    std::string Text(std::size_t maxBytes) {
+        const std::size_t n = U8() | (std::size_t{U8()} << 8);
+        if (n > maxBytes) Bad();
+        if (!Have(n)) return {};
+        std::string s(reinterpret_cast<const char*>(bytes_.data() + at_), n);
+        at_ += n;
+        for (const char c : s) {
+            if ((c < 0x20 || c > 0x7e) && c != '\n') Bad();
+        }
+        return s;
+    }
     PingFields Ping() {
         PingFields p;
         p.stampMicros = U32();
@@ -111,7 +140,9 @@ private:
 template <class T>
 constexpr PacketKind KindOf() {
     if constexpr (std::is_same_v<T, HelloPacket>) return PacketKind::Hello;
-    if constexpr (std::is_same_v<T, ReadyPacket>) return PacketKind::Ready;
+    if constexpr (std::is_same_v<T, PickPacket>) return PacketKind::Pick;
+    if constexpr (std::is_same_v<T, SetupPacket>) return PacketKind::Setup;
+    if constexpr (std::is_same_v<T, StartPacket>) return PacketKind::Start;
     if constexpr (std::is_same_v<T, RefusePacket>) return PacketKind::Refuse;
     if constexpr (std::is_same_v<T, InputsPacket>) return PacketKind::Inputs;
     if constexpr (std::is_same_v<T, PingPacket>) return PacketKind::Ping;
@@ -119,46 +150,59 @@ constexpr PacketKind KindOf() {
     if constexpr (std::is_same_v<T, DesyncPacket>) return PacketKind::Desync;
     if constexpr (std::is_same_v<T, DonePacket>) return PacketKind::Done;
     if constexpr (std::is_same_v<T, ByePacket>) return PacketKind::Bye;
+    if constexpr (std::is_same_v<T, WatchPacket>) return PacketKind::Watch;
+    if constexpr (std::is_same_v<T, WatchAckPacket>) return PacketKind::WatchAck;
 }
 
 void Write(Writer& w, const HelloPacket& p) {
     w.Str(p.programVersion);
     w.I32(p.simulationVersion);
-    w.U8(p.role);
-    w.U8(p.inputDelayTicks);
-    w.U8(p.maxRollbackTicks);
+    w.U8(static_cast<std::uint8_t>(p.role));
 }
 void Read(Reader& r, HelloPacket& p) {
     p.programVersion = r.Str(MAX_NAME_BYTES);
     p.simulationVersion = r.I32();
-    p.role = r.U8();
-    p.inputDelayTicks = r.U8();
-    p.maxRollbackTicks = r.U8();
-    if (p.role > 1 || p.inputDelayTicks > MAX_INPUT_DELAY_TICKS || p.maxRollbackTicks < 1 ||
-        p.maxRollbackTicks > MAX_ROLLBACK_LIMIT_TICKS)
-        r.Bad();
+    const std::uint8_t role = r.U8();
+    if (role >= std::size(PEER_ROLE_NAMES)) r.Bad();
+    p.role = static_cast<PeerRole>(role);
 }
 
-void Write(Writer& w, const ReadyPacket& p) {
+void Write(Writer& w, const PickPacket& p) {
     w.U32(p.match);
     w.Str(p.fighterId);
     w.U64(p.fighterHash);
-    w.U64(p.seed);
-    w.U8(p.detection);
-    w.I32(p.insetPx);
-    w.I32(p.cpuLevel);
 }
-void Read(Reader& r, ReadyPacket& p) {
+void Read(Reader& r, PickPacket& p) {
     p.match = r.U32();
     p.fighterId = r.Str(MAX_NAME_BYTES);
     p.fighterHash = r.U64();
-    p.seed = r.U64();
-    p.detection = r.U8();
-    p.insetPx = r.I32();
-    p.cpuLevel = r.I32();
-    if (p.match == 0 || p.fighterId.empty() || p.detection >= std::size(game::DETECTION_MODE_NAMES) || p.insetPx < 0 ||
-        p.insetPx > 1000 || p.cpuLevel < 1 || p.cpuLevel > 3)
-        r.Bad();
+    if (p.match == 0 || p.fighterId.empty()) r.Bad();
+}
+
+void Write(Writer& w, const SetupPacket& p) {
+    w.U32(p.match);
+    w.U64(p.setupHash);
+    w.U64(p.fighterHashes[0]);
+    w.U64(p.fighterHashes[1]);
+    w.Text(p.text);
+}
+void Read(Reader& r, SetupPacket& p) {
+    p.match = r.U32();
+    p.setupHash = r.U64();
+    p.fighterHashes[0] = r.U64();
+    p.fighterHashes[1] = r.U64();
+    p.text = r.Text(MAX_SETUP_BYTES);
+    if (p.match == 0 || p.text.empty()) r.Bad();
+}
+
+void Write(Writer& w, const StartPacket& p) {
+    w.U32(p.match);
+    w.U64(p.setupHash);
+}
+void Read(Reader& r, StartPacket& p) {
+    p.match = r.U32();
+    p.setupHash = r.U64();
+    if (p.match == 0) r.Bad();
 }
 
 void Write(Writer& w, const RefusePacket& p) {
@@ -225,28 +269,68 @@ void Read(Reader& r, ChecksumPacket& p) {
     if (p.match == 0 || p.tick == 0) r.Bad();
 }
 
-void Write(Writer& w, const DesyncPacket& p) {
+// Desync and Done: a match and a tick.
+template <class T>
+void WriteMatchTick(Writer& w, const T& p) {
     w.U32(p.match);
     w.U32(p.tick);
+}
+template <class T>
+void ReadMatchTick(Reader& r, T& p) {
+    p.match = r.U32();
+    p.tick = r.U32();
+    if (p.match == 0 || p.tick == 0) r.Bad();
+}
+void Write(Writer& w, const DesyncPacket& p) {
+    WriteMatchTick(w, p);
 }
 void Read(Reader& r, DesyncPacket& p) {
-    p.match = r.U32();
-    p.tick = r.U32();
-    if (p.match == 0 || p.tick == 0) r.Bad();
+    ReadMatchTick(r, p);
 }
-
 void Write(Writer& w, const DonePacket& p) {
-    w.U32(p.match);
-    w.U32(p.tick);
+    WriteMatchTick(w, p);
 }
 void Read(Reader& r, DonePacket& p) {
-    p.match = r.U32();
-    p.tick = r.U32();
-    if (p.match == 0 || p.tick == 0) r.Bad();
+    ReadMatchTick(r, p);
 }
 
 void Write(Writer&, const ByePacket&) {}
 void Read(Reader&, ByePacket&) {}
+
+void Write(Writer& w, const WatchPacket& p) {
+    w.U32(p.match);
+    w.U32(p.firstTick);
+    w.U8(p.count);
+    for (std::size_t i = 0; i < 2u * p.count && i < p.bits.size(); ++i) w.U8(p.bits[i]);
+}
+void Read(Reader& r, WatchPacket& p) {
+    p.match = r.U32();
+    p.firstTick = r.U32();
+    p.count = r.U8();
+    if (p.match == 0 || p.firstTick == 0 || p.count == 0 || p.count > MAX_WATCH_TICKS_PER_PACKET) {
+        r.Bad();
+        return;
+    }
+    p.bits = {};
+    for (std::size_t i = 0; i < 2u * p.count; ++i) {
+        p.bits[i] = r.U8();
+        if (p.bits[i] & 0x80) r.Bad();
+    }
+    if (std::uint64_t{p.firstTick} + p.count > 0xFFFFFFFFull) r.Bad();
+}
+
+void Write(Writer& w, const WatchAckPacket& p) {
+    w.U32(p.match);
+    w.U32(p.sequence);
+    w.Ping(p.ping);
+    w.U32(p.receivedTick);
+}
+void Read(Reader& r, WatchAckPacket& p) {
+    p.match = r.U32();
+    p.sequence = r.U32();
+    p.ping = r.Ping();
+    p.receivedTick = r.U32();
+}
 
 template <class T>
 DropReason ReadAs(Reader& r, Packet& out) {
@@ -259,52 +343,76 @@ DropReason ReadAs(Reader& r, Packet& out) {
 
 }  // namespace
 
-DropReason ParsePacket(std::span<const std::uint8_t> bytes, Packet& out) {
+DropReason ParseMessage(std::span<const std::uint8_t> bytes, Message& out) {
     if (bytes.size() < 2) return DropReason::Truncated;
     if (bytes[0] != MAGIC_0 || bytes[1] != MAGIC_1) return DropReason::BadMagic;
-    if (bytes.size() < HEADER_BYTES) return DropReason::Truncated;
+    if (bytes.size() < 4) return DropReason::Truncated;
     if (bytes[2] != PROTOCOL_VERSION) return DropReason::UnknownVersion;
     if (bytes.size() > MAX_DATAGRAM_BYTES) return DropReason::TrailingBytes;
+    if (bytes.size() < HEADER_BYTES) return DropReason::Truncated;
+    Reader header(bytes.subspan(4, HEADER_BYTES - 4));
+    out.values.from = header.U32();
+    out.values.to = header.U32();
+    if (header.U32() != CheckOf(bytes)) return DropReason::BadCheck;
+    const auto kind = static_cast<PacketKind>(bytes[3]);
+    // Only an opening Hello may not know the receiver's value yet; nobody's value is 0.
+    if (out.values.from == 0 || (out.values.to == 0 && kind != PacketKind::Hello)) return DropReason::BadField;
     Reader r(bytes.subspan(HEADER_BYTES));
-    switch (static_cast<PacketKind>(bytes[3])) {
+    switch (kind) {
         case PacketKind::Hello:
-            return ReadAs<HelloPacket>(r, out);
-        case PacketKind::Ready:
-            return ReadAs<ReadyPacket>(r, out);
+            return ReadAs<HelloPacket>(r, out.packet);
+        case PacketKind::Pick:
+            return ReadAs<PickPacket>(r, out.packet);
+        case PacketKind::Setup:
+            return ReadAs<SetupPacket>(r, out.packet);
+        case PacketKind::Start:
+            return ReadAs<StartPacket>(r, out.packet);
         case PacketKind::Refuse:
-            return ReadAs<RefusePacket>(r, out);
+            return ReadAs<RefusePacket>(r, out.packet);
         case PacketKind::Inputs:
-            return ReadAs<InputsPacket>(r, out);
+            return ReadAs<InputsPacket>(r, out.packet);
         case PacketKind::Ping:
-            return ReadAs<PingPacket>(r, out);
+            return ReadAs<PingPacket>(r, out.packet);
         case PacketKind::Checksum:
-            return ReadAs<ChecksumPacket>(r, out);
+            return ReadAs<ChecksumPacket>(r, out.packet);
         case PacketKind::Desync:
-            return ReadAs<DesyncPacket>(r, out);
+            return ReadAs<DesyncPacket>(r, out.packet);
         case PacketKind::Done:
-            return ReadAs<DonePacket>(r, out);
+            return ReadAs<DonePacket>(r, out.packet);
         case PacketKind::Bye:
-            return ReadAs<ByePacket>(r, out);
+            return ReadAs<ByePacket>(r, out.packet);
+        case PacketKind::Watch:
+            return ReadAs<WatchPacket>(r, out.packet);
+        case PacketKind::WatchAck:
+            return ReadAs<WatchAckPacket>(r, out.packet);
     }
     return DropReason::UnknownKind;
 }
 
-void EncodePacket(const Packet& packet, std::vector<std::uint8_t>& out) {
+void EncodeMessage(const Message& message, std::vector<std::uint8_t>& out) {
     out.clear();
     Writer w(out);
     w.U8(MAGIC_0);
     w.U8(MAGIC_1);
     w.U8(PROTOCOL_VERSION);
-    std::visit(
-        [&](const auto& p) {
-            w.U8(static_cast<std::uint8_t>(KindOf<std::decay_t<decltype(p)>>()));
-            Write(w, p);
-        },
-        packet);
+    std::visit([&](const auto& p) { w.U8(static_cast<std::uint8_t>(KindOf<std::decay_t<decltype(p)>>())); },
+               message.packet);
+    w.U32(message.values.from);
+    w.U32(message.values.to);
+    w.U32(0);
+    std::visit([&](const auto& p) { Write(w, p); }, message.packet);
+    SealMessage(out);
+}
+
+void SealMessage(std::span<std::uint8_t> bytes) {
+    if (bytes.size() < HEADER_BYTES) return;
+    const std::uint32_t check = CheckOf(bytes);
+    for (std::size_t i = 0; i < 4; ++i) bytes[CHECK_AT + i] = static_cast<std::uint8_t>(check >> (8 * i));
 }
 
 Channel ChannelOf(const Packet& packet) {
-    return std::holds_alternative<InputsPacket>(packet) || std::holds_alternative<PingPacket>(packet)
+    return std::holds_alternative<InputsPacket>(packet) || std::holds_alternative<PingPacket>(packet) ||
+                   std::holds_alternative<WatchAckPacket>(packet)
                ? Channel::Unreliable
                : Channel::Reliable;
 }

@@ -1,9 +1,10 @@
-// The sync test (GGPO's) and the desync tools: re-simulating every tick K ticks later must give the
-// first pass's hash, and two state dumps are compared line by line to name the first field that
-// differs. Depends on game only; reads files only in CompareDumpFiles.
+// The sync test (GGPO's) on the sessions' own sync layer, and the desync tools: re-simulating
+// every tick K ticks later must give the first pass's hash, and two state dumps are compared line
+// by line to name the first field that differs. Depends on game only.
 // Invariant: the sync test compares full hashes of the live state, never of a saved copy, so a save
 // that forgets a field shows up as a mismatch.
 #include "net/net.h"
+#include "net/sync_layer.h"
 
 namespace net {
 
@@ -16,46 +17,47 @@ Result<SyncTestReport> RunSyncTest(const game::MatchDefs& defs, const game::Matc
                          std::to_string(MAX_ROLLBACK_LIMIT_TICKS),
                      0};
     }
-    const GameAdapter& adapter = options.adapter;
-    // The first pass's state, hash and inputs of the last K + 1 ticks, and the saved copies the
-    // rollback restores from (made by the adapter, as the session makes them).
-    const std::size_t ringSize = static_cast<std::size_t>(k) + 1;
-    struct Slot {
-        game::MatchState first, saved;
-        std::uint64_t hash = 0;
-        game::Inputs inputs{};
-    };
-    std::vector<Slot> ring(ringSize);
-    game::MatchState state = game::NewMatch(defs, config);
-    adapter.Save(state, ring[0].saved);
-    game::EventList events;
+    const auto distance = static_cast<std::uint64_t>(k);
+    // The layer keeps the states a rollback of K restores from (made by the adapter, as in a
+    // session); the first pass's hashes of the last K + 1 ticks are this test's own record.
+    SyncLayer sync(options.adapter);
+    sync.Start(defs, config, distance + 1);
+    std::vector<std::uint64_t> firstHashes(distance + 1);
     SyncTestReport report;
     for (std::uint64_t t = 1; t <= options.ticks; ++t) {
-        Slot& now = ring[t % ringSize];
-        now.inputs = inputs(t, state);
-        adapter.Step(defs, state, now.inputs, game::StepHooks{nullptr, nullptr, &events});
-        now.first = state;
-        now.hash = game::HashState(state);
-        adapter.Save(state, now.saved);
-        if (t < static_cast<std::uint64_t>(k)) continue;
+        const game::Inputs in = inputs(t, sync.Live());
+        sync.AddInput(0, in[0]);
+        sync.AddInput(1, in[1]);
+        sync.Step();
+        firstHashes[t % firstHashes.size()] = game::HashState(sync.Live());
+        if (t < distance) continue;
         // Roll back K ticks and simulate them again.
-        adapter.Restore(ring[(t - static_cast<std::uint64_t>(k)) % ringSize].saved, state);
-        for (std::uint64_t u = t - static_cast<std::uint64_t>(k) + 1; u <= t; ++u) {
-            Slot& again = ring[u % ringSize];
-            adapter.Step(defs, state, again.inputs, game::StepHooks{nullptr, nullptr, &events});
-            if (game::HashState(state) != again.hash) {
-                return Error{ErrorCode::SyncTestMismatch,
-                             "sync test: tick " + std::to_string(u) + " re-simulated after a rollback of " +
-                                 std::to_string(k) +
-                                 " differs from its first pass: " + game::FirstDifference(again.first, state),
-                             u};
+        std::uint64_t mismatch = 0;
+        game::MatchState again;
+        sync.Resimulate(t - distance + 1, [&](std::uint64_t u, const SyncLayer::Slot&) {
+            if (mismatch != 0) return;
+            if (game::HashState(sync.Live()) == firstHashes[u % firstHashes.size()]) {
+                ++report.comparedTicks;
+            } else {
+                mismatch = u;
+                again = sync.Live();
             }
-            ++report.comparedTicks;
-            adapter.Save(state, again.saved);
+        });
+        if (mismatch != 0) {
+            // The first pass never restored anything: played straight from the start, it is the
+            // state the re-simulation should have reached.
+            game::MatchState first = game::NewMatch(defs, config);
+            for (const game::Inputs& i : sync.FinalInputs(mismatch)) {
+                options.adapter.Step(defs, first, i, game::StepHooks{});
+            }
+            return Error{ErrorCode::SyncTestMismatch,
+                         "sync test: tick " + std::to_string(mismatch) + " re-simulated after a rollback of " +
+                             std::to_string(k) + " differs from its first pass: " + game::FirstDifference(first, again),
+                         mismatch};
         }
     }
     report.ticks = options.ticks;
-    report.finalHash = game::HashState(state);
+    report.finalHash = game::HashState(sync.Live());
     return report;
 }
 

@@ -1,61 +1,108 @@
-// The transports that need no socket: MemoryLink (two ends in one process) and SimulatedTransport
-// (latency, jitter, loss, duplication and reordering in front of any transport, on a given clock),
-// and the --net-sim spec. No sockets, no wall clock: time comes from the Clock handed in.
-// Invariant: reliable datagrams leave a SimulatedTransport in the order they entered, every one.
+// The transports that need no socket: MemoryNetwork (nodes in one process, MemoryLink two of them)
+// and SimulatedTransport (latency, jitter, loss, duplication and reordering in front of any
+// transport, on a given clock), and the --net-sim spec. No sockets, no wall clock: time comes from
+// the Clock handed in. Invariant: reliable datagrams and link events leave a SimulatedTransport in
+// the order they entered, every one.
+#include "game/fnv.h"
+#include "net/assert.h"
 #include "net/net.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace net {
 
-// ---- MemoryLink ---------------------------------------------------------------------------------
+// ---- MemoryNetwork ------------------------------------------------------------------------------
 
-struct MemoryLink::Shared {
-    std::deque<Datagram> queues[2];  // [e]: what end e will receive
-    bool closed = false;
+struct MemoryNetwork::Shared {
+    std::vector<std::unique_ptr<Node>> nodes;
+    std::set<std::pair<PeerId, PeerId>> links;  // (lower id, higher id) of each open link
+    static std::pair<PeerId, PeerId> Key(PeerId a, PeerId b) { return {std::min(a, b), std::max(a, b)}; }
 };
 
-class MemoryLink::EndPoint final : public Transport {
+class MemoryNetwork::Node final : public Transport {
 public:
-    EndPoint(Shared& shared, std::int32_t end) : shared_(shared), end_(end) {}
-    void Send(Channel channel, std::span<const std::uint8_t> bytes) override {
-        if (shared_.closed) return;
-        shared_.queues[1 - end_].push_back(Datagram{channel, {bytes.begin(), bytes.end()}});
+    Node(Shared& shared, PeerId id) : shared_(shared), id_(id) {}
+    void Send(PeerId peer, Channel channel, std::span<const std::uint8_t> bytes) override {
+        if (!shared_.links.count(Shared::Key(id_, peer))) return;
+        Target(peer).inbound.push_back(Datagram{id_, LinkEvent::None, channel, {bytes.begin(), bytes.end()}});
     }
     bool Receive(Datagram& out) override {
-        std::deque<Datagram>& q = shared_.queues[end_];
-        if (q.empty()) return false;
-        out.channel = q.front().channel;
-        out.bytes.assign(q.front().bytes.begin(), q.front().bytes.end());
-        q.pop_front();
+        if (inbound.empty()) return false;
+        out.peer = inbound.front().peer;
+        out.event = inbound.front().event;
+        out.channel = inbound.front().channel;
+        out.bytes.assign(inbound.front().bytes.begin(), inbound.front().bytes.end());
+        inbound.pop_front();
         return true;
     }
     void Poll() override {}
-    [[nodiscard]] LinkStatus Status() const override {
-        return shared_.closed ? LinkStatus::Closed : LinkStatus::Connected;
+    void Close(PeerId peer) override {
+        if (shared_.links.erase(Shared::Key(id_, peer)) == 0) return;
+        Target(peer).inbound.push_back(Datagram{id_, LinkEvent::Closed, Channel::Reliable, {}});
     }
+    [[nodiscard]] PeerId Id() const { return id_; }
+    std::deque<Datagram> inbound;
 
 private:
+    Node& Target(PeerId peer) { return *shared_.nodes[peer - 1]; }
     Shared& shared_;
-    std::int32_t end_;
+    PeerId id_;
 };
 
-MemoryLink::MemoryLink() : shared_(std::make_unique<Shared>()) {
-    for (std::int32_t e = 0; e < 2; ++e) ends_[e] = std::make_unique<EndPoint>(*shared_, e);
+MemoryNetwork::MemoryNetwork() : shared_(std::make_unique<Shared>()) {}
+MemoryNetwork::~MemoryNetwork() = default;
+
+Transport& MemoryNetwork::AddNode() {
+    const auto id = static_cast<PeerId>(shared_->nodes.size() + 1);
+    shared_->nodes.push_back(std::make_unique<Node>(*shared_, id));
+    return *shared_->nodes.back();
 }
-MemoryLink::~MemoryLink() = default;
+
+PeerId MemoryNetwork::IdOf(const Transport& node) const {
+    for (const auto& n : shared_->nodes) {
+        if (n.get() == &node) return n->Id();
+    }
+    NET_ASSERT(false, "MemoryNetwork::IdOf: a transport that is not this network's node (use AddNode's)");
+    return 0;
+}
+
+void MemoryNetwork::Connect(const Transport& from, const Transport& to) {
+    const PeerId a = IdOf(from), b = IdOf(to);
+    shared_->links.insert(Shared::Key(a, b));
+    shared_->nodes[a - 1]->inbound.push_back(Datagram{b, LinkEvent::Connected, Channel::Reliable, {}});
+    shared_->nodes[b - 1]->inbound.push_back(Datagram{a, LinkEvent::Connected, Channel::Reliable, {}});
+}
+
+void MemoryNetwork::Cut(const Transport& a, const Transport& b) {
+    const PeerId ia = IdOf(a), ib = IdOf(b);
+    shared_->links.erase(Shared::Key(ia, ib));
+    std::erase_if(shared_->nodes[ia - 1]->inbound, [&](const Datagram& d) { return d.peer == ib; });
+    std::erase_if(shared_->nodes[ib - 1]->inbound, [&](const Datagram& d) { return d.peer == ia; });
+}
+
+void MemoryNetwork::Close(const Transport& a, const Transport& b) {
+    const PeerId ia = IdOf(a), ib = IdOf(b);
+    if (shared_->links.erase(Shared::Key(ia, ib)) == 0) return;
+    shared_->nodes[ia - 1]->inbound.push_back(Datagram{ib, LinkEvent::Closed, Channel::Reliable, {}});
+    shared_->nodes[ib - 1]->inbound.push_back(Datagram{ia, LinkEvent::Closed, Channel::Reliable, {}});
+}
+
+MemoryLink::MemoryLink() {
+    ends_[0] = &network_.AddNode();
+    ends_[1] = &network_.AddNode();
+    network_.Connect(*ends_[1], *ends_[0]);
+}
 
 Transport& MemoryLink::End(std::int32_t end) {
     return *ends_[end == 0 ? 0 : 1];
 }
 
 void MemoryLink::Close() {
-    shared_->closed = true;
-    shared_->queues[0].clear();
-    shared_->queues[1].clear();
+    network_.Close(*ends_[0], *ends_[1]);
 }
 
 // ---- SimulatedTransport -------------------------------------------------------------------------
@@ -69,38 +116,42 @@ struct SimulatedTransport::Held {
     }
 };
 
-// One direction's dice and its queue of held datagrams (a min-heap by due time).
+// One direction's dice and its queue of held datagrams (a min-heap by due time). Each peer's path
+// has its own dice and its own reliable order, as separate routes would: what is sent to one peer
+// never changes what happens to the datagrams of another.
 class SimulatedTransport::Direction {
 public:
-    Direction(const NetSimConfig& config, std::uint64_t seed) : config_(config), rng_{seed} {}
+    Direction(const NetSimConfig& config, std::uint64_t seed) : config_(config), seed_(seed) {}
 
     // Holds `datagram` (or drops it, or holds two copies) as the config says.
     void Hold(const Datagram& datagram, std::uint64_t nowMicros, Counters& count) {
         ++count.packets;
+        Path& path = PathTo(datagram.peer);
         const std::uint64_t latencyMicros = std::uint64_t(config_.latencyMillis) * 1000;
-        if (datagram.channel == Channel::Reliable) {
+        if (datagram.channel == Channel::Reliable || datagram.event != LinkEvent::None) {
             // Never lost, never reordered: a loss costs a retransmission, one round trip (at least a
-            // tick) later, and nothing sent after it may overtake it.
-            std::uint64_t due = nowMicros + Delay();
-            if (Roll(config_.lossPercent)) {
+            // tick) later, and nothing sent after it may overtake it. A link event travels the same
+            // way: a close never overtakes the data before it.
+            std::uint64_t due = nowMicros + Delay(path);
+            if (datagram.event == LinkEvent::None && Roll(path, config_.lossPercent)) {
                 due += std::max<std::uint64_t>(2 * latencyMicros, TICK_MICROS);
                 ++count.reliableDelayed;
             }
-            due = std::max(due, lastReliableDueMicros_);
-            lastReliableDueMicros_ = due;
+            due = std::max(due, path.lastReliableDueMicros);
+            path.lastReliableDueMicros = due;
             Push(due, datagram);
             return;
         }
-        if (Roll(config_.lossPercent)) {
+        if (Roll(path, config_.lossPercent)) {
             ++count.lost;
             return;
         }
-        const int copies = Roll(config_.duplicatePercent) ? 2 : 1;
+        const int copies = Roll(path, config_.duplicatePercent) ? 2 : 1;
         if (copies == 2) ++count.duplicated;
         for (int c = 0; c < copies; ++c) {
-            std::uint64_t due = nowMicros + Delay();
-            if (Roll(config_.reorderPercent)) {
-                due += std::uint64_t(TICK_MICROS) * (1 + rng_.Below(3));
+            std::uint64_t due = nowMicros + Delay(path);
+            if (Roll(path, config_.reorderPercent)) {
+                due += std::uint64_t(TICK_MICROS) * (1 + path.rng.Below(3));
                 ++count.reordered;
             }
             Push(due, datagram);
@@ -114,6 +165,8 @@ public:
     bool PopDue(std::uint64_t nowMicros, Datagram& out) {
         if (heap_.empty() || heap_.front().dueMicros > nowMicros) return false;
         std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+        out.peer = heap_.back().datagram.peer;
+        out.event = heap_.back().datagram.event;
         out.channel = heap_.back().datagram.channel;
         out.bytes.swap(heap_.back().datagram.bytes);
         heap_.pop_back();
@@ -121,19 +174,31 @@ public:
     }
 
 private:
+    struct Path {
+        game::Rng rng;
+        std::uint64_t lastReliableDueMicros = 0;
+    };
+    Path& PathTo(PeerId peer) {
+        for (auto& [id, path] : paths_) {
+            if (id == peer) return path;
+        }
+        std::uint64_t mix = seed_ ^ (std::uint64_t{peer} * 0x9E3779B97F4A7C15ull);
+        paths_.emplace_back(peer, Path{game::Rng{game::SplitMix64(mix)}, 0});
+        return paths_.back().second;
+    }
     // Latency +- jitter, uniform, never below zero.
-    std::uint64_t Delay() {
+    std::uint64_t Delay(Path& path) {
         std::int64_t micros = std::int64_t(config_.latencyMillis) * 1000;
         if (config_.jitterMillis > 0) {
             const std::int32_t span = 2 * config_.jitterMillis * 1000 + 1;
-            micros += rng_.Below(span) - config_.jitterMillis * 1000;
+            micros += path.rng.Below(span) - config_.jitterMillis * 1000;
         }
         return static_cast<std::uint64_t>(std::max<std::int64_t>(micros, 0));
     }
     // True with `percent` % chance, in steps of 1/10,000 of a percent.
-    bool Roll(double percent) {
+    static bool Roll(Path& path, double percent) {
         if (percent <= 0) return false;
-        return rng_.Below(1'000'000) < static_cast<std::int32_t>(std::lround(percent * 10'000));
+        return path.rng.Below(1'000'000) < static_cast<std::int32_t>(std::lround(percent * 10'000));
     }
     void Push(std::uint64_t dueMicros, const Datagram& datagram) {
         heap_.push_back(Held{dueMicros, order_++, datagram});
@@ -141,10 +206,10 @@ private:
     }
 
     NetSimConfig config_;
-    game::Rng rng_;
+    std::uint64_t seed_;
+    std::vector<std::pair<PeerId, Path>> paths_;
     std::vector<Held> heap_;
     std::uint64_t order_ = 0;
-    std::uint64_t lastReliableDueMicros_ = 0;
 };
 
 SimulatedTransport::SimulatedTransport(Transport& inner, const Clock& clock, const NetSimConfig& outgoing,
@@ -154,14 +219,39 @@ SimulatedTransport::SimulatedTransport(Transport& inner, const Clock& clock, con
       out_(std::make_unique<Direction>(outgoing, seed ^ 0x6F75746Full)),
       in_(std::make_unique<Direction>(incoming, seed ^ 0x696E636Full)) {}
 
-SimulatedTransport::~SimulatedTransport() = default;
+SimulatedTransport::~SimulatedTransport() {
+    // What this side sent before it went away (a Bye, a Close) still leaves, as a real socket's
+    // queue would: all of it, now.
+    SendDue(~std::uint64_t{0});
+    inner_.Poll();
+}
 
-void SimulatedTransport::Send(Channel channel, std::span<const std::uint8_t> bytes) {
-    if (inner_.Status() != LinkStatus::Connected) return;
+void SimulatedTransport::SendDue(std::uint64_t nowMicros) {
+    while (out_->PopDue(nowMicros, scratch_)) {
+        if (scratch_.event == LinkEvent::Closed) {
+            inner_.Close(scratch_.peer);
+        } else {
+            inner_.Send(scratch_.peer, scratch_.channel, scratch_.bytes);
+        }
+    }
+}
+
+void SimulatedTransport::Send(PeerId peer, Channel channel, std::span<const std::uint8_t> bytes) {
+    scratch_.peer = peer;
+    scratch_.event = LinkEvent::None;
     scratch_.channel = channel;
     scratch_.bytes.assign(bytes.begin(), bytes.end());
     out_->Hold(scratch_, clock_.NowMicros(), counters_[0]);
     // A perfect direction sends at once, as if the simulator were not there.
+    Poll();
+}
+
+void SimulatedTransport::Close(PeerId peer) {
+    scratch_.peer = peer;
+    scratch_.event = LinkEvent::Closed;
+    scratch_.channel = Channel::Reliable;
+    scratch_.bytes.clear();
+    out_->Hold(scratch_, clock_.NowMicros(), counters_[0]);
     Poll();
 }
 
@@ -171,17 +261,9 @@ bool SimulatedTransport::Receive(Datagram& out) {
 
 void SimulatedTransport::Poll() {
     const std::uint64_t now = clock_.NowMicros();
-    while (out_->PopDue(now, scratch_)) inner_.Send(scratch_.channel, scratch_.bytes);
+    SendDue(now);
     inner_.Poll();
     while (inner_.Receive(scratch_)) in_->Hold(scratch_, now, counters_[1]);
-}
-
-LinkStatus SimulatedTransport::Status() const {
-    // A close travels behind the data sent before it: while datagrams that arrived before the close
-    // are still held (delayed), the link still reads as connected. Otherwise the close would
-    // overtake a peer's last packets (its Done, its last acks) and a finished match read as lost.
-    if (inner_.Status() == LinkStatus::Closed && !in_->Empty()) return LinkStatus::Connected;
-    return inner_.Status();
 }
 
 // ---- the --net-sim spec -------------------------------------------------------------------------

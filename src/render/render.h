@@ -31,7 +31,7 @@ enum class ViewMode : std::uint8_t { Sprites, Hotmaps, Both };
 struct FighterArt {
     std::vector<std::vector<TexturePtr>> sprites;
     std::vector<std::vector<TexturePtr>> hotmaps;     ///< the masks tinted: attack red, hurt blue
-    std::vector<std::vector<TexturePtr>> altSprites;  ///< in the alternate palette; empty without one
+    std::vector<std::vector<TexturePtr>> altSprites;  ///< in the alternate colours (LoadedFighter::altSprites)
 };
 
 /// Textures for every frame of `fighter` (its sprites and its masks' tints).

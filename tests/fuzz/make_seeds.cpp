@@ -162,18 +162,22 @@ void ReplaySeeds(const fs::path& dir) {
               "hotmap-brawl-replay 1\n# a comment\r\nfighters a b\r\nseed 7\r\nticks 2\r\n2 UDLRPKS -\r\nend\r\n"));
 }
 
-// fuzz_packet's records: [flags (bit 0: reliable)][length][datagram], one or more per file. Real
-// packets of every kind as a running match sees them (match 1, ticks around 12), and broken ones.
+// fuzz_packet's records: [flags][length][bytes], one or more per file (fuzz_packet.cpp says what
+// each flag bit does). Messages of every kind (under made-up session values: a session drops them
+// as foreign), datagrams the other side really sent replayed as they were or with bits flipped
+// (with and without their check made to fit), a ghost's replayed handshake, noise.
 void PacketSeeds(const fs::path& dir) {
-    // Bit 7 of a file's first flags byte: fuzz_packet plays the file into a running session too.
-    const auto record = [](Bytes& out, const net::Packet& p, bool reliable, std::size_t cut = 0) {
-        std::vector<std::uint8_t> bytes;
-        net::EncodePacket(p, bytes);
-        bytes.resize(bytes.size() - std::min(cut, bytes.size()));
-        out.push_back(
-            static_cast<std::uint8_t>((out.empty() ? 0x80 : 0) | (reliable ? 1 : 0) | ((bytes.size() >> 8) << 1)));
+    constexpr std::uint8_t PLAY = 0x80, GHOST = 0x40, TO_HOST = 0x20, RESEAL = 0x10, CAPTURED = 0x08;
+    const auto record = [](Bytes& out, std::uint8_t flags, const Bytes& bytes) {
+        out.push_back(static_cast<std::uint8_t>(flags | ((bytes.size() >> 8) << 1)));
         out.push_back(static_cast<std::uint8_t>(bytes.size() & 0xff));
         out.insert(out.end(), bytes.begin(), bytes.end());
+    };
+    const auto message = [](const net::Packet& p) {
+        Bytes bytes;
+        const bool opening = std::holds_alternative<net::HelloPacket>(p);
+        net::EncodeMessage(net::Message{net::SessionValues{0x1234567u, opening ? 0u : 0x89abcdeu}, p}, bytes);
+        return bytes;
     };
     net::InputsPacket in;
     in.match = 1;
@@ -185,54 +189,77 @@ void PacketSeeds(const fs::path& dir) {
     in.firstTick = 10;
     in.count = 6;
     in.bits = {1, 1, 16, 16, 0, 8};
-    const std::pair<const char*, net::Packet> one[] = {
-        {"hello", net::HelloPacket{"dev", game::SIMULATION_VERSION, 0, 2, 8}},
-        {"ready", net::ReadyPacket{2, "a", 0x1234, 9, 0, 6, 2}},
-        {"refuse",
-         net::RefusePacket{static_cast<std::uint8_t>(net::ErrorCode::FighterMismatch), "fighter \"b\" differs"}},
-        {"inputs", in},
-        {"ping", net::PingPacket{21, {210000, 190000, 5000}}},
-        {"checksum", net::ChecksumPacket{1, 30, 0x0123456789abcdefull}},
-        {"desync", net::DesyncPacket{1, 30}},
-        {"done", net::DonePacket{1, 60}},
-        {"bye", net::ByePacket{}},
+    net::WatchPacket watch;
+    watch.match = 1;
+    watch.firstTick = 1;
+    watch.count = 2;
+    watch.bits = {1, 2, 3, 4};
+    const net::Packet every[] = {
+        net::HelloPacket{"dev", game::SIMULATION_VERSION, net::PeerRole::Player},
+        net::PickPacket{1, "a", 0x1234},
+        net::SetupPacket{1, 0x99, {1, 2}, "hotmap-brawl-replay 2\nfighters a b\nsim 1\nticks 0\nend\n"},
+        net::StartPacket{1, 0x99},
+        net::RefusePacket{static_cast<std::uint8_t>(net::ErrorCode::FighterMismatch), "fighter \"b\" differs"},
+        in,
+        net::PingPacket{21, {210000, 190000, 5000}},
+        net::ChecksumPacket{1, 30, 0x0123456789abcdefull},
+        net::DesyncPacket{1, 30},
+        net::DonePacket{1, 60},
+        net::ByePacket{},
+        watch,
+        net::WatchAckPacket{1, 3, {5, 4, 3}, 2},
     };
-    for (const auto& [name, packet] : one) {
-        Bytes b;
-        record(b, packet, net::ChannelOf(packet) == net::Channel::Reliable);
-        Write(dir / (std::string(name) + ".bin"), b);
+    // The parser alone (bit 7 clear): every kind in one file; and every kind played into a match.
+    Bytes parseOnly, foreign;
+    for (const net::Packet& p : every) {
+        record(parseOnly, net::ChannelOf(p) == net::Channel::Reliable ? 1 : 0, message(p));
+        record(foreign,
+               static_cast<std::uint8_t>((foreign.empty() ? PLAY : 0) |
+                                         (net::ChannelOf(p) == net::Channel::Reliable ? 1 : 0)),
+               message(p));
     }
-    // A stream of the peer's inputs, one packet per tick, each repeating the unacknowledged ones.
-    Bytes stream;
-    for (std::uint32_t t = 8; t < 24; ++t) {
-        net::InputsPacket p = in;
-        p.sequence = t;
-        p.senderTick = t;
-        p.firstTick = t - 3;
-        p.count = 4;
-        p.bits = {static_cast<std::uint8_t>(t % 5), static_cast<std::uint8_t>(t % 7), 2, 64};
-        record(stream, p, false);
-    }
-    Write(dir / "inputs-stream.bin", stream);
-    Bytes broken;
-    record(broken, in, false, 3);  // truncated
-    record(broken, in, true);      // on the wrong channel
-    net::InputsPacket future = in;
-    future.firstTick = 5000;
-    record(broken, future, false);  // far in the future
-    net::InputsPacket conflict = in;
-    conflict.firstTick = 1;
-    record(broken, conflict, false);  // contradicts ticks already taken
-    Write(dir / "broken-mix.bin", broken);
-    Bytes version;
-    record(version, in, false);
-    version[2 + 2] = net::PROTOCOL_VERSION + 1;  // an unknown version
-    Write(dir / "unknown-version.bin", version);
-    // The parser alone (bit 7 clear): every kind in one file.
-    Bytes parseOnly;
-    for (const auto& [name, packet] : one) record(parseOnly, packet, false);
-    parseOnly[0] &= 0x7f;
     Write(dir / "parser-only-every-kind.bin", parseOnly);
+    Write(dir / "match-foreign-every-kind.bin", foreign);
+    // What the peer really sent, replayed to each side as it was (a duplicate), with a bit flipped
+    // (caught by the check), and with a bit flipped and the check made to fit (a forger).
+    std::mt19937 rng(37);
+    for (const auto& [name, extra] :
+         {std::pair<const char*, std::uint8_t>{"duplicates", 0}, {"flipped", 0}, {"resealed", RESEAL}}) {
+        Bytes b;
+        for (int i = 0; i < 48; ++i) {
+            Bytes xorBytes{static_cast<std::uint8_t>(rng() % 64)};
+            if (std::string(name) != "duplicates") {
+                xorBytes.resize(1 + 1 + rng() % 40, 0);
+                xorBytes.back() = static_cast<std::uint8_t>(1u << (rng() % 8));
+            }
+            record(b, static_cast<std::uint8_t>((b.empty() ? PLAY : 0) | CAPTURED | extra | (i % 2 ? TO_HOST : 0)),
+                   xorBytes);
+        }
+        Write(dir / ("match-" + std::string(name) + ".bin"), b);
+    }
+    // A ghost: an earlier session's join, replayed in order from a new address to a waiting host;
+    // and the same with bits flipped.
+    Bytes ghost, ghostFlipped;
+    for (std::uint8_t i = 0; i < 60; ++i) {
+        record(ghost, static_cast<std::uint8_t>((ghost.empty() ? PLAY | GHOST : 0) | CAPTURED), Bytes{i});
+        record(ghostFlipped, static_cast<std::uint8_t>((ghostFlipped.empty() ? PLAY | GHOST : 0) | CAPTURED | RESEAL),
+               Bytes{i, 0, 0, 0, 0, static_cast<std::uint8_t>(1u << (i % 8))});
+    }
+    Write(dir / "ghost-replay.bin", ghost);
+    Write(dir / "ghost-flipped.bin", ghostFlipped);
+    // Noise and cut messages, into a match.
+    Bytes noise;
+    for (int i = 0; i < 24; ++i) {
+        Bytes bytes = message(every[static_cast<std::size_t>(i) % std::size(every)]);
+        bytes.resize(rng() % (bytes.size() + 1));
+        if (i % 3 == 0) {
+            bytes.resize(rng() % 60);
+            for (auto& x : bytes) x = static_cast<std::uint8_t>(rng());
+        }
+        record(noise, static_cast<std::uint8_t>((noise.empty() ? PLAY : 0) | (i % 2) | (i % 4 < 2 ? TO_HOST : 0)),
+               bytes);
+    }
+    Write(dir / "match-noise.bin", noise);
 }
 
 }  // namespace

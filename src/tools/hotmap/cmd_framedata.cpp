@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -36,7 +37,13 @@ int UsageError(const std::string& what) {
     return EXIT_USAGE;
 }
 
-std::optional<assets::LoadedFighter> Load(const std::string& dir) {
+// A fighter with the project folder it belongs to.
+struct Loaded {
+    assets::LoadedFighter fighter;
+    std::string projectDir;
+};
+
+std::optional<Loaded> Load(const std::string& dir) {
     auto targets = ResolveFighters(dir);
     if (!targets.Ok()) {
         std::fprintf(stderr, "%s\n", targets.GetError().ToLine().c_str());
@@ -52,7 +59,16 @@ std::optional<assets::LoadedFighter> Load(const std::string& dir) {
         std::fprintf(stderr, "%s\n", loaded.GetError().ToLine().c_str());
         return std::nullopt;
     }
-    return std::move(loaded).Value();
+    return Loaded{std::move(loaded).Value(), targets.Value()[0].roots.ProjectDir()};
+}
+
+// Are these the fighters of the project's source tree, whose tables docs/framedata.md holds (made
+// by `make framedata`)? Any other fighter's tables are not that file.
+bool ProjectsOwn(const std::vector<Loaded>& fighters) {
+    return std::all_of(fighters.begin(), fighters.end(), [](const Loaded& f) {
+        return assets::EntryExists(f.projectDir + "/docs/framedata.md") &&
+               assets::EntryExists(f.projectDir + "/Makefile");
+    });
 }
 
 std::string Signed(const std::optional<std::int32_t>& n) {
@@ -160,20 +176,24 @@ int RunFramedata(std::span<const std::string> args) {
         }
     }
     if (dirs.empty()) return UsageError("name a fighter's folder (assets/<name>)");
-    std::vector<assets::LoadedFighter> fighters;
+    std::vector<Loaded> fighters;
     for (const std::string& dir : dirs) {
         auto f = Load(dir);
         if (!f) return EXIT_DATA;
         fighters.push_back(std::move(*f));
     }
-    std::optional<assets::LoadedFighter> opponent;
+    std::optional<Loaded> opponent;
     if (!vs.empty()) {
         opponent = Load(vs);
         if (!opponent) return EXIT_DATA;
     }
     std::string markdown =
-        "# Frame data\n\nMade by `make framedata` (`hotmap framedata` over the project's fighters: "
-        "`hotmap framedata --help` says how each number is measured); a test fails when this file is stale.\n"
+        ProjectsOwn(fighters) && !opponent
+            ? "# Frame data\n\nMade by `make framedata` (`hotmap framedata` over the project's fighters: "
+              "`hotmap framedata --help` says how each number is measured); a test fails when this file is stale.\n"
+            : "# Frame data\n\nMade by `hotmap framedata` (`hotmap framedata --help` says how each number is "
+              "measured).\n";
+    markdown +=
         "Ticks are 1/60 s. Advantage: a grounded strike hitting (or blocked) on its first active tick, no cancel; "
         "+ the attacker acts first; KD: the hit knocks down (the advantage is to the defender's getting up). "
         "Punished by: blocked from the farthest distance it can be blocked at, the defender's fastest move "
@@ -181,8 +201,10 @@ int RunFramedata(std::span<const std::string> args) {
         "Ranges: both anchors on the floor (an air move's depend on its jump's height).\n\n";
     nlohmann::json all = nlohmann::json::array();
     for (std::size_t i = 0; i < fighters.size(); ++i) {
-        const game::FighterDef& a = fighters[i].def;
-        const game::FighterDef& d = opponent ? opponent->def : fighters.size() == 2 ? fighters[1 - i].def : a;
+        const game::FighterDef& a = fighters[i].fighter.def;
+        const game::FighterDef& d = opponent               ? opponent->fighter.def
+                                    : fighters.size() == 2 ? fighters[1 - i].fighter.def
+                                                           : a;
         const auto data = game::ComputeFrameData(a, d);
         if (json) {
             all.push_back(Json(a, d, data));

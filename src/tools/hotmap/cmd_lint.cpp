@@ -4,7 +4,10 @@
 #include "assets/files.h"
 #include "assets/format.h"
 #include "assets/sound.h"
+#include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
+#include "tools/hotmap/lint.h"
+#include "tools/hotmap/moves.h"
 #include "tools/hotmap/project.h"
 
 #include <algorithm>
@@ -18,7 +21,7 @@ namespace hotmap {
 
 namespace {
 
-constexpr const char* LINT_USAGE = "usage: hotmap lint [--verbose] [--allow-outside-links] [DIR...]\n";
+constexpr const char* LINT_USAGE = "usage: hotmap lint [--verbose] [--alpha-min N] [--allow-outside-links] [DIR...]\n";
 constexpr const char* LINT_HELP =
     "\n"
     "Checks every fighter in each DIR: a project folder (holding assets/ and hotmaps/) or one\n"
@@ -28,13 +31,18 @@ constexpr const char* LINT_HELP =
     "Errors (exit 1): everything the game refuses to load: a missing or broken PNG, a hotmap whose\n"
     "size differs from its sprite, a manifest error, an active frame without attack pixels (or\n"
     "without a hotmap: the hotmap is named), a hotmap that pairs with no frame.\n"
-    "Warnings (exit 0): a frame without a hotmap (it falls back to its sprite), near-key colours\n"
-    "(within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), edge pixels blended from a\n"
-    "hurt colour towards FF00FF or FF0000, isolated single hot pixels, attack pixels on frames no\n"
-    "move has active, hurt over sprite pixels fainter than alpha 128, hurt pixels more than 4 px\n"
-    "outside the sprite's opaque area, a sprite with no transparent pixel (colour-keyed art), a\n"
-    "sprite no animation uses, any other file in a fighter's folders that pairs with nothing (with\n"
-    "the name it probably meant).\n"
+    "Warnings (exit 0), each with its fix: a frame without a hotmap (it falls back to its sprite),\n"
+    "near-key colours (within 6 levels of FF00FF or FF0000: anti-aliasing or JPEG traces), edge\n"
+    "pixels blended from a hurt colour towards FF00FF or FF0000, isolated single hot pixels, attack\n"
+    "pixels on frames no move has active (with the move to add, or the active frames to widen), a\n"
+    "fighter with no moves, an empty (fully transparent) frame, hurt over sprite pixels fainter than\n"
+    "--alpha-min, a baked shadow (64 px or more of hurt over sprite pixels of alpha --alpha-min to\n"
+    "--alpha-min + 16), hurt pixels more than 4 px outside the sprite's opaque area, a sprite with no\n"
+    "transparent pixel (colour-keyed art), a projectile without its own anchor or that does not\n"
+    "loop, a sprite no animation uses, any other file in a fighter's folders that pairs with nothing\n"
+    "(with the name it probably meant).\n"
+    "  --alpha-min N   1-255, default 128: the least sprite alpha that is body, as import's and\n"
+    "                  template's\n"
     "Every error and warning of every fighter is reported in one run, at most 10 lines of a kind\n"
     "per fighter (a line then counts the rest). --verbose also prints each fighter's name, credits\n"
     "and license.\n"
@@ -49,12 +57,23 @@ constexpr const char* LINT_HELP =
 
 constexpr int NEAR_LEVELS = 6;     // "within a few levels" of an exact colour
 constexpr int FAR_OUTSIDE_PX = 4;  // hurt this far from any opaque sprite pixel is suspect
+// A baked shadow: this many hurt pixels over sprite pixels just opaque enough to count as body
+// (alpha from --alpha-min to --alpha-min + SHADOW_BAND). A painted body has a few such pixels on
+// its anti-aliased edge; a translucent shadow has hundreds at one alpha.
+constexpr int SHADOW_MIN_PX = 64;
+constexpr int SHADOW_BAND = 16;
+
+// The loader's warning for attack pixels off every move's active frames: lint says it again
+// with the fix (the move to add, the frames to widen) and drops the loader's.
+constexpr const char* UNUSED_ATTACK = "attack pixels on a frame no move has active: the game ignores them";
 
 // Lines of one kind a fighter prints before the rest are only counted: a sheet imported wrong
 // repeats one mistake on every frame, and the first few say what it is.
 constexpr int MAX_LINES_PER_KIND = 10;
 
 struct Tally {
+    /// The least sprite alpha that is body (--alpha-min).
+    int alphaMin = assets::TEMPLATE_ALPHA_MIN;
     int errors = 0;
     int warnings = 0;
     int fighters = 0;
@@ -160,9 +179,9 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
                    ? sprite.rgba[(static_cast<std::size_t>(y) * sprite.widthPx + x) * 4 + 3]
                    : 0;
     };
-    // "Opaque" is what a player sees: at least ALPHA_MIN, as the template reads it (an alpha-1
+    // "Opaque" is what a player sees: at least --alpha-min, as the template reads it (an alpha-1
     // stray pixel or a faint shadow is not a body).
-    const auto opaque = [&](int x, int y) { return alphaAt(x, y) >= assets::TEMPLATE_ALPHA_MIN; };
+    const auto opaque = [&](int x, int y) { return alphaAt(x, y) >= t.alphaMin; };
     // Distance to the nearest opaque sprite pixel, Chebyshev, capped: a square search is plenty
     // for a 4 px radius.
     int far = 0, farX = 0, farY = 0, faint = 0, faintX = 0, faintY = 0, faintAlpha = 0;
@@ -170,7 +189,7 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
         for (int x = 0; x < frame.widthPx; ++x) {
             if (!frame.masks.hurt.Get(x, y)) continue;
             const int alpha = alphaAt(x, y);
-            if (alpha > 0 && alpha < assets::TEMPLATE_ALPHA_MIN) {
+            if (alpha > 0 && alpha < t.alphaMin) {
                 if (faint++ == 0) faintX = x, faintY = y, faintAlpha = alpha;
                 continue;
             }
@@ -183,7 +202,7 @@ void CheckShapes(Tally& t, const std::string& file, const game::FrameDef& frame,
     if (faint > 0) {
         Warn(t, file,
              std::to_string(faint) + " hurt pixel(s) over sprite pixels fainter than alpha " +
-                 std::to_string(assets::TEMPLATE_ALPHA_MIN) + ", e.g. at " + At(faintX, faintY) + " (alpha " +
+                 std::to_string(t.alphaMin) + ", e.g. at " + At(faintX, faintY) + " (alpha " +
                  std::to_string(faintAlpha) +
                  "): a shadow or stray pixels the player cannot see (hotmap template --alpha-min)");
     }
@@ -206,6 +225,35 @@ void CheckTransparency(Tally& t, const std::string& file, const assets::Image& s
     Warn(t, file,
          std::string("no transparent pixel: a colour-keyed sprite? the game draws its background (the corner is ") +
              corner + "); make it alpha 0 with hotmap import or template --sprite-key " + corner);
+}
+
+// A frame with nothing to see: an empty cell of a sheet, a frame exported from a hidden layer.
+void CheckEmpty(Tally& t, const std::string& file, const assets::Image& sprite) {
+    for (std::size_t i = 3; i < sprite.rgba.size(); i += 4) {
+        if (sprite.rgba[i] != 0) return;
+    }
+    Warn(t, file,
+         "an empty frame: every pixel is transparent (an empty cell of the sheet?); map cells that hold art "
+         "(hotmap import --map), or draw it");
+}
+
+// Hurt over a translucent region just opaque enough to pass --alpha-min: a shadow baked into the
+// sprite, which a starter hotmap made body.
+void CheckShadow(Tally& t, const std::string& file, const game::FrameDef& frame, const assets::Image& sprite) {
+    int count = 0, lo = 255, hi = 0;
+    for (int y = 0; y < frame.heightPx && y < sprite.heightPx; ++y) {
+        for (int x = 0; x < frame.widthPx && x < sprite.widthPx; ++x) {
+            if (!frame.masks.hurt.Get(x, y)) continue;
+            const int alpha = sprite.rgba[(static_cast<std::size_t>(y) * sprite.widthPx + x) * 4 + 3];
+            if (alpha < t.alphaMin || alpha > t.alphaMin + SHADOW_BAND) continue;
+            ++count, lo = std::min(lo, alpha), hi = std::max(hi, alpha);
+        }
+    }
+    if (count < SHADOW_MIN_PX) return;
+    Warn(t, file,
+         "looks like a baked shadow: " + std::to_string(count) + " px at alpha " + std::to_string(lo) + "-" +
+             std::to_string(hi) + " counted as body; raise --alpha-min above " + std::to_string(hi) +
+             " (hotmap import --update, hotmap template --force) or erase it from the hotmap");
 }
 
 // Is `p` a blend of `from` towards `to` (a weight between 15 % and 85 %, within a few levels)?
@@ -360,17 +408,130 @@ void CheckSounds(Tally& t, const std::string& dir, const std::set<std::string>& 
     }
 }
 
+// The fighter's manifest as a document (what the definition does not keep: which anchors are
+// given), or nothing when it does not read.
+std::optional<assets::Manifest> ReadDocument(const FighterTarget& target, bool allowOutsideLinks) {
+    const std::string path = target.roots.assetsDir + "/" + target.id + "/" + assets::MANIFEST_FILE_NAME;
+    // Confined as the loader reads it: a fighter refused for a link out of the project is not read.
+    const auto within = assets::ConfineTo(target.roots.ProjectDir());
+    if (!allowOutsideLinks && !within.Ok()) return std::nullopt;
+    const auto text = assets::ReadInputFile(path, assets::limits::MANIFEST_BYTES, "a manifest",
+                                            allowOutsideLinks ? nullptr : &within.Value());
+    if (!text.Ok()) return std::nullopt;
+    auto manifest = assets::ReadManifest(std::string(text.Value().begin(), text.Value().end()), path);
+    if (!manifest.Ok()) return std::nullopt;
+    return std::move(manifest).Value();
+}
+
 // The frames a fighter's manifest lists when the fighter failed to load as a whole (a rule between
 // fields, a pixel budget): the summary still counts what was looked at. 0 when it does not parse.
-int ManifestFrames(const FighterTarget& target) {
-    const std::string path = target.roots.assetsDir + "/" + target.id + "/" + assets::MANIFEST_FILE_NAME;
-    const auto text = assets::ReadInputFile(path, assets::limits::MANIFEST_BYTES, "a manifest");
-    if (!text.Ok()) return 0;
-    const auto manifest = assets::ReadManifest(std::string(text.Value().begin(), text.Value().end()), path);
-    if (!manifest.Ok()) return 0;
+int ManifestFrames(const FighterTarget& target, bool allowOutsideLinks) {
+    const auto manifest = ReadDocument(target, allowOutsideLinks);
     int frames = 0;
-    for (const assets::ManifestAnimation& a : manifest.Value().animations) frames += static_cast<int>(a.frames.size());
+    if (manifest)
+        for (const assets::ManifestAnimation& a : manifest->animations) frames += static_cast<int>(a.frames.size());
     return frames;
+}
+
+// A projectile's animation needs its own anchor (the fighter's sits at its feet, far below a
+// small projectile's picture) and a loop (it flies as long as it lives).
+void CheckProjectiles(Tally& t, const std::string& manifestPath, const assets::Manifest& doc,
+                      const game::FighterDef& def) {
+    std::set<std::string> seen;
+    for (const assets::ManifestMove& m : doc.moves) {
+        if (!m.projectile || !seen.insert(m.projectile->animation).second) continue;
+        const auto anim =
+            std::find_if(doc.animations.begin(), doc.animations.end(),
+                         [&](const assets::ManifestAnimation& a) { return a.name == m.projectile->animation; });
+        const std::int32_t index = def.FindAnimation(m.projectile->animation);
+        if (anim == doc.animations.end() || index < 0) continue;
+        const game::AnimationDef& played = def.animations[static_cast<std::size_t>(index)];
+        const std::string at = "animations." + game::Printable(anim->name);
+        const bool ownAnchor =
+            anim->anchorGiven || std::all_of(anim->frames.begin(), anim->frames.end(),
+                                             [](const assets::ManifestFrame& f) { return f.anchorPx.has_value(); });
+        if (!ownAnchor && !played.frames.empty()) {
+            const game::FrameDef& f0 = played.frames[0];
+            Warn(t, manifestPath,
+                 at + " (moves." + game::Printable(m.name) +
+                     "'s projectile) has no anchor of its own: it takes the fighter's [" +
+                     std::to_string(f0.anchorPx.x) + ", " + std::to_string(f0.anchorPx.y) +
+                     "] and flies that far off its spawn point; give it its centre: \"anchor\": [" +
+                     std::to_string(f0.widthPx / 2) + ", " + std::to_string(f0.heightPx / 2) +
+                     "] (or hotmap import --anchor " + game::Printable(anim->name) + "=X,Y)");
+        }
+        if (!anim->loop) {
+            Warn(t, manifestPath,
+                 at + ".loop is false: the projectile (moves." + game::Printable(m.name) +
+                     ") stops on its last frame while it flies; set \"loop\": true");
+        }
+    }
+}
+
+// Attack pixels on a frame no move has active, each with its fix: the move to add when no move
+// plays the animation (the stub `hotmap moves --suggest` writes), the active frames to widen when
+// one does.
+void CheckUnusedAttack(Tally& t, const FighterTarget& target, const assets::Manifest& doc,
+                       const game::FighterDef& def) {
+    std::vector<std::vector<char>> active(def.animations.size());
+    std::vector<char> projectile(def.animations.size(), 0);
+    AttackFrames attack;
+    for (std::size_t a = 0; a < def.animations.size(); ++a) {
+        active[a].assign(def.animations[a].frames.size(), 0);
+        for (const game::FrameDef& f : def.animations[a].frames)
+            attack[def.animations[a].name].push_back(!f.masks.attack.IsEmpty());
+    }
+    for (const game::MoveDef& m : def.moves) {
+        if (m.projectile && m.projectile->animation >= 0)
+            projectile[static_cast<std::size_t>(m.projectile->animation)] = 1;
+        if (m.animation < 0 || m.activeFirst < 0) continue;
+        auto& frames = active[static_cast<std::size_t>(m.animation)];
+        for (std::int32_t f = m.activeFirst; f <= m.activeLast && static_cast<std::size_t>(f) < frames.size(); ++f)
+            frames[static_cast<std::size_t>(f)] = 1;
+    }
+    const std::vector<MoveSuggestion> suggestions = SuggestMoves(doc, attack);
+    const std::string dir = game::PrintablePath(target.roots.assetsDir + "/" + target.id);
+    for (std::size_t a = 0; a < def.animations.size(); ++a) {
+        const game::AnimationDef& anim = def.animations[a];
+        const std::vector<bool>& hot = attack[anim.name];
+        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
+            if (!hot[f] || active[a][f] || projectile[a]) continue;
+            std::string fix;
+            const auto player = std::find_if(def.moves.begin(), def.moves.end(), [&](const game::MoveDef& m) {
+                return m.animation == static_cast<std::int32_t>(a) && m.activeFirst >= 0;
+            });
+            const auto stub = std::find_if(suggestions.begin(), suggestions.end(),
+                                           [&](const MoveSuggestion& s) { return s.animation == anim.name; });
+            if (player != def.moves.end()) {
+                const auto first =
+                    static_cast<std::size_t>(std::min<std::int32_t>(player->activeFirst, static_cast<std::int32_t>(f)));
+                const auto last =
+                    static_cast<std::size_t>(std::max<std::int32_t>(player->activeLast, static_cast<std::int32_t>(f)));
+                const auto gap = std::find(hot.begin() + static_cast<std::ptrdiff_t>(first),
+                                           hot.begin() + static_cast<std::ptrdiff_t>(last) + 1, false);
+                fix = gap == hot.begin() + static_cast<std::ptrdiff_t>(last) + 1
+                          ? "widen moves." + game::Printable(player->name) + ".active to [" + std::to_string(first) +
+                                ", " + std::to_string(last) + "]"
+                          : "erase them: moves." + game::Printable(player->name) +
+                                "'s active frames are one run, and frame " + std::to_string(gap - hot.begin()) +
+                                " between has no attack pixel";
+            } else if (stub != suggestions.end() && !stub->move.name.empty()) {
+                const auto& range = *stub->move.active;
+                fix = static_cast<std::int32_t>(f) <= range[1]
+                          ? "add to fighter.json's \"moves\": " + MoveJsonLine(stub->move) + " (hotmap moves " + dir +
+                                " --suggest adds it)"
+                          : "erase them: the move hotmap moves --suggest makes for " + game::Printable(anim.name) +
+                                " has frames " + std::to_string(range[0]) + "-" + std::to_string(range[1]) +
+                                " active, one run, and this frame comes after a frame without attack pixels";
+            } else if (stub != suggestions.end()) {
+                fix = stub->note;
+            } else {
+                fix = "erase them: " + game::Printable(anim.name) + " is played by no move (and cannot be)";
+            }
+            Warn(t, target.roots.hotmapsDir + "/" + target.id + "/" + assets::FrameFileName(anim.name, f),
+                 std::string(UNUSED_ATTACK) + "; " + fix);
+        }
+    }
 }
 
 // Lints one fighter; returns its pixels (0 when it fails to load), which count against the project's
@@ -385,7 +546,7 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
     const auto loaded = assets::LoadFighter(target.roots, target.id, options);
     if (!loaded.Ok()) {
         Fail(t, loaded.GetError());
-        t.frames += ManifestFrames(target);
+        t.frames += ManifestFrames(target, options.allowOutsideLinks);
         return 0;
     }
     const assets::LoadedFighter& f = loaded.Value();
@@ -396,7 +557,18 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
                     f.license.empty() ? "" : (", license: " + game::Printable(f.license)).c_str());
     }
     for (const assets::Error& e : f.errors) Fail(t, e);
-    for (const assets::Warning& w : f.warnings) Warn(t, w.file, w.message);
+    for (const assets::Warning& w : f.warnings)
+        if (w.message != UNUSED_ATTACK) Warn(t, w.file, w.message);
+    if (const auto doc = ReadDocument(target, options.allowOutsideLinks)) {
+        if (doc->moves.empty()) {
+            Warn(t, f.manifestPath,
+                 "no moves: the fighter cannot attack; paint FF0000 where its frames strike (in their hotmaps), then "
+                 "hotmap moves " +
+                     game::PrintablePath(target.roots.assetsDir + "/" + target.id) + " --suggest");
+        }
+        CheckProjectiles(t, f.manifestPath, *doc, f.def);
+        CheckUnusedAttack(t, target, *doc, f.def);
+    }
     for (std::size_t a = 0; a < f.def.animations.size(); ++a) {
         const game::AnimationDef& anim = f.def.animations[a];
         for (std::size_t i = 0; i < anim.frames.size(); ++i) {
@@ -406,6 +578,8 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
             const std::string hotmapPath = target.roots.hotmapsDir + "/" + target.id + "/" + name;
             const std::string spritePath = target.roots.assetsDir + "/" + target.id + "/" + name;
             CheckTransparency(t, spritePath, f.sprites[a][i]);
+            CheckEmpty(t, spritePath, f.sprites[a][i]);
+            CheckShadow(t, anim.frames[i].hotmapFromSprite ? spritePath : hotmapPath, anim.frames[i], f.sprites[a][i]);
             if (!anim.frames[i].hotmapFromSprite) {
                 CheckColours(t, hotmapPath, f.hotmaps[a][i]);
                 CheckBlends(t, hotmapPath, f.hotmaps[a][i]);
@@ -431,14 +605,37 @@ std::int64_t LintFighter(Tally& t, const FighterTarget& target, assets::LoadOpti
 
 }  // namespace
 
+LintCounts LintFighterDir(const std::string& fighterDir, int alphaMin) {
+    Tally tally;
+    tally.alphaMin = alphaMin;
+    const auto targets = ResolveFighters(fighterDir);
+    if (!targets.Ok()) {
+        Fail(tally, targets.GetError());
+    } else {
+        for (const FighterTarget& target : targets.Value()) LintFighter(tally, target, {}, false);
+    }
+    return {tally.errors, tally.warnings};
+}
+
 int RunLint(std::span<const std::string> args) {
     std::vector<std::string> dirs;
     assets::LoadOptions options;
     bool verbose = false;
-    for (const std::string& arg : args) {
+    Tally tally;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
         if (arg == "--help" || arg == "-h") {
             std::printf("%s%s", LINT_USAGE, LINT_HELP);
             return EXIT_OK;
+        }
+        if (arg == "--alpha-min") {
+            const auto n = i + 1 < args.size() ? ParseInt32(args[++i]) : std::nullopt;
+            if (!n || *n < 1 || *n > 255) {
+                std::fprintf(stderr, "hotmap lint: --alpha-min wants a whole number 1-255\n%s", LINT_USAGE);
+                return EXIT_USAGE;
+            }
+            tally.alphaMin = *n;
+            continue;
         }
         if (arg == "--verbose" || arg == "-v") {
             verbose = true;
@@ -464,7 +661,6 @@ int RunLint(std::span<const std::string> args) {
     }
     // Always say which folders are checked: "0 errors" means nothing without the place.
     for (const std::string& dir : dirs) std::printf("lint: checking %s\n", game::PrintablePath(dir).c_str());
-    Tally tally;
     for (const std::string& dir : dirs) {
         const auto targets = ResolveFighters(dir);
         if (!targets.Ok()) {

@@ -18,5 +18,6 @@ int RunTemplate(std::span<const std::string> args);
 int RunPreview(std::span<const std::string> args);
 int RunImport(std::span<const std::string> args);
 int RunFramedata(std::span<const std::string> args);
+int RunMoves(std::span<const std::string> args);
 
 }  // namespace hotmap

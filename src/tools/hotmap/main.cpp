@@ -21,6 +21,7 @@ constexpr const char* USAGE =
     "  preview   a sprite with its hotmap tinted over it, or a whole fighter's contact sheet\n"
     "  collide   place two hotmap PNGs in the world and report what collides, as JSON\n"
     "  framedata each move's ticks, advantages and pixel ranges against an opponent (Markdown or JSON)\n"
+    "  moves     a fighter's moves, and the move stubs its painted frames suggest (--suggest adds them)\n"
     "\n"
     "Hotmap colours: FF00FF (or alpha 0) is air, FF0000 is attack, any other colour is hurt.\n";
 
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
         if (command == "preview") return hotmap::RunPreview(args);
         if (command == "import") return hotmap::RunImport(args);
         if (command == "framedata") return hotmap::RunFramedata(args);
+        if (command == "moves") return hotmap::RunMoves(args);
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "hotmap: out of memory\n");
         return hotmap::EXIT_DATA;
