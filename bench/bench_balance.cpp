@@ -76,8 +76,9 @@ std::string Percent(double x) {
 std::string Ratio(std::int64_t part, std::int64_t whole) {
     if (whole == 0) return "-";
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.0f %% (%lld/%lld)", 100.0 * static_cast<double>(part) / static_cast<double>(whole),
-                  static_cast<long long>(part), static_cast<long long>(whole));
+    std::snprintf(buf, sizeof buf, "%.0f %% (%lld/%lld)",
+                  100.0 * static_cast<double>(part) / static_cast<double>(whole), static_cast<long long>(part),
+                  static_cast<long long>(whole));
     return buf;
 }
 
@@ -109,9 +110,10 @@ int main(int argc, char** argv) {
             quick = true;
             seeds = 20, patternMatches = 2;
         } else {
-            std::fprintf(stderr,
-                         "usage: bench_balance [--seeds N] [--patterns N] [--csv FILE] [--md FILE] [--quick] [--level L]\n"
-                         "                     [--patterns-only | --matchups-only]\n");
+            std::fprintf(
+                stderr,
+                "usage: bench_balance [--seeds N] [--patterns N] [--csv FILE] [--md FILE] [--quick] [--level L]\n"
+                "                     [--patterns-only | --matchups-only]\n");
             return 2;
         }
     }
@@ -160,8 +162,8 @@ int main(int argc, char** argv) {
     for (std::size_t c = 0; c < cells.size(); ++c) {
         for (std::int32_t side = 0; side < 2; ++side) {
             for (std::int32_t k = 0; k < seeds; k += BLOCK) {
-                const std::uint64_t first = SEED_RANGES[cells[c].range] + static_cast<std::uint64_t>(k) +
-                                            (side == 0 ? 0 : 500'000);
+                const std::uint64_t first =
+                    SEED_RANGES[cells[c].range] + static_cast<std::uint64_t>(k) + (side == 0 ? 0 : 500'000);
                 jobs.push_back(Job{c, side, first, std::min(BLOCK, seeds - k), {}});
             }
         }
@@ -178,15 +180,15 @@ int main(int argc, char** argv) {
             const Cell& cell = cells[job.cell];
             const std::size_t ia = indexOf(cell.a), ib = indexOf(cell.b);
             game::MatchDefs defs;
-            defs.fighters = job.side == 0 ? std::array<const game::FighterDef*, 2>{&loaded.fighters[ia].def,
-                                                                                   &loaded.fighters[ib].def}
-                                          : std::array<const game::FighterDef*, 2>{&loaded.fighters[ib].def,
-                                                                                   &loaded.fighters[ia].def};
+            defs.fighters =
+                job.side == 0
+                    ? std::array<const game::FighterDef*, 2>{&loaded.fighters[ia].def, &loaded.fighters[ib].def}
+                    : std::array<const game::FighterDef*, 2>{&loaded.fighters[ib].def, &loaded.fighters[ia].def};
             const std::size_t aSide = job.side == 0 ? 0 : 1;
             for (std::int32_t k = 0; k < job.seeds; ++k) {
-                const game::ArenaResult r = game::PlayArena(
-                    defs, {game::ArenaSide{cell.level, nullptr}, game::ArenaSide{cell.level, nullptr}},
-                    job.firstSeed + static_cast<std::uint64_t>(k));
+                const game::ArenaResult r =
+                    game::PlayArena(defs, {game::ArenaSide{cell.level, nullptr}, game::ArenaSide{cell.level, nullptr}},
+                                    job.firstSeed + static_cast<std::uint64_t>(k));
                 job.partial.n += 1;
                 job.partial.ticks += r.ticks;
                 if (r.winner == static_cast<std::int32_t>(aSide)) {
@@ -230,10 +232,10 @@ int main(int argc, char** argv) {
             }
             for (std::int32_t side = 0; side < 2; ++side) {
                 game::MatchDefs defs;
-                defs.fighters = side == 0 ? std::array<const game::FighterDef*, 2>{&loaded.fighters[ip].def,
-                                                                                  &loaded.fighters[ic].def}
-                                          : std::array<const game::FighterDef*, 2>{&loaded.fighters[ic].def,
-                                                                                  &loaded.fighters[ip].def};
+                defs.fighters =
+                    side == 0
+                        ? std::array<const game::FighterDef*, 2>{&loaded.fighters[ip].def, &loaded.fighters[ic].def}
+                        : std::array<const game::FighterDef*, 2>{&loaded.fighters[ic].def, &loaded.fighters[ip].def};
                 std::array<game::ArenaSide, 2> sides{};
                 sides[static_cast<std::size_t>(side)] = game::ArenaSide{cell.level, &pattern->slot};
                 sides[static_cast<std::size_t>(1 - side)] = game::ArenaSide{cell.level, nullptr};
@@ -300,7 +302,8 @@ int main(int argc, char** argv) {
         md << " |\n";
         std::printf("\n");
     };
-    row("blocks attacks it could block", [](const game::SideCounts& s, double) { return Ratio(s.blocked, s.blockable); });
+    row("blocks attacks it could block",
+        [](const game::SideCounts& s, double) { return Ratio(s.blocked, s.blockable); });
     row("anti-airs jump-ins", [](const game::SideCounts& s, double) { return Ratio(s.antiAired, s.jumpIns); });
     row("punishes blocks punishable by 4+ ticks",
         [](const game::SideCounts& s, double) { return Ratio(s.punished, s.punishable); });
@@ -318,7 +321,8 @@ int main(int argc, char** argv) {
     row("air attacks a match", [&](const game::SideCounts& s, double n) { return perMatch(s.airAttacks, n); });
     row("throws a match", [&](const game::SideCounts& s, double n) { return perMatch(s.throws, n); });
     row("supers a match", [&](const game::SideCounts& s, double n) { return perMatch(s.supers, n); });
-    row("supers landing in a combo", [](const game::SideCounts& s, double) { return Ratio(s.supersInCombo, s.supers); });
+    row("supers landing in a combo",
+        [](const game::SideCounts& s, double) { return Ratio(s.supersInCombo, s.supers); });
     row("longest combo (hits)", [](const game::SideCounts& s, double) { return std::to_string(s.maxCombo); });
 
     md << "\n## Looped patterns against the CPU\n\nEach pattern is a slot played in a loop (as `--p1-slot` "
@@ -335,7 +339,8 @@ int main(int argc, char** argv) {
             const PatternCell& x = patternCells[i + l];
             md << " | " << x.wins << "/" << x.n;
             std::printf("  L%d %2d/%-2d", x.level, x.wins, x.n);
-            csv << x.player << "," << x.pattern << "," << x.cpu << "," << x.level << "," << x.n << "," << x.wins << "\n";
+            csv << x.player << "," << x.pattern << "," << x.cpu << "," << x.level << "," << x.n << "," << x.wins
+                << "\n";
         }
         md << " |\n";
         std::printf("\n");

@@ -83,18 +83,22 @@ std::int32_t MaxReachPx(const game::FighterDef& def, const game::MoveDef& move, 
     return best;
 }
 
+// Two human sides, the match started as training starts it: the scenes below.
+game::MatchState TwoHumansNoTimer(const game::MatchDefs& defs) {
+    game::MatchConfig config;
+    config.controllers = {game::Controller::Human, game::Controller::Human};
+    game::TrainingState training;
+    return game::NewTrainingMatch(defs, config, training);
+}
+
 // ---- the loop search --------------------------------------------------------------------------------
 
 // One loop: the attacker's inputs (forward/back bits), played from `xPx` against a defender that
 // stands still at `defenderXPx`; returns the longest combo the defender suffered in `ticks`.
 std::int32_t LongestCombo(const game::FighterDef& a, const game::FighterDef& d, const std::vector<Input>& loop,
                           std::int32_t attackerXPx, std::int32_t defenderXPx, std::int32_t ticks) {
-    game::MatchDefs defs;
-    defs.fighters = {&a, &d};
-    game::MatchConfig config;
-    config.controllers = {game::Controller::Human, game::Controller::Human};
-    game::TrainingState training;
-    game::MatchState s = game::NewTrainingMatch(defs, config, training);
+    const game::MatchDefs defs{{&a, &d}};
+    game::MatchState s = TwoHumansNoTimer(defs);
     s.fighters[0].xSubpx = attackerXPx * game::SUBPIXELS_PER_PX;
     s.fighters[1].xSubpx = defenderXPx * game::SUBPIXELS_PER_PX;
     s.fighters[0].facing = attackerXPx < defenderXPx ? game::Facing::Right : game::Facing::Left;
@@ -157,7 +161,8 @@ TEST(LoopSearch, NoLoopOfMovesCombosPastTwelveHits) {
                     for (std::int32_t gap = 0; gap <= 40; ++gap) {
                         for (const bool walk : {false, true}) {
                             std::vector<Input> loop = inputs;
-                            loop.insert(loop.end(), static_cast<std::size_t>(gap), Input{static_cast<std::uint8_t>(walk ? Input::RIGHT : 0)});
+                            loop.insert(loop.end(), static_cast<std::size_t>(gap),
+                                        Input{static_cast<std::uint8_t>(walk ? Input::RIGHT : 0)});
                             const std::int32_t combo = LongestCombo(a, d, loop, defenderX - 70, defenderX, TICKS);
                             ++cases;
                             if (combo > worst) {
@@ -166,9 +171,9 @@ TEST(LoopSearch, NoLoopOfMovesCombosPastTwelveHits) {
                                             (walk ? " ticks walking" : " ticks waiting") + " against " + d.id +
                                             (corner ? " in the corner" : " midscreen");
                             }
-                            EXPECT_LE(combo, LIMIT) << a.id << " " << name << ", gap " << gap
-                                                    << (walk ? " walking" : " waiting") << ", vs " << d.id
-                                                    << (corner ? " in the corner" : " midscreen");
+                            EXPECT_LE(combo, LIMIT)
+                                << a.id << " " << name << ", gap " << gap << (walk ? " walking" : " waiting") << ", vs "
+                                << d.id << (corner ? " in the corner" : " midscreen");
                         }
                     }
                 }
@@ -222,11 +227,11 @@ TEST(Punish, EveryGroundedStrikeIsAsPunishableAsTheRulesSay) {
                 const auto want = intent.find(key);
                 ASSERT_NE(want, intent.end()) << "docs/rules.md's table has no row for " << key;
                 const std::string got = punish->move < 0 ? "safe" : "punishable";
-                EXPECT_EQ(got, want->second) << key << " against " << d.id << ": "
-                                             << (punish->move < 0 ? "nothing lands in time"
-                                                                  : "punished by " + punish->notation + ", " +
-                                                                        std::to_string(punish->spareTicks) +
-                                                                        " ticks to spare");
+                EXPECT_EQ(got, want->second)
+                    << key << " against " << d.id << ": "
+                    << (punish->move < 0 ? "nothing lands in time"
+                                         : "punished by " + punish->notation + ", " +
+                                               std::to_string(punish->spareTicks) + " ticks to spare");
                 ++checked;
             }
         }
@@ -261,7 +266,8 @@ TEST(Throws, StartInFiveOrSixTicksReachNoFartherThanAJabAndWhiffPunishably) {
         const std::int32_t startup = TicksOf(anim, 0, grab.activeFirst - 1);
         EXPECT_GE(startup, 5) << a.id;
         EXPECT_LE(startup, 6) << a.id;
-        const std::int32_t recovery = TicksOf(anim, grab.activeLast + 1, static_cast<std::int32_t>(anim.frames.size()) - 1);
+        const std::int32_t recovery =
+            TicksOf(anim, grab.activeLast + 1, static_cast<std::int32_t>(anim.frames.size()) - 1);
         for (const auto& fd : r.fighters) {
             const game::FighterDef& d = fd.def;
             // Body to body: the anchor distance less both pushboxes' half widths.
@@ -288,12 +294,8 @@ TEST(Super, AHeavyKickThatHitsCombosIntoTheSuper) {
             const game::FighterDef& a = fa.def;
             const game::FighterDef& d = fd.def;
             const std::int32_t hk = MoveIndex(a, "heavy_kick"), super = MoveIndex(a, "super");
-            game::MatchDefs defs;
-            defs.fighters = {&a, &d};
-            game::MatchConfig config;
-            config.controllers = {game::Controller::Human, game::Controller::Human};
-            game::TrainingState training;
-            game::MatchState s = game::NewTrainingMatch(defs, config, training);
+            const game::MatchDefs defs{{&a, &d}};
+            game::MatchState s = TwoHumansNoTimer(defs);
             const std::int32_t reach = MaxReachPx(a, a.moves[static_cast<std::size_t>(hk)], game::StandingFrame(d));
             ASSERT_GT(reach, 0);
             s.fighters[0].xSubpx = 200 * game::SUBPIXELS_PER_PX;
@@ -332,8 +334,9 @@ game::SideCounts CpuCountsAt(std::int32_t level, std::int32_t matchesPerSide, st
             game::MatchDefs defs;
             defs.fighters = {&r.fighters[a].def, &r.fighters[b].def};
             for (std::int32_t k = 0; k < matchesPerSide; ++k) {
-                const auto result = game::PlayArena(defs, {game::ArenaSide{level, nullptr}, game::ArenaSide{level, nullptr}},
-                                                    seed + static_cast<std::uint64_t>(k));
+                const auto result =
+                    game::PlayArena(defs, {game::ArenaSide{level, nullptr}, game::ArenaSide{level, nullptr}},
+                                    seed + static_cast<std::uint64_t>(k));
                 total += result.counts[0];
                 total += result.counts[1];
             }
@@ -398,21 +401,28 @@ TEST(Cpu, TheRulesProfileTableIsTheCode) {
         }
         EXPECT_EQ(row(label), want) << label;
     };
-    expectRow("reaction (ticks, plus 0 to the spread)", [](const game::CpuProfile& p) { return p.reactionTicks; }, true);
+    expectRow(
+        "reaction (ticks, plus 0 to the spread)", [](const game::CpuProfile& p) { return p.reactionTicks; }, true);
     expectRow("keeps its guard up at close range", [](const game::CpuProfile& p) { return p.guardPercent; });
-    expectRow("guards an attack, jump-in or projectile it sees in time", [](const game::CpuProfile& p) { return p.blockPercent; });
+    expectRow("guards an attack, jump-in or projectile it sees in time",
+              [](const game::CpuProfile& p) { return p.blockPercent; });
     expectRow("meets a jump-in it sees with its anti-air", [](const game::CpuProfile& p) { return p.antiAirPercent; });
-    expectRow("punishes a blocked or whiffed move that leaves it time", [](const game::CpuProfile& p) { return p.punishPercent; });
+    expectRow("punishes a blocked or whiffed move that leaves it time",
+              [](const game::CpuProfile& p) { return p.punishPercent; });
     expectRow("breaks a throw whose start it sees in time", [](const game::CpuProfile& p) { return p.techPercent; });
     expectRow("presses a throw break up close, guessing", [](const game::CpuProfile& p) { return p.techGuessPercent; });
     expectRow("attacks in its jumps", [](const game::CpuProfile& p) { return p.airAttackPercent; });
-    expectRow("throws when close (doubled against a guarding opponent)", [](const game::CpuProfile& p) { return p.throwPercent; });
-    expectRow("jumps in from jump range (doubled against a guarding opponent)", [](const game::CpuProfile& p) { return p.jumpInPercent; });
+    expectRow("throws when close (doubled against a guarding opponent)",
+              [](const game::CpuProfile& p) { return p.throwPercent; });
+    expectRow("jumps in from jump range (doubled against a guarding opponent)",
+              [](const game::CpuProfile& p) { return p.jumpInPercent; });
     expectRow("pokes with a normal that reaches", [](const game::CpuProfile& p) { return p.pokePercent; });
-    expectRow("confirms a hit into the next move of its chain", [](const game::CpuProfile& p) { return p.comboPercent; });
+    expectRow("confirms a hit into the next move of its chain",
+              [](const game::CpuProfile& p) { return p.comboPercent; });
     expectRow("spends a full bar on the super in range", [](const game::CpuProfile& p) { return p.superPercent; });
     expectRow("gets up with a reversal", [](const game::CpuProfile& p) { return p.reversalPercent; });
-    expectRow("learns from an exchange (per cent of its damage)", [](const game::CpuProfile& p) { return p.learnPercent; });
+    expectRow("learns from an exchange (per cent of its damage)",
+              [](const game::CpuProfile& p) { return p.learnPercent; });
     // Level 1 guesses a throw break ~10 % of the time and cannot see one in time: "about 10 %".
     EXPECT_EQ(game::CpuProfileOf(1).techPercent, 0);
     EXPECT_GE(game::CpuProfileOf(1).reactionTicks, 10);

@@ -33,7 +33,7 @@ fs::path WriteSlot(const std::string& name, const std::vector<std::pair<int, std
     int ticks = 0;
     for (const auto& r : runs) ticks += r.first;
     std::ofstream out(path);
-    out << "hotmap-brawl-replay 2\nfighters brick kestrel\nsim 3\nseed 1\np1 human\np2 human\nlevel 2\n"
+    out << "hotmap-brawl-replay 2\nfighters brick kestrel\nsim 4\nseed 1\np1 human\np2 human\nlevel 2\n"
            "detection per-pixel 6\nticks "
         << ticks << "\n";
     for (const auto& r : runs) out << r.first << " " << r.second << " -\n";
@@ -112,11 +112,11 @@ TEST(TrainingRun, AfterFirstBlocksFromTheSecondJab) {
     const fs::path slot =
         WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {22, "-"}, {7, "R"}, {1, "P"}, {29, "-"}});
     const std::string gap = "FFFFF";
-    ExpectBothCorners(
-        slot, 90, {"--dummy-block", "after-first"},
-        {PUNCH + gap + PUNCH + gap + PUNCH + gap,
-         "FFFF" + Repeat('H', 24) + Repeat('F', 8) + Repeat('B', 18) + Repeat('F', 12) + Repeat('B', 18) + Repeat('F', 6),
-         {{"hit", 3}, {"block", -1}, {"block", -1}}});
+    ExpectBothCorners(slot, 90, {"--dummy-block", "after-first"},
+                      {PUNCH + gap + PUNCH + gap + PUNCH + gap,
+                       "FFFF" + Repeat('H', 24) + Repeat('F', 8) + Repeat('B', 18) + Repeat('F', 12) + Repeat('B', 18) +
+                           Repeat('F', 6),
+                       {{"hit", 3}, {"block", -1}, {"block", -1}}});
 }
 
 TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {

@@ -102,8 +102,8 @@ struct ManifestMove {
     std::int32_t superFreezeTicks = 0;
     std::optional<ManifestThrow> throwMove;
     bool knockdown = false;  ///< a hit knocks down
-    std::string sound;     ///< a file in the fighter's sfx/ folder, or empty (the shared sound)
-    std::string hitSound;  ///< the same, for a hit
+    std::string sound;       ///< a file in the fighter's sfx/ folder, or empty (the shared sound)
+    std::string hitSound;    ///< the same, for a hit
 };
 
 /// One colour of the alternate palette: every sprite pixel of `fromRgb` becomes `toRgb` (0xRRGGBB).

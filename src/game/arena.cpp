@@ -32,8 +32,8 @@ bool LandsDuring(const MatchDefs& defs, MatchState state, std::int32_t defender,
     state.config.controllers = {Controller::Human, Controller::Human};
     const auto a = static_cast<std::size_t>(1 - defender);
     const std::int32_t animation = state.fighters[a].animation;
-    const std::vector<Input> typed = MoveInputSequence(defs.fighters[static_cast<std::size_t>(defender)]->moves[
-        static_cast<std::size_t>(move)]);
+    const std::vector<Input> typed =
+        MoveInputSequence(defs.fighters[static_cast<std::size_t>(defender)]->moves[static_cast<std::size_t>(move)]);
     EventList events;
     for (std::int32_t t = 0; t < 90; ++t) {
         Inputs in{};
@@ -81,8 +81,7 @@ class Observer {
 public:
     explicit Observer(const MatchDefs& defs) : defs_(defs) {}
 
-    void Observe(const MatchState& before, const MatchState& after, std::span<const Event> events,
-                 ArenaResult& r) {
+    void Observe(const MatchState& before, const MatchState& after, std::span<const Event> events, ArenaResult& r) {
         for (std::int32_t x = 0; x < 2; ++x) JudgeBlock(before, after, x, r);
         for (const Event& e : events) Count(before, after, e, r);
         for (std::int32_t x = 0; x < 2; ++x) Follow(after, x, r);
@@ -282,7 +281,8 @@ std::vector<LoopPattern> LoopPatterns(const FighterDef& def) {
     std::vector<LoopPattern> out;
     const auto add = [&](std::string name, std::initializer_list<std::pair<std::uint8_t, std::int32_t>> runs) {
         LoopPattern p{std::move(name), {}};
-        for (const auto& [bits, ticks] : runs) p.slot.inputs.insert(p.slot.inputs.end(), static_cast<std::size_t>(ticks), Input{bits});
+        for (const auto& [bits, ticks] : runs)
+            p.slot.inputs.insert(p.slot.inputs.end(), static_cast<std::size_t>(ticks), Input{bits});
         out.push_back(std::move(p));
     };
     add("S every 2", {{S, 1}, {0, 1}});

@@ -18,33 +18,33 @@ namespace game {
 
 /// One side of an arena match: the CPU at a level, or a slot played in a loop (forward/back inputs).
 struct ArenaSide {
-    std::int32_t cpuLevel = 3;     ///< 1-3, when `slot` is null
-    const Slot* slot = nullptr;    ///< looped from its first input, as --p1-slot plays it
+    std::int32_t cpuLevel = 3;   ///< 1-3, when `slot` is null
+    const Slot* slot = nullptr;  ///< looped from its first input, as --p1-slot plays it
 };
 
 /// What one side did over a match, counted by the arena's observer (docs/balance.md says how each
 /// is measured).
 struct SideCounts {
-    std::int32_t blockable = 0;      ///< attacks that connected while it was free or guarding
-    std::int32_t blocked = 0;        ///< of those, blocked
-    std::int32_t jumpIns = 0;        ///< the opponent's forward jumps that came down within reach
-    std::int32_t antiAired = 0;      ///< of those, hit before they landed
-    std::int32_t punishable = 0;     ///< its blocks after which a move of its own still hits 4+ ticks late
-    std::int32_t punished = 0;       ///< of those, hit during the blocked move
-    std::int32_t grabbed = 0;        ///< grabs that took hold of it
-    std::int32_t teched = 0;         ///< of those, broken
-    std::int32_t projectileHits = 0;     ///< the opponent's projectiles that hit it
+    std::int32_t blockable = 0;            ///< attacks that connected while it was free or guarding
+    std::int32_t blocked = 0;              ///< of those, blocked
+    std::int32_t jumpIns = 0;              ///< the opponent's forward jumps that came down within reach
+    std::int32_t antiAired = 0;            ///< of those, hit before they landed
+    std::int32_t punishable = 0;           ///< its blocks after which a move of its own still hits 4+ ticks late
+    std::int32_t punished = 0;             ///< of those, hit during the blocked move
+    std::int32_t grabbed = 0;              ///< grabs that took hold of it
+    std::int32_t teched = 0;               ///< of those, broken
+    std::int32_t projectileHits = 0;       ///< the opponent's projectiles that hit it
     std::int32_t projectileHitsInAir = 0;  ///< of those, while it was in the air
-    std::int32_t projectileBlocks = 0;   ///< the opponent's projectiles it blocked
-    std::int32_t airAttacks = 0;     ///< air attacks it started
-    std::int32_t throws = 0;         ///< throws it started
-    std::int32_t throwsLanded = 0;   ///< throws it landed (the victim tossed)
-    std::int32_t supers = 0;         ///< supers it started
-    std::int32_t supersInCombo = 0;  ///< supers that hit as the second or later hit of a combo
-    std::int32_t hits = 0;           ///< hits it landed
-    std::int32_t maxCombo = 0;       ///< its longest combo, in hits
-    std::int32_t counterHits = 0;    ///< counter-hits it landed
-    std::int32_t knockdowns = 0;     ///< knockdowns it scored
+    std::int32_t projectileBlocks = 0;     ///< the opponent's projectiles it blocked
+    std::int32_t airAttacks = 0;           ///< air attacks it started
+    std::int32_t throws = 0;               ///< throws it started
+    std::int32_t throwsLanded = 0;         ///< throws it landed (the victim tossed)
+    std::int32_t supers = 0;               ///< supers it started
+    std::int32_t supersInCombo = 0;        ///< supers that hit as the second or later hit of a combo
+    std::int32_t hits = 0;                 ///< hits it landed
+    std::int32_t maxCombo = 0;             ///< its longest combo, in hits
+    std::int32_t counterHits = 0;          ///< counter-hits it landed
+    std::int32_t knockdowns = 0;           ///< knockdowns it scored
 
     SideCounts& operator+=(const SideCounts& o);
 };

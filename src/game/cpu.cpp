@@ -57,7 +57,8 @@ enum Decision : std::size_t { THREAT, PUNISH, TECH };
 enum class Option : std::int32_t { WalkIn, Guard, BackOff, Wait, Poke, Throw, JumpIn, Rush, Projectile, Super, COUNT };
 enum class Band : std::int32_t { Close, Mid, Far, COUNT };
 constexpr std::int32_t OPTIONS = static_cast<std::int32_t>(Option::COUNT);
-static_assert(static_cast<std::size_t>(Band::COUNT) * OPTIONS == CPU_LEARNED_WEIGHTS, "one learned weight per band and option");
+static_assert(static_cast<std::size_t>(Band::COUNT) * OPTIONS == CPU_LEARNED_WEIGHTS,
+              "one learned weight per band and option");
 
 // What it decided to do about the thing it sees (CpuState::answer).
 enum Answer : std::int32_t { NOTHING, ANTI_AIR, GUARD_HIGH, GUARD, JUMP_OVER, MEATY };
@@ -131,9 +132,9 @@ Look LookOf(const FighterDef& def, std::int32_t animation, bool grounded, std::i
         case Anim::Jump: {
             if (!grounded) return Look::Airborne;
             const AnimationDef& jump = def.Animation(Anim::Jump);
-            return frame == 0 ? Look::PreJump : frame + 1 == static_cast<std::int32_t>(jump.frames.size())
-                                                    ? Look::Landing
-                                                    : Look::PreJump;
+            return frame == 0                                                   ? Look::PreJump
+                   : frame + 1 == static_cast<std::int32_t>(jump.frames.size()) ? Look::Landing
+                                                                                : Look::PreJump;
         }
         case Anim::BlockStand:
         case Anim::BlockCrouch:
@@ -191,8 +192,8 @@ Seen Perceive(const FighterDef& odef, const MatchState& s, CpuState& cpu) {
         const std::int32_t first = m.activeFirst >= 0 ? m.activeFirst : m.projectile ? m.projectile->spawnFrame : -1;
         const std::int32_t last = m.activeFirst >= 0 ? m.activeLast : first;
         seen.phase = first < 0 || seen.frame > last ? Phase3::Recovery
-                     : seen.frame < first          ? Phase3::Startup
-                                                   : Phase3::Active;
+                     : seen.frame < first           ? Phase3::Startup
+                                                    : Phase3::Active;
     }
     if (v.projectileVxSubpx != 0) {
         seen.projectile = true;
@@ -314,7 +315,8 @@ public:
             cpu_.touchedTick = static_cast<std::int64_t>(s_.tick);
         cpu_.seenHealth = health;
         if (cpu_.guardTicks > 0) --cpu_.guardTicks;
-        cpu_.reactionTicks = p_.reactionTicks + (p_.reactionSpreadTicks > 0 ? rng_.Below(p_.reactionSpreadTicks + 1) : 0);
+        cpu_.reactionTicks =
+            p_.reactionTicks + (p_.reactionSpreadTicks > 0 ? rng_.Below(p_.reactionSpreadTicks + 1) : 0);
         seen_ = Perceive(odef_, s_, cpu_);
         NoteHabits();
         // A motion being typed goes on to its end, whatever happens: it is one input.
@@ -364,7 +366,8 @@ private:
     void NoteHabits() {
         for (std::int32_t& h : cpu_.habits) h -= h / 64;
         if (!seen_.valid || seen_.shownTicks != 1) return;
-        if (seen_.look == Look::Attack && seen_.move >= 0 && odef_.moves[static_cast<std::size_t>(seen_.move)].projectile)
+        if (seen_.look == Look::Attack && seen_.move >= 0 &&
+            odef_.moves[static_cast<std::size_t>(seen_.move)].projectile)
             cpu_.habits[PROJECTILES] += 100;
         if (seen_.look == Look::PreJump) cpu_.habits[JUMPS] += 100;
         if (seen_.look == Look::Block || seen_.look == Look::Crouch) cpu_.habits[GUARDING] += 40;
@@ -372,10 +375,9 @@ private:
 
     // Thrown: break it if it saw the throw start in time (by the level's chance).
     Input WhenThrown() {
-        const bool throwSeen =
-            (seen_.look == Look::Attack && seen_.move >= 0 &&
-             odef_.moves[static_cast<std::size_t>(seen_.move)].throwDef.has_value()) ||
-            seen_.look == Look::Throwing;
+        const bool throwSeen = (seen_.look == Look::Attack && seen_.move >= 0 &&
+                                odef_.moves[static_cast<std::size_t>(seen_.move)].throwDef.has_value()) ||
+                               seen_.look == Look::Throwing;
         if (throwSeen && FirstLook(TECH) && Roll(p_.techPercent)) return Input{Input::PUNCH | Input::KICK};
         // A break pressed blind up close, guessing, meets a grab now and then: on the grab's first
         // tick, by the level's guessing chance (what a player who mashes the break gets).
@@ -411,12 +413,14 @@ private:
                 const std::int32_t firstFree = me_.stunTicks - 1;  // ticks from now to its first free tick
                 // Blockstun's slide goes on until then: the punish must reach from where it ends.
                 std::int32_t slide = std::abs(me_.slideSubpx), travel = 0;
-                for (std::int32_t k = 0; k <= firstFree && slide > 0; ++k) travel += slide, slide -= SLIDE_FRICTION_SUBPX;
+                for (std::int32_t k = 0; k <= firstFree && slide > 0; ++k)
+                    travel += slide, slide -= SLIDE_FRICTION_SUBPX;
                 distancePx_ += ToPx(travel);
                 const std::int32_t punish = FastestPunish(seen_.leftTicks - firstFree, firstFree);
                 if (punish >= 0) {
                     std::array<Input, MAX_MOTION_LENGTH> typed{};
-                    const auto n = static_cast<std::int32_t>(TypeMoveInputs(def_.moves[static_cast<std::size_t>(punish)], typed));
+                    const auto n =
+                        static_cast<std::int32_t>(TypeMoveInputs(def_.moves[static_cast<std::size_t>(punish)], typed));
                     return Start(punish, std::max(0, firstFree - (n - 1)));
                 }
             }
@@ -431,9 +435,8 @@ private:
     std::int32_t FastestPunish(std::int32_t ticks, std::int32_t startIn = 0) const {
         std::int32_t best = -1, bestStartup = 1 << 20;
         const AnimationDef& theirs = odef_.animations[static_cast<std::size_t>(seen_.animation)];
-        const std::int32_t theirNow = seen_.shownTicks + (seen_.leftTicks > 0 ? theirs.TotalTicks() - seen_.shownTicks -
-                                                                                    seen_.leftTicks
-                                                                              : 0);
+        const std::int32_t theirNow =
+            seen_.shownTicks + (seen_.leftTicks > 0 ? theirs.TotalTicks() - seen_.shownTicks - seen_.leftTicks : 0);
         for (std::size_t m = 0; m < def_.moves.size(); ++m) {
             const MoveDef& move = def_.moves[m];
             if (move.stance == Stance::Air || move.meterCost > me_.meter || move.activeFirst < 0) continue;
@@ -649,15 +652,15 @@ private:
     // A projectile's path as the CPU predicts it: where it is (or will appear) `inTicks` from now.
     struct Flight {
         std::int32_t xSubpx = 0, ySubpx = 0, vxSubpx = 0;
-        std::int32_t inTicks = 0;        // 0: in flight now, at (x, y); more: appears then, there
-        std::int64_t spawnTick = 0;      // the tick it appeared (or will), as reckoned: its identity
+        std::int32_t inTicks = 0;         // 0: in flight now, at (x, y); more: appears then, there
+        std::int64_t spawnTick = 0;       // the tick it appeared (or will), as reckoned: its identity
         const FrameDef* frame = nullptr;  // its look (its animation's first frame)
         Facing facing = Facing::Right;
     };
 
     bool PredictProjectile(Flight& f) const {
-        const std::int32_t sign = seen_.projectile ? (seen_.projectileVxSubpx > 0 ? 1 : -1)
-                                                   : (me_.xSubpx > seen_.xSubpx ? 1 : -1);
+        const std::int32_t sign =
+            seen_.projectile ? (seen_.projectileVxSubpx > 0 ? 1 : -1) : (me_.xSubpx > seen_.xSubpx ? 1 : -1);
         const MoveDef* thrower = nullptr;
         for (const MoveDef& m : odef_.moves) {
             if (m.projectile) thrower = &m;
@@ -675,13 +678,14 @@ private:
             f.xSubpx = seen_.projectileXSubpx + seen_.projectileVxSubpx * sinceView;
             f.ySubpx = seen_.projectileYSubpx;
             // How far it has come from where the thrower's hand let it go, at its speed.
-            const std::int32_t flown = std::abs(f.xSubpx - (seen_.xSubpx + sign * pd.spawnOffsetPx.x * SUBPIXELS_PER_PX));
+            const std::int32_t flown =
+                std::abs(f.xSubpx - (seen_.xSubpx + sign * pd.spawnOffsetPx.x * SUBPIXELS_PER_PX));
             f.spawnTick = static_cast<std::int64_t>(s_.tick) - flown / std::max(1, pd.speedSubpx);
             return true;
         }
         // A projectile move it sees before the throw: the projectile appears at the throw frame.
-        if (seen_.look != Look::Attack || seen_.move < 0 || !odef_.moves[static_cast<std::size_t>(seen_.move)].projectile ||
-            seen_.phase == Phase3::Recovery)
+        if (seen_.look != Look::Attack || seen_.move < 0 ||
+            !odef_.moves[static_cast<std::size_t>(seen_.move)].projectile || seen_.phase == Phase3::Recovery)
             return false;
         const AnimationDef& anim = odef_.animations[static_cast<std::size_t>(thrower->animation)];
         const std::int32_t spawnAt = FrameStart(anim, pd.spawnFrame);
@@ -736,7 +740,8 @@ private:
                 continue;
             if (!Reaches(def_, move, odef_, crouching, distancePx_)) continue;
             if (move.height == HitHeight::Low) low = static_cast<std::int32_t>(m);
-            if (n < static_cast<std::int32_t>(candidates.size())) candidates[static_cast<std::size_t>(n++)] = static_cast<std::int32_t>(m);
+            if (n < static_cast<std::int32_t>(candidates.size()))
+                candidates[static_cast<std::size_t>(n++)] = static_cast<std::int32_t>(m);
         }
         if (n == 0) return -1;
         if (low >= 0 && crouching && Roll(70)) return low;
@@ -757,7 +762,8 @@ private:
         if (seen_.look == Look::Down) return WhileDown(crouching);
         Learn();
         const std::int32_t grab = FindMove(def_, [](const MoveDef& m) { return m.throwDef.has_value(); });
-        const std::int32_t rush = FindMove(def_, [](const MoveDef& m) { return m.motion == "236" && m.meterCost == 0; });
+        const std::int32_t rush =
+            FindMove(def_, [](const MoveDef& m) { return m.motion == "236" && m.meterCost == 0; });
         const std::int32_t special = PlainMove(def_, Button::Special, Stance::Stand);
         const std::int32_t super =
             FindMove(def_, [&](const MoveDef& m) { return m.meterCost > 0 && m.meterCost <= me_.meter; });
@@ -774,14 +780,18 @@ private:
         // Each option's weight: the level's inclination, times what it has learned of this opponent.
         std::array<std::int32_t, OPTIONS> weight{};
         weight[static_cast<std::size_t>(Option::WalkIn)] = band == Band::Close ? 0 : threatened ? 25 : 70;
-        weight[static_cast<std::size_t>(Option::Guard)] = band == Band::Far ? 0 : threatened ? p_.guardPercent : p_.guardPercent / 4;
+        weight[static_cast<std::size_t>(Option::Guard)] = band == Band::Far ? 0
+                                                          : threatened      ? p_.guardPercent
+                                                                            : p_.guardPercent / 4;
         weight[static_cast<std::size_t>(Option::BackOff)] = band == Band::Far ? 0 : 4 + p_.guardPercent / 6;
         weight[static_cast<std::size_t>(Option::Wait)] = 8;
         weight[static_cast<std::size_t>(Option::Poke)] = ready && poke >= 0 ? p_.pokePercent : 0;
-        weight[static_cast<std::size_t>(Option::Throw)] = ready && reaches(grab, 4) ? (guarding ? p_.throwPercent * 2 : p_.throwPercent) : 0;
-        weight[static_cast<std::size_t>(Option::JumpIn)] = ready && distancePx_ > jumpPx - 10 && distancePx_ < jumpPx + 70
-                              ? (guarding ? p_.jumpInPercent * 2 : p_.jumpInPercent)
-                              : 0;
+        weight[static_cast<std::size_t>(Option::Throw)] =
+            ready && reaches(grab, 4) ? (guarding ? p_.throwPercent * 2 : p_.throwPercent) : 0;
+        weight[static_cast<std::size_t>(Option::JumpIn)] =
+            ready && distancePx_ > jumpPx - 10 && distancePx_ < jumpPx + 70
+                ? (guarding ? p_.jumpInPercent * 2 : p_.jumpInPercent)
+                : 0;
         weight[static_cast<std::size_t>(Option::Rush)] = ready && band == Band::Mid && reaches(rush, 0) ? 6 : 0;
         weight[static_cast<std::size_t>(Option::Projectile)] = ready && special >= 0 && band == Band::Far ? 15 : 0;
         weight[static_cast<std::size_t>(Option::Super)] = ready && reaches(super, 0) ? p_.superPercent / 3 : 0;
@@ -849,10 +859,11 @@ private:
     // with a reversal or a projectile) or with a poke timed to land as it rises (a meaty), by the
     // level's inclination. It knows how long a knockdown lasts, as a player does.
     Input WhileDown(bool crouching) {
-        const bool gettingUp = seen_.animation == odef_.getUpAnimation ||
-                               (seen_.animation == odef_.thrownAnimation &&
-                                seen_.frame + 1 == static_cast<std::int32_t>(
-                                                       odef_.animations[static_cast<std::size_t>(seen_.animation)].frames.size()));
+        const bool gettingUp =
+            seen_.animation == odef_.getUpAnimation ||
+            (seen_.animation == odef_.thrownAnimation &&
+             seen_.frame + 1 ==
+                 static_cast<std::int32_t>(odef_.animations[static_cast<std::size_t>(seen_.animation)].frames.size()));
         const std::int32_t wakeIn = gettingUp ? seen_.leftTicks : GET_UP_TICKS + 8;
         const std::int32_t poke = Poke(crouching);
         if (wakeIn > 10) {

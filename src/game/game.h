@@ -24,7 +24,8 @@ namespace game {
 /// The simulation's version: any change that alters a hash for the same inputs (a rule, a field of
 /// the state, the hash's encoding) bumps it, and in the same commit re-records docs/replays/ and
 /// updates README's example hash (DEVELOPERS.md, "Versions"). Replays record it.
-inline constexpr std::int32_t SIMULATION_VERSION = 4;  // 4: the fair fight (knockdowns, pre-jumps, the CPU from a delayed view)
+inline constexpr std::int32_t SIMULATION_VERSION =
+    4;  // 4: the fair fight (knockdowns, pre-jumps, the CPU from a delayed view)
 
 // ---- the stage and the rules' constants -------------------------------------------------------
 
@@ -42,7 +43,7 @@ inline constexpr std::int32_t INPUT_BUFFER_TICKS = 4;      ///< a press is remem
 inline constexpr std::int32_t CHIP_DAMAGE_DIVISOR = 10;    ///< a blocked hit takes damage / 10
 /// Holding back with an attack coming from this close (anchors, px) guards in place, not walking away.
 inline constexpr std::int32_t PROXIMITY_GUARD_PX = 180;
-inline constexpr std::int32_t SLIDE_FRICTION_SUBPX = 40;   ///< knockback slows by this per tick
+inline constexpr std::int32_t SLIDE_FRICTION_SUBPX = 40;  ///< knockback slows by this per tick
 inline constexpr std::int32_t CLASH_PUSH_SUBPX = 5 * SUBPIXELS_PER_PX;
 inline constexpr std::int32_t CLASH_HITSTOP_TICKS = 8;
 inline constexpr std::int32_t MAX_PROJECTILES = 4;        ///< at most one per fighter in flight
@@ -177,9 +178,9 @@ struct FighterState {
     std::array<std::uint8_t, INPUT_HISTORY_TICKS> inputHistory{};
     std::int32_t historyAt = 0;
     MoveLanded moveLanded = MoveLanded::None;
-    std::int32_t comboHits = 0;  ///< hits taken in the combo this fighter is in (0: none)
-    std::int32_t meter = 0;      ///< 0 to METER_MAX
-    bool counterHit = false;     ///< the combo began with a counter-hit (the HUD's "COUNTER")
+    std::int32_t comboHits = 0;         ///< hits taken in the combo this fighter is in (0: none)
+    std::int32_t meter = 0;             ///< 0 to METER_MAX
+    bool counterHit = false;            ///< the combo began with a counter-hit (the HUD's "COUNTER")
     std::int32_t throwImmuneTicks = 0;  ///< after getting up: no grab takes the fighter while > 0
     std::int32_t jumpVxSubpx = 0;       ///< the pre-jump's chosen sideways speed, for the take-off
 };
@@ -245,7 +246,7 @@ inline constexpr std::size_t CPU_LEARNED_WEIGHTS = 30;
 /// from the one its reaction time ago), its plan, and the motion it is typing.
 struct CpuState {
     std::array<CpuView, CPU_VIEW_TICKS> views{};
-    std::int32_t viewAt = 0;        ///< views[viewAt] is the newest
+    std::int32_t viewAt = 0;         ///< views[viewAt] is the newest
     std::int32_t reactionTicks = 0;  ///< how old the view it decides from is (rolled per decision)
     std::uint8_t planBits = 0;       ///< directions held for the current plan
     std::int32_t planTicks = 0;      ///< how much longer the plan lasts
@@ -253,14 +254,14 @@ struct CpuState {
     /// tick the opponent's animation it decided about started on, as the CPU saw it: each thing seen
     /// is decided about once of each kind.
     std::array<std::int64_t, 3> decided{-1, -1, -1};
-    std::int32_t answer = 0;         ///< what it decided about that thing (cpu.cpp's Answer)
+    std::int32_t answer = 0;  ///< what it decided about that thing (cpu.cpp's Answer)
     /// The tick it reckons the projectile it decided about appeared on (-1: none): a projectile
     /// appearing at another tick is another one, decided about afresh.
     std::int64_t projectileSpawnTick = -1;
     std::int32_t projectileAnswer = 0;  ///< and what
-    bool selfDecided = false;        ///< it has decided about its own move or jump (reset when free)
-    std::int32_t guardTicks = 0;     ///< close-range guard held for this many more ticks (0: none)
-    std::int32_t cooldownTicks = 0;  ///< before its next attack
+    bool selfDecided = false;           ///< it has decided about its own move or jump (reset when free)
+    std::int32_t guardTicks = 0;        ///< close-range guard held for this many more ticks (0: none)
+    std::int32_t cooldownTicks = 0;     ///< before its next attack
     /// A motion being typed, one input a tick (screen bits, fixed when planned): sequence[sequenceAt..).
     std::array<std::uint8_t, 24> sequence{};
     std::int32_t sequenceLength = 0;
@@ -271,9 +272,9 @@ struct CpuState {
     /// What it has learned of its neutral choices against this opponent, per distance band and
     /// choice, in per cent of the level's inclination (100: as the profile says). Kept across rounds.
     std::array<std::int32_t, CPU_LEARNED_WEIGHTS> learned = LearnedStart();
-    std::int32_t lastOption = -1;               ///< the last choice (band * choices + choice), until learned from
+    std::int32_t lastOption = -1;              ///< the last choice (band * choices + choice), until learned from
     std::array<std::int32_t, 2> lastHealth{};  ///< its own and the opponent's health when it chose
-    std::int32_t quietTicks = 0;  ///< since either health bar last moved: patience runs out, it presses
+    std::int32_t quietTicks = 0;               ///< since either health bar last moved: patience runs out, it presses
     std::array<std::int32_t, 2> seenHealth{};  ///< both health bars as it last saw them
     std::int64_t touchedTick = -1;  ///< when it was last hit or blocked something (a move since then whiffed)
 };

@@ -222,8 +222,10 @@ void VisitState(V& v, const MatchState& s) {
             name.append(std::to_string(k)).append("]");
             v.I32(name.c_str(), c.learned[k]);
         }
-        v.I32("lastOption", c.lastOption), v.I32("lastHealth[0]", c.lastHealth[0]), v.I32("lastHealth[1]", c.lastHealth[1]);
-        v.I32("quietTicks", c.quietTicks), v.I32("seenHealth[0]", c.seenHealth[0]), v.I32("seenHealth[1]", c.seenHealth[1]);
+        v.I32("lastOption", c.lastOption), v.I32("lastHealth[0]", c.lastHealth[0]),
+            v.I32("lastHealth[1]", c.lastHealth[1]);
+        v.I32("quietTicks", c.quietTicks), v.I32("seenHealth[0]", c.seenHealth[0]),
+            v.I32("seenHealth[1]", c.seenHealth[1]);
         v.U64("touchedTick", static_cast<std::uint64_t>(c.touchedTick));
         v.Leave();
     }

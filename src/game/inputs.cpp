@@ -147,7 +147,8 @@ std::size_t TypeMoveInputs(const MoveDef& move, std::span<Input, MAX_MOTION_LENG
             break;
     }
     std::size_t n = 0;
-    for (std::size_t i = 0; i + 1 < move.motion.size() && n + 1 < out.size(); ++i) out[n++] = Input{bitsOf(move.motion[i])};
+    for (std::size_t i = 0; i + 1 < move.motion.size() && n + 1 < out.size(); ++i)
+        out[n++] = Input{bitsOf(move.motion[i])};
     const std::uint8_t last =
         move.motion.empty() ? (move.stance == Stance::Crouch ? Input::DOWN : 0) : bitsOf(move.motion.back());
     out[n++] = Input{static_cast<std::uint8_t>(last | button)};

@@ -640,8 +640,7 @@ void StepPhases(const MatchDefs& defs, MatchState& s, const Inputs& inputs, cons
     }
     --s.roundTicksLeft;
     for (std::int32_t i = 0; i < 2; ++i) {
-        UpdateFighter(defs, s, i, effective[static_cast<std::size_t>(i)], true,
-                      events);
+        UpdateFighter(defs, s, i, effective[static_cast<std::size_t>(i)], true, events);
     }
     UpdateThrows(defs, s, true, events);
     UpdateProjectiles(defs, s);

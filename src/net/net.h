@@ -975,8 +975,8 @@ public:
     /// Plays `side`; `seed` starts its PRNG (the two peers' CPUs should differ).
     CpuPlayer(std::int32_t side, std::uint64_t seed);
     /// The input for the tick about to be simulated, from `view` (Session::State() after Poll).
-    /// A view of a new round (or match) first wipes the memory (a round keeps what it learned), as the round's start wipes the
-    /// state's own CPU's: offline, it decides exactly as a state's CPU of the same seed would.
+    /// A view of a new round (or match) first wipes the memory (a round keeps what it learned), as the round's start
+    /// wipes the state's own CPU's: offline, it decides exactly as a state's CPU of the same seed would.
     [[nodiscard]] game::Input Decide(const game::MatchDefs& defs, const game::MatchState& view);
 
 private:

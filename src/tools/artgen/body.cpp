@@ -235,4 +235,10 @@ std::array<std::int32_t, 2> VictimOffset(Vec2 hand, std::int32_t frame) {
             static_cast<std::int32_t>(std::lround(hand.y - grip.y))};
 }
 
+AnimSpec GetUpAnim(const Pose& lying, const Pose& rising, const Pose& standing) {
+    return {"get_up",
+            false,
+            {{Blend(lying, rising, 0.45f), 5, FACE_PAIN}, {rising, 5, 0}, {Blend(rising, standing, 0.6f), 4, 0}}};
+}
+
 }  // namespace artgen

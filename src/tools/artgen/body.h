@@ -120,6 +120,10 @@ inline constexpr std::array<Vec2, 4> THROWN_GRIP = {Vec2{16.0f, -104.0f}, Vec2{-
 /// After throw_toss, the thrown fighter lands on the floor this far beyond victimOffsets[3]'s x
 /// (px, away from the thrower): thrown 4-5 (lying, getting up) are drawn for that spot.
 inline constexpr std::int32_t THROWN_LANDING_DX_PX = 60;
+
+/// Getting up from a knockdown (game::GET_UP_TICKS in all, 5 + 5 + 4): from the knockdown's last
+/// pose `lying` up on one knee (`rising`), then most of the way to `standing`.
+[[nodiscard]] AnimSpec GetUpAnim(const Pose& lying, const Pose& rising, const Pose& standing);
 /// The victim offset (victim anchor from the thrower's anchor, facing right, y up negative) that
 /// puts frame `frame`'s grip point on the thrower's `hand` (local px: the lead palm's centre).
 [[nodiscard]] std::array<std::int32_t, 2> VictimOffset(Vec2 hand, std::int32_t frame);

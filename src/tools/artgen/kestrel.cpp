@@ -892,14 +892,8 @@ Pose Rising() {
     return rising;
 }
 
-// Getting up from a knockdown (game::GET_UP_TICKS in all, 5 + 5 + 4): from the knockdown's last
-// pose up on one knee, then to standing.
 AnimSpec GetUp() {
-    const Pose lying = Knockdown().frames.back().pose;
-    const Pose rising = Rising();
-    return {"get_up",
-            false,
-            {{Blend(lying, rising, 0.45f), 5, FACE_PAIN}, {rising, 5, 0}, {Blend(rising, Stance(), 0.6f), 4, 0}}};
+    return GetUpAnim(Knockdown().frames.back().pose, Rising(), Stance());
 }
 
 AnimSpec Thrown() {
