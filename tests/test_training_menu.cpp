@@ -2,6 +2,7 @@
 // choices, what reaches the training step (ApplyChoices), and what the scene is asked to carry out.
 // The scene's side (a recording written, a reset made, a slot played) is in test_training_run.
 #include "app/training_menu.h"
+#include "render/render.h"
 
 #include <gtest/gtest.h>
 
@@ -185,6 +186,39 @@ TEST(TrainingMenu, RowsShowTheChoicesAndTheSlotsLength) {
     EXPECT_EQ(rows[static_cast<std::size_t>(TrainingRow::Reset)].value, "LEFT CORNER");
     c.slot = 0;
     EXPECT_EQ(menu.Rows(c, false, {0, 40, 0, 0})[static_cast<std::size_t>(TrainingRow::Slot)].value, "1 EMPTY");
+}
+
+// Every label and every value a row can show fit its line, the value on the cursor's row between
+// arrows ("RESET POSITIO< LEFT CORNER >" ran into each other, issue 36 item 5): each setting through
+// all its values by the menu's own Right, recording or not, slots empty or as long as a slot can be.
+TEST(TrainingMenuLayout, EveryRowsLabelAndValueFitApart) {
+    using L = app::TrainingMenuLayout;
+    int checked = 0;
+    for (const bool recording : {false, true}) {
+        for (const std::size_t ticks : {std::size_t{0}, std::size_t{99999}}) {
+            TrainingChoices c;
+            TrainingMenu menu;
+            for (int row = 0; row < static_cast<int>(TrainingRow::COUNT); ++row) {
+                menu.Open();
+                for (int i = 0; i < row; ++i) (void)menu.Apply(MenuMove::Down, c, recording);
+                for (int turn = 0; turn < 5; ++turn) {  // more than any setting has values
+                    const auto rows = menu.Rows(c, recording, {ticks, ticks, ticks, ticks});
+                    const TrainingMenu::Row& r = rows[static_cast<std::size_t>(row)];
+                    for (const bool selected : {false, true}) {
+                        const int label = render::TextWidth(r.label, L::TEXT_SCALE);
+                        const int value = render::TextWidth(app::ShownValue(r, selected), L::TEXT_SCALE);
+                        EXPECT_LE(L::LABEL_X + label + (value > 0 ? L::GAP + value : 0), L::VALUE_RIGHT_X)
+                            << r.label << " " << app::ShownValue(r, selected);
+                        ++checked;
+                    }
+                    if (r.adjustable) (void)menu.Apply(MenuMove::Right, c, recording);
+                }
+            }
+        }
+    }
+    EXPECT_GT(checked, 100);
+    EXPECT_LE(L::VALUE_RIGHT_X, L::PANEL_X + L::PANEL_W) << "inside the panel";
+    EXPECT_LE(L::PANEL_X + L::PANEL_W, 640);
 }
 
 }  // namespace

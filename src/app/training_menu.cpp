@@ -150,11 +150,16 @@ std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool
     };
 }
 
+std::string ShownValue(const TrainingMenu::Row& row, bool selected) {
+    return selected && row.adjustable ? "< " + row.value + " >" : row.value;
+}
+
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
                       const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 8, 24, 215);
-    const SDL_Rect panel{130, 14, 380, 332};
+    using L = TrainingMenuLayout;
+    const SDL_Rect panel{L::PANEL_X, L::PANEL_Y, L::PANEL_W, L::PANEL_H};
     SDL_RenderFillRect(r, &panel);
     const std::string title = "TRAINING";
     render::DrawTextOutlined(r, (640 - render::TextWidth(title, 3)) / 2, 22, title, GOLD, 3);
@@ -164,11 +169,12 @@ void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingC
         const TrainingMenu::Row& row = rows[i];
         const bool selected = static_cast<int>(i) == menu.Cursor();
         const bool stop = recording && i == static_cast<std::size_t>(TrainingRow::Record);
-        if (selected) render::DrawTextOutlined(r, 142, y, ">", GOLD, 2);
-        render::DrawTextOutlined(r, 158, y, row.label, stop ? RED : selected ? GOLD : WHITE, 2);
+        if (selected) render::DrawTextOutlined(r, L::CURSOR_X, y, ">", GOLD, L::TEXT_SCALE);
+        render::DrawTextOutlined(r, L::LABEL_X, y, row.label, stop ? RED : selected ? GOLD : WHITE, L::TEXT_SCALE);
         if (row.value.empty()) continue;
-        const std::string shown = selected && row.adjustable ? "< " + row.value + " >" : row.value;
-        render::DrawTextOutlined(r, 498 - render::TextWidth(shown, 2), y, shown, selected ? GOLD : DIM, 2);
+        const std::string shown = ShownValue(row, selected);
+        render::DrawTextOutlined(r, L::VALUE_RIGHT_X - render::TextWidth(shown, L::TEXT_SCALE), y, shown,
+                                 selected ? GOLD : DIM, L::TEXT_SCALE);
     }
     const std::string hint = "UP/DOWN: CHOOSE   LEFT/RIGHT: CHANGE   ENTER: OK   ESC: BACK";
     render::DrawTextOutlined(r, (640 - render::TextWidth(hint, 1)) / 2, 316, hint, DIM, 1);

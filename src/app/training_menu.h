@@ -106,6 +106,17 @@ private:
     TrainingRequest request_;
 };
 
+/// Where the menu is drawn (logical pixels of the 640 x 360 picture; rows in 2x text): a row's label
+/// starts at LABEL_X, its value ("< LEFT CORNER >" on the cursor's row) ends at VALUE_RIGHT_X, and
+/// every label and value the rows can show fit between them at least GAP apart (a test checks it).
+struct TrainingMenuLayout {
+    static constexpr int PANEL_X = 90, PANEL_W = 460, PANEL_Y = 14, PANEL_H = 332;
+    static constexpr int CURSOR_X = PANEL_X + 12, LABEL_X = PANEL_X + 28, VALUE_RIGHT_X = PANEL_X + PANEL_W - 12;
+    static constexpr int GAP = 12, TEXT_SCALE = 2;
+};
+/// A row's value as drawn: between arrows on the cursor's row when left and right change it.
+[[nodiscard]] std::string ShownValue(const TrainingMenu::Row& row, bool selected);
+
 /// The menu over the game picture (640 x 360 logical pixels). Not its MOVE LIST page: that is the
 /// pause menu's, which the scene draws (it has the fighters' definitions).
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
