@@ -221,4 +221,27 @@ TEST(TrainingMenuLayout, EveryRowsLabelAndValueFitApart) {
     EXPECT_LE(L::PANEL_X + L::PANEL_W, 640);
 }
 
+// The HUD's line says what the menu says (issue 36, item 8: it said "DUMMY SLOT" while the menu
+// said CROUCH): the DUMMY, BLOCK and SLOT rows' values, and PLAYING while the slot plays.
+TEST(TrainingStatusLine, SaysWhatTheMenuSays) {
+    TrainingMenu menu;
+    for (const auto stance : {game::DummyStance::Stand, game::DummyStance::Crouch, game::DummyStance::Jump}) {
+        for (const Playback playback : {Playback::Off, Playback::Looped, Playback::Once}) {
+            TrainingChoices c;
+            c.stance = stance, c.playback = playback, c.slot = 2, c.block = game::DummyBlock::All;
+            const auto rows = menu.Rows(c, false, {0, 0, 40, 0});
+            const std::string line = app::TrainingStatusLine(c, false);
+            EXPECT_NE(line.find("DUMMY " + rows[static_cast<std::size_t>(TrainingRow::Dummy)].value), std::string::npos)
+                << line;
+            EXPECT_NE(line.find("BLOCK " + rows[static_cast<std::size_t>(TrainingRow::Block)].value), std::string::npos)
+                << line;
+            EXPECT_NE(line.find("SLOT 3"), std::string::npos) << line;
+            EXPECT_EQ(line.find("DUMMY SLOT"), std::string::npos) << line;
+            EXPECT_EQ(line.find("PLAYING") != std::string::npos, playback != Playback::Off) << line;
+        }
+    }
+    TrainingChoices c;
+    EXPECT_EQ(app::TrainingStatusLine(c, true), "TRAINING - DUMMY STAND, BLOCK NONE - SLOT 1 RECORDING");
+}
+
 }  // namespace

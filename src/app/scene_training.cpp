@@ -121,14 +121,8 @@ public:
 
     void Render(SceneContext& ctx) override {
         runner_.Draw(ctx);
-        std::string line = std::string("TRAINING - DUMMY ") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
-                           ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
-                           std::to_string(settings_.slot + 1) +
-                           (recording_                                    ? " RECORDING"
-                            : settings_.stance != game::DummyStance::Slot ? ""
-                            : settings_.loopSlot                          ? " PLAYING, LOOPED"
-                                                                          : " PLAYING ONCE");
-        for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        // In the menu's words: while a slot plays, the stance it goes back to and PLAYING.
+        const std::string line = TrainingStatusLine(choices_, recording_);
         render::DrawTrainingHud(ctx.renderer, runner_.Defs(), observer_, {line});
         if (menuOpen_ && !options_.open) {
             if (menu_.MoveListOpen()) {

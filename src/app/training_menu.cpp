@@ -150,6 +150,19 @@ std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool
     };
 }
 
+std::string TrainingStatusLine(const TrainingChoices& c, bool recording) {
+    std::string line = "TRAINING - DUMMY ";
+    line.append(Upper(game::NameOf(game::DUMMY_STANCE_NAMES, c.stance)))
+        .append(", BLOCK ")
+        .append(Upper(game::NameOf(game::DUMMY_BLOCK_NAMES, c.block)))
+        .append(" - SLOT ")
+        .append(std::to_string(c.slot + 1));
+    if (recording) return line.append(" RECORDING");
+    if (c.playback == Playback::Looped) line.append(" PLAYING, LOOPED");
+    if (c.playback == Playback::Once) line.append(" PLAYING ONCE");
+    return line;
+}
+
 std::string ShownValue(const TrainingMenu::Row& row, bool selected) {
     return selected && row.adjustable ? "< " + row.value + " >" : row.value;
 }

@@ -106,6 +106,10 @@ private:
     TrainingRequest request_;
 };
 
+/// The HUD's line of what the dummy does, in the menu's words (its DUMMY, BLOCK, SLOT and PLAYBACK
+/// values): "TRAINING - DUMMY CROUCH, BLOCK NONE - SLOT 1 PLAYING, LOOPED" while the slot plays.
+[[nodiscard]] std::string TrainingStatusLine(const TrainingChoices& choices, bool recording);
+
 /// Where the menu is drawn (logical pixels of the 640 x 360 picture; rows in 2x text): a row's label
 /// starts at LABEL_X, its value ("< LEFT CORNER >" on the cursor's row) ends at VALUE_RIGHT_X, and
 /// every label and value the rows can show fit between them at least GAP apart (a test checks it).
