@@ -1,6 +1,8 @@
 // The training menu and the training keys as models: what each key and each menu move does to the
 // choices, what reaches the training step (ApplyChoices), and what the scene is asked to carry out.
 // The scene's side (a recording written, a reset made, a slot played) is in test_training_run.
+#include "app/help.h"
+#include "app/settings.h"
 #include "app/training_menu.h"
 #include "render/render.h"
 
@@ -242,6 +244,27 @@ TEST(TrainingStatusLine, SaysWhatTheMenuSays) {
     }
     TrainingChoices c;
     EXPECT_EQ(app::TrainingStatusLine(c, true), "TRAINING - DUMMY STAND, BLOCK NONE - SLOT 1 RECORDING");
+}
+
+// The menu's footer and the controls panel's training lines name player 2's keys as the panel names
+// every key (KeyName: "KEYPAD 1", not "1", issue 36 item 8), follow a rebinding, and the footer fits
+// the menu's panel.
+TEST(TrainingKeys, TheFooterAndThePanelNameTheKeysAsTheControlsPanelDoes) {
+    app::Bindings b = app::Bindings::Defaults();
+    const std::string footer = app::TrainingKeysFooter(b);
+    EXPECT_EQ(footer, "P2: ARROWS RESET/BLOCK, KEYPAD 1 RECORD, KEYPAD 2 PLAY, KEYPAD 3 SLOT");
+    EXPECT_LE(render::TextWidth(footer, 1), app::TrainingMenuLayout::PANEL_W - 8);
+    const std::vector<std::string> lines = app::TrainingKeyLines(b);
+    ASSERT_EQ(lines.size(), std::size(app::TRAINING_KEYS));
+    EXPECT_EQ(lines[0].rfind("LEFT: POSITION RESET", 0), 0u) << lines[0];
+    EXPECT_EQ(lines[4].rfind("KEYPAD 1: RECORD", 0), 0u) << lines[4];
+    EXPECT_EQ(lines.back().rfind("ESC: THE TRAINING MENU", 0), 0u) << lines.back();
+    b.keys[1][static_cast<std::size_t>(app::KeyAction::Punch)] = SDL_SCANCODE_Q;
+    b.keys[1][static_cast<std::size_t>(app::KeyAction::Left)] = SDL_SCANCODE_Z;
+    EXPECT_NE(app::TrainingKeysFooter(b).find(", Q RECORD,"), std::string::npos) << app::TrainingKeysFooter(b);
+    EXPECT_EQ(app::TrainingKeysFooter(b).find("ARROWS"), std::string::npos) << "the arrows are no longer all P2's";
+    EXPECT_EQ(app::TrainingKeyLines(b)[4].rfind(app::KeyName(SDL_SCANCODE_Q) + ": RECORD", 0), 0u);
+    EXPECT_EQ(app::TrainingKeyLines(b)[0].rfind("Z: ", 0), 0u);
 }
 
 }  // namespace

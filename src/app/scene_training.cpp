@@ -130,13 +130,16 @@ public:
                 moveList.moveList = true;
                 DrawPause(ctx.renderer, moveList, runner_.Defs());
             } else {
-                DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks());
+                DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks(),
+                                 ctx.settings != nullptr ? ctx.settings->bindings : Bindings::Defaults());
             }
         }
         options_.Draw(ctx);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override { runner_.Panel(ctx, map); }
+
+    std::vector<std::string> HelpKeys(const Bindings& bindings) const override { return TrainingKeyLines(bindings); }
 
     bool Leave(SceneContext& ctx) override { return SaveSlot(ctx); }
 

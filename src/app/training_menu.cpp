@@ -1,6 +1,8 @@
 #include "app/training_menu.h"
 
+#include "app/help.h"
 #include "app/menu_style.h"
+#include "app/settings.h"
 #include "render/render.h"
 
 #include <cctype>
@@ -150,6 +152,40 @@ std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool
     };
 }
 
+namespace {
+
+// The control each of TRAINING_KEYS is, in its order (none: Esc, which is no player's control).
+constexpr std::optional<KeyAction> TRAINING_KEY_ACTIONS[] = {KeyAction::Left,    KeyAction::Right, KeyAction::Down,
+                                                             KeyAction::Up,      KeyAction::Punch, KeyAction::Kick,
+                                                             KeyAction::Special, std::nullopt};
+static_assert(std::size(TRAINING_KEY_ACTIONS) == std::size(TRAINING_KEYS), "a control for each training key");
+
+std::string P2Key(const Bindings& b, KeyAction a) {
+    return KeyName(b.keys[1][static_cast<std::size_t>(a)]);
+}
+
+}  // namespace
+
+std::vector<std::string> TrainingKeyLines(const Bindings& bindings) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < std::size(TRAINING_KEYS); ++i) {
+        const std::string key = TRAINING_KEY_ACTIONS[i] ? P2Key(bindings, *TRAINING_KEY_ACTIONS[i]) : "ESC";
+        lines.push_back(key + ": " + Upper(TRAINING_KEYS[i].what));
+    }
+    return lines;
+}
+
+std::string TrainingKeysFooter(const Bindings& b) {
+    const auto& k = b.keys[1];
+    const bool arrows =
+        k[0] == SDL_SCANCODE_UP && k[1] == SDL_SCANCODE_DOWN && k[2] == SDL_SCANCODE_LEFT && k[3] == SDL_SCANCODE_RIGHT;
+    const std::string moves = arrows ? "ARROWS"
+                                     : P2Key(b, KeyAction::Left) + " " + P2Key(b, KeyAction::Right) + " " +
+                                           P2Key(b, KeyAction::Down) + " " + P2Key(b, KeyAction::Up);
+    return "P2: " + moves + " RESET/BLOCK, " + P2Key(b, KeyAction::Punch) + " RECORD, " + P2Key(b, KeyAction::Kick) +
+           " PLAY, " + P2Key(b, KeyAction::Special) + " SLOT";
+}
+
 std::string TrainingStatusLine(const TrainingChoices& c, bool recording) {
     std::string line = "TRAINING - DUMMY ";
     line.append(Upper(game::NameOf(game::DUMMY_STANCE_NAMES, c.stance)))
@@ -168,7 +204,7 @@ std::string ShownValue(const TrainingMenu::Row& row, bool selected) {
 }
 
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
-                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) {
+                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks, const Bindings& bindings) {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 8, 24, 215);
     using L = TrainingMenuLayout;
@@ -191,7 +227,7 @@ void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingC
     }
     const std::string hint = "UP/DOWN: CHOOSE   LEFT/RIGHT: CHANGE   ENTER: OK   ESC: BACK";
     render::DrawTextOutlined(r, (640 - render::TextWidth(hint, 1)) / 2, 316, hint, DIM, 1);
-    const std::string keys = "P2'S CONTROLS: ARROWS RESET/BLOCK, 1 RECORD, 2 PLAY, 3 SLOT";
+    const std::string keys = TrainingKeysFooter(bindings);
     render::DrawTextOutlined(r, (640 - render::TextWidth(keys, 1)) / 2, 330, keys, DIM, 1);
 }
 

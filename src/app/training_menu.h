@@ -106,6 +106,12 @@ private:
     TrainingRequest request_;
 };
 
+/// Training's keys (help.h's TRAINING_KEYS: player 2's controls, and Esc) named as the controls
+/// panel names keys: player 2's current key for each (KeyName), then what it does, in capitals.
+[[nodiscard]] std::vector<std::string> TrainingKeyLines(const Bindings& bindings);
+/// The training menu's footer, in the same names: "P2: ARROWS RESET/BLOCK, KEYPAD 1 RECORD, ...".
+[[nodiscard]] std::string TrainingKeysFooter(const Bindings& bindings);
+
 /// The HUD's line of what the dummy does, in the menu's words (its DUMMY, BLOCK, SLOT and PLAYBACK
 /// values): "TRAINING - DUMMY CROUCH, BLOCK NONE - SLOT 1 PLAYING, LOOPED" while the slot plays.
 [[nodiscard]] std::string TrainingStatusLine(const TrainingChoices& choices, bool recording);
@@ -124,6 +130,6 @@ struct TrainingMenuLayout {
 /// The menu over the game picture (640 x 360 logical pixels). Not its MOVE LIST page: that is the
 /// pause menu's, which the scene draws (it has the fighters' definitions).
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
-                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks);
+                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks, const Bindings& bindings);
 
 }  // namespace app
