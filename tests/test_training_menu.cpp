@@ -8,6 +8,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 namespace {
 
 using app::MenuMove;
@@ -265,6 +272,50 @@ TEST(TrainingKeys, TheFooterAndThePanelNameTheKeysAsTheControlsPanelDoes) {
     EXPECT_EQ(app::TrainingKeysFooter(b).find("ARROWS"), std::string::npos) << "the arrows are no longer all P2's";
     EXPECT_EQ(app::TrainingKeyLines(b)[4].rfind(app::KeyName(SDL_SCANCODE_Q) + ": RECORD", 0), 0u);
     EXPECT_EQ(app::TrainingKeyLines(b)[0].rfind("Z: ", 0), 0u);
+}
+
+// The kept slots (issue 36, item 8: all four went to the one --record file, so slot 2 overwrote
+// slot 1): a window's folder under $XDG_DATA_HOME (absolute only, else $HOME's), one file a slot,
+// the folder made on the first write, each file the replay format with its own slot's inputs.
+TEST(KeptSlots, EachSlotIsAFileOfItsOwnUnderTheDataFolder) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("hotmap_test_" + std::to_string(::getpid()) + "_kept_slots");
+    fs::remove_all(dir);
+    const std::string home = std::getenv("HOME") != nullptr ? std::getenv("HOME") : "";
+    ASSERT_EQ(::setenv("XDG_DATA_HOME", dir.c_str(), 1), 0);
+    ASSERT_EQ(app::SlotsFolder(), dir.string() + "/hotmap-brawl/slots");
+    ASSERT_EQ(::setenv("XDG_DATA_HOME", "relative/data", 1), 0);
+    EXPECT_EQ(app::SlotsFolder(),
+              home.empty() ? std::nullopt : std::optional<std::string>(home + "/.local/share/hotmap-brawl/slots"))
+        << "a relative XDG_DATA_HOME is ignored";
+    ASSERT_EQ(::setenv("XDG_DATA_HOME", dir.c_str(), 1), 0);
+    const std::string folder = *app::SlotsFolder();
+    game::Slot one, two;
+    one.inputs = {game::Input{game::Input::PUNCH}, game::Input{}};
+    two.inputs = {game::Input{game::Input::RIGHT}, game::Input{game::Input::KICK}, game::Input{}};
+    game::MatchConfig config;
+    config.controllers = {game::Controller::Cpu, game::Controller::Human};
+    EXPECT_EQ(app::WriteSlotFile(app::SlotFilePath(folder, 0), app::SlotReplay(one, {"brick", "kestrel"}, config)),
+              std::nullopt);
+    EXPECT_EQ(app::WriteSlotFile(app::SlotFilePath(folder, 1), app::SlotReplay(two, {"brick", "kestrel"}, config)),
+              std::nullopt);
+    EXPECT_EQ(app::SlotFilePath(folder, 3), folder + "/slot4.slot");
+    for (const auto& [index, slot] : {std::pair{0, &one}, std::pair{1, &two}}) {
+        std::ifstream in(app::SlotFilePath(folder, index));
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string error;
+        const auto replay = game::ParseReplay(text.str(), error);
+        ASSERT_TRUE(replay) << error;
+        ASSERT_EQ(replay->inputs.size(), slot->inputs.size()) << "slot " << index + 1;
+        for (std::size_t t = 0; t < slot->inputs.size(); ++t) {
+            EXPECT_EQ(replay->inputs[t][0].bits, slot->inputs[t].bits);
+            EXPECT_EQ(replay->inputs[t][1].bits, 0);
+        }
+        EXPECT_EQ(replay->config.controllers[0], game::Controller::Human) << "a player's inputs, whoever made them";
+    }
+    ::unsetenv("XDG_DATA_HOME");
+    fs::remove_all(dir);
 }
 
 }  // namespace

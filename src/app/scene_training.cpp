@@ -46,6 +46,11 @@ public:
                 ctx.stop = RunReport{"", 1, slot.GetError()};
             }
         }
+        // A window keeps the four slots between sessions, a file each (headless never: its are the flags').
+        if (!o.headless) slotsFolder_ = SlotsFolder();
+        if (slotsFolder_) {
+            for (std::string& line : LoadKeptSlots(*slotsFolder_, settings_.slots)) ctx.notices.push_back(line);
+        }
         ApplyChoices(choices_, settings_);
         // Headless, nobody presses RECORD: the whole run is the recording, unless --menu's moves
         // record (then they say when, as a player in a window would).
@@ -176,6 +181,7 @@ private:
         const game::MatchState& state = runner.State();
         // The input as the step took it (a CPU's own), as P1 faced when it was read.
         if (recording_) {
+            recordedSlot_ = settings_.slot;  // the slot cannot change while it records
             settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.push_back(
                 game::ToForwardBack(game::Input{state.fighters[0].heldBits}, facing_));
             unsaved_ = true;
@@ -232,20 +238,20 @@ private:
         return ticks;
     }
 
-    // Writes the current slot to --record's file, in the replay format (P1's column: forward/back).
+    // Writes the slot recorded last, in the replay format (P1's column: forward/back), to its own
+    // file (a window's) and to --record's. False: --record's could not be written.
     bool SaveSlot(SceneContext& ctx) {
-        const game::Slot& slot = settings_.slots[static_cast<std::size_t>(settings_.slot)];
-        if (recordPath_.empty() || slot.inputs.empty() || !unsaved_) return true;
-        game::Replay out;
-        out.fighterIds = {runner_.Defs().fighters[0]->id, runner_.Defs().fighters[1]->id};
-        out.config = config_;
-        out.config.controllers = {game::Controller::Human,
-                                  game::Controller::Human};  // a player's inputs, whoever made them
-        for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
-        if (!WriteReplayFile(recordPath_, out)) return false;
+        const game::Slot& slot = settings_.slots[static_cast<std::size_t>(recordedSlot_)];
+        if (slot.inputs.empty() || !unsaved_) return true;
+        const game::Replay out =
+            SlotReplay(slot, {runner_.Defs().fighters[0]->id, runner_.Defs().fighters[1]->id}, config_);
+        const auto kept = slotsFolder_ ? WriteSlotFile(SlotFilePath(*slotsFolder_, recordedSlot_), out) : std::nullopt;
+        if (kept) ctx.notices.push_back(*kept);  // a kept slot unwritten is said, and the session goes on
+        if (!recordPath_.empty() && !WriteReplayFile(recordPath_, out)) return false;
         unsaved_ = false;
-        ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
-                              game::PrintablePath(recordPath_));
+        if (!recordPath_.empty())
+            ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
+                                  game::PrintablePath(recordPath_));
         return true;
     }
 
@@ -274,7 +280,9 @@ private:
     game::Facing facing_ = game::Facing::Right;       ///< P1's, before the last step
     std::string recordPath_;
     bool recording_ = false;
-    bool unsaved_ = false;  ///< the slot recorded last is not in --record's file yet
+    bool unsaved_ = false;                    ///< the slot recorded last is not in its files yet
+    std::int32_t recordedSlot_ = 0;           ///< the slot recorded last
+    std::optional<std::string> slotsFolder_;  ///< a window's kept slots (SlotsFolder); headless none
     TrainingChoices choices_;
     TrainingMenu menu_;
     bool menuOpen_ = false;

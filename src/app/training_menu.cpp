@@ -3,9 +3,12 @@
 #include "app/help.h"
 #include "app/menu_style.h"
 #include "app/settings.h"
+#include "assets/files.h"
+#include "game/text.h"
 #include "render/render.h"
 
 #include <cctype>
+#include <filesystem>
 
 namespace app {
 
@@ -165,6 +168,33 @@ std::string P2Key(const Bindings& b, KeyAction a) {
 }
 
 }  // namespace
+
+std::optional<std::string> SlotsFolder() {
+    return XdgPath("XDG_DATA_HOME", ".local/share", "hotmap-brawl/slots");
+}
+
+std::string SlotFilePath(const std::string& folder, std::int32_t index) {
+    return folder + "/slot" + std::to_string(index + 1) + ".slot";
+}
+
+game::Replay SlotReplay(const game::Slot& slot, const std::array<std::string, 2>& fighterIds,
+                        const game::MatchConfig& config) {
+    game::Replay out;
+    out.fighterIds = fighterIds;
+    out.config = config;
+    out.config.controllers = {game::Controller::Human, game::Controller::Human};  // a player's, whoever made them
+    for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
+    return out;
+}
+
+std::optional<std::string> WriteSlotFile(const std::string& path, const game::Replay& replay) {
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+    if (ec) return "error: " + game::PrintablePath(folder.string()) + ": cannot make the folder: " + ec.message();
+    if (const auto error = assets::WriteOutputFile(path, game::FormatReplay(replay))) return error->ToLine();
+    return std::nullopt;
+}
 
 std::vector<std::string> TrainingKeyLines(const Bindings& bindings) {
     std::vector<std::string> lines;

@@ -106,6 +106,22 @@ private:
     TrainingRequest request_;
 };
 
+// ---- the slots between sessions ----------------------------------------------------------------
+
+/// Where a windowed training session keeps its four slots, one file each: the folder
+/// $XDG_DATA_HOME/hotmap-brawl/slots when that is an absolute path, else
+/// $HOME/.local/share/hotmap-brawl/slots; nothing when neither is set (the slots are then not kept).
+/// Headless runs never read or write it (their slots are --dummy-slot's and --record's files).
+[[nodiscard]] std::optional<std::string> SlotsFolder();
+/// Slot `index`'s (0 to game::SLOT_COUNT - 1) file in `folder`: slot1.slot to slot4.slot.
+[[nodiscard]] std::string SlotFilePath(const std::string& folder, std::int32_t index);
+/// A slot as a file's replay: P1's column (forward/back), both sides a player's, the fighters and
+/// the match's config as recorded.
+[[nodiscard]] game::Replay SlotReplay(const game::Slot& slot, const std::array<std::string, 2>& fighterIds,
+                                      const game::MatchConfig& config);
+/// Writes `replay` to `path`, making its folder first; the error's line, or nothing.
+[[nodiscard]] std::optional<std::string> WriteSlotFile(const std::string& path, const game::Replay& replay);
+
 /// Training's keys (help.h's TRAINING_KEYS: player 2's controls, and Esc) named as the controls
 /// panel names keys: player 2's current key for each (KeyName), then what it does, in capitals.
 [[nodiscard]] std::vector<std::string> TrainingKeyLines(const Bindings& bindings);
