@@ -2,6 +2,7 @@
 // hitstop included, the screen-to-world mapping the mouse pick uses, and where the panel goes
 // (driven through ImGui frames with no window and no renderer).
 #include "debug/overlay.h"
+#include "game/training.h"
 #include "synthetic_fighter.h"
 
 #include <gtest/gtest.h>
@@ -217,6 +218,32 @@ TEST_F(OverlayFrames, TheContactLogScrollsToTheNewestLine) {
             EXPECT_FLOAT_EQ(y, max) << "line " << t << ": the newest line is in view";
         }
     }
+}
+
+// Training's step hands the overlay the passes' times as a fight's does (issue 36, item 3: the
+// training overlay showed "0.00 us"): the clock in the step's hooks reaches the debug record the
+// panel reads. A counting clock, not the wall's: each reading is 1,000 ns after the last.
+std::uint64_t CountingClock() {
+    static std::uint64_t nanos = 0;
+    return nanos += 1000;
+}
+
+TEST(Overlay, TrainingsStepGivesThePanelItsQueryTimes) {
+    const Defs d;
+    game::TrainingState training;
+    game::MatchState s = game::NewTrainingMatch(d.defs, game::MatchConfig{}, training);
+    game::TrainingSettings settings;
+    settings.dummy = 1;
+    game::DebugRecord record;
+    game::EventList events;
+    debug::Overlay overlay;
+    (void)game::StepTraining(d.defs, s, settings, training, {}, game::StepHooks{&record, CountingClock, &events});
+    debug::Observe(overlay, record, events.View(), d.defs);
+    EXPECT_GT(overlay.last.hitboxPassMicros, 0.0);
+    EXPECT_GT(overlay.last.pixelPassMicros, 0.0);
+    (void)game::StepTraining(d.defs, s, settings, training, {}, game::StepHooks{&record, nullptr, &events});
+    debug::Observe(overlay, record, events.View(), d.defs);
+    EXPECT_EQ(overlay.last.hitboxPassMicros, 0.0) << "no clock, no time: the times are the clock's";
 }
 
 }  // namespace
