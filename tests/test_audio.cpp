@@ -14,6 +14,8 @@
 #include <SDL_mixer.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -472,8 +474,7 @@ TEST_F(Mixer, EachEventPlaysItsOwnChunkOnAChannel) {
         ASSERT_NE(v, nullptr);
         const std::int32_t channel = sink->ChannelOf((*v)[0]);
         ASSERT_GE(channel, 0) << game::NameOf(game::EVENT_KIND_NAMES, at.kind);
-        EXPECT_TRUE(Mix_Playing(channel));
-        EXPECT_EQ(static_cast<const void*>(Mix_GetChunk(channel)), sink->ChunkOf(cues[0].sound));
+        EXPECT_EQ(sink->SoundOn(channel), cues[0].sound) << "its own sound sounds on its channel";
         ++tick;
     }
 }
@@ -482,22 +483,24 @@ TEST_F(Mixer, VolumesAreAppliedAndMuteSilences) {
     audio::Volumes v;
     v.master = 50, v.effects = 80, v.music = 40;
     sink->SetVolumes(v);
-    EXPECT_EQ(Mix_MasterVolume(-1), 51) << "0.5 x 0.8 of 128";
+    EXPECT_FLOAT_EQ(sink->EffectsGain(), 0.4f) << "0.5 x 0.8";
     EXPECT_EQ(Mix_VolumeMusic(-1), 26) << "0.5 x 0.4 of 128";
     sink->PlayMusic(P().bank.Music(audio::Track::Stage));
     EXPECT_TRUE(Mix_PlayingMusic());
     EXPECT_EQ(sink->MusicPlaying(), P().bank.Music(audio::Track::Stage));
     v.mute = true;
     sink->SetVolumes(v);
-    EXPECT_EQ(Mix_MasterVolume(-1), 0);
+    EXPECT_EQ(sink->EffectsGain(), 0.0f);
     EXPECT_EQ(Mix_VolumeMusic(-1), 0);
     EXPECT_EQ(sink->Play(P().bank.Shared(Sfx::HitLight), 0, 1, audio::Priority::Impact), 0u) << "muted: nothing starts";
-    EXPECT_EQ(Mix_Playing(-1), 0);
+    EXPECT_EQ(sink->Sounding(), 0);
     v.mute = false;
     sink->SetVolumes(v);
     const audio::VoiceId voice = sink->Play(P().bank.Shared(Sfx::HitLight), 0.5f, 0.5f, audio::Priority::Impact);
     ASSERT_NE(voice, 0u);
-    EXPECT_EQ(Mix_Volume(sink->ChannelOf(voice), -1), 64) << "the cue's own gain on its channel";
+    const std::array<float, 2> gains = sink->GainsOf(voice);
+    EXPECT_FLOAT_EQ(gains[0], 0.25f) << "the cue's own gain, balanced to the right: 0.5 x (1 - 0.5) on the left";
+    EXPECT_FLOAT_EQ(gains[1], 0.5f) << "and all of it on the right";
     sink->Stop(voice);
     EXPECT_EQ(sink->ChannelOf(voice), -1);
 }
@@ -516,6 +519,194 @@ TEST_F(Mixer, AMissingOrBrokenSoundPlaysNothingAndFailsNothing) {
     EXPECT_NE(sink->Play(bank.Shared(Sfx::Clash), 0, 1, audio::Priority::Impact), 0u);
     sink.reset();
     fs::remove_all(dir);
+}
+
+// ---- the mix: headroom and a limiter (issue 36, item 4) ----------------------------------------------
+
+// The effects' mix rendered offline, as the device's post-mix callback renders it: the project's
+// sounds (22,050 Hz mono, as test_sound checks) played stereo at their own rate, the stage's music
+// under them at its volume (SDL_mixer mixes it before the effects), one tick's frames at a time.
+// Beside it, the oracle of the mix before this one: every voice's samples at its gains plus the
+// music, clamped to 16 bits as SDL_mixer's own summing did.
+struct OfflineMix {
+    static constexpr std::int32_t RATE_HZ = 22050;
+    static constexpr float FULL_SCALE = 32767.0f;
+    audio::Volumes volumes;  // master 100, effects 100, music 60: the defaults, "volume 100"
+    bool music = true;
+    std::vector<std::shared_ptr<const std::vector<std::int16_t>>> stereo;  // by SoundId
+    audio::EffectsMixer mix{2, RATE_HZ, [this](audio::SoundId id) { return Stereo(id); }};
+    struct Started {
+        audio::SoundId sound;
+        std::array<float, 2> gains;
+        std::size_t frame;
+    };
+    std::vector<Started> started;  // for the oracle
+    std::vector<std::int16_t> out;
+    std::vector<float> plain;  // the oracle's sum, unclamped
+    std::size_t musicAt = 0;
+
+    std::shared_ptr<const std::vector<std::int16_t>> Stereo(audio::SoundId id) {
+        const assets::Sound* s = P().bank.Get(id);
+        if (s == nullptr || s->channels != 1 || s->rateHz != RATE_HZ) return nullptr;
+        if (stereo.size() <= static_cast<std::size_t>(id)) stereo.resize(static_cast<std::size_t>(id) + 1);
+        auto& slot = stereo[static_cast<std::size_t>(id)];
+        if (!slot) {
+            auto two = std::make_shared<std::vector<std::int16_t>>();
+            for (const std::int16_t v : s->samples) two->insert(two->end(), {v, v});
+            slot = std::move(two);
+        }
+        return slot;
+    }
+    // Renders `frames` more frames (music, then the effects through the mixer).
+    void Render(std::size_t frames) {
+        const assets::Sound* track = P().bank.Get(P().bank.Music(audio::Track::Stage));
+        const std::size_t from = out.size();
+        out.resize(from + frames * 2);
+        plain.resize(out.size());
+        for (std::size_t f = 0; f < frames; ++f) {
+            const float m =
+                music && track != nullptr
+                    ? static_cast<float>(track->samples[musicAt++ % track->samples.size()]) * volumes.MusicGain()
+                    : 0.0f;
+            out[from + f * 2] = out[from + f * 2 + 1] = static_cast<std::int16_t>(std::lround(m));
+            plain[from + f * 2] = plain[from + f * 2 + 1] = m;
+        }
+        mix.SetVolumes(volumes);
+        mix.Render(std::span<std::int16_t>(out).subspan(from));
+    }
+    // The oracle: each started sound's samples added at its gains over the music.
+    [[nodiscard]] std::vector<float> PlainSum() const {
+        std::vector<float> sum = plain;
+        for (const Started& st : started) {
+            const auto& s = *stereo[static_cast<std::size_t>(st.sound)];
+            for (std::size_t i = 0; i < s.size() && st.frame * 2 + i < sum.size(); ++i)
+                sum[st.frame * 2 + i] += static_cast<float>(s[i]) * st.gains[i % 2] * volumes.EffectsGain();
+        }
+        return sum;
+    }
+};
+
+// A sink that starts each sound on the offline mix and notes it for the oracle.
+class OfflineSink final : public audio::Sink {
+public:
+    explicit OfflineSink(OfflineMix& m) : m_(m) {}
+    audio::VoiceId Play(audio::SoundId sound, float pan, float gain, audio::Priority priority) override {
+        const audio::VoiceId v = m_.mix.Play(sound, pan, gain, priority);
+        if (v != 0) m_.started.push_back({sound, m_.mix.GainsOf(v), m_.out.size() / 2});
+        return v;
+    }
+    void Stop(audio::VoiceId voice) override { m_.mix.Stop(voice); }
+    void PlayMusic(audio::SoundId) override {}
+    void StopMusic() override {}
+    void SetVolumes(const audio::Volumes& v) override { m_.volumes = v; }
+
+private:
+    OfflineMix& m_;
+};
+
+std::int64_t Clipped(std::span<const std::int16_t> samples) {
+    return std::count_if(samples.begin(), samples.end(), [](std::int16_t v) { return v == 32767 || v <= -32767; });
+}
+
+double RmsDb(std::span<const float> samples) {
+    double sum = 0;
+    for (const float v : samples) sum += static_cast<double>(v) * v;
+    return 10.0 * std::log10(sum / static_cast<double>(samples.size()) / (32767.0 * 32767.0));
+}
+
+// A CPU-vs-CPU match of the project's fighters to its first knock-out and 3 s on (the KO's sound
+// rings for 2.8 s), every event through RollbackVoices into the offline mix at volume 100 with the
+// stage's music: not one sample clips, where the plain sum clamped (the mix before) clipped.
+TEST(Mix, ABusyExchangeAndTheKnockOutNeverClipAtVolumeOneHundred) {
+    OfflineMix m;
+    OfflineSink sink(m);
+    const audio::EventSounds sounds(P().bank, P().Defs());
+    audio::RollbackVoices voices(sink, sounds);
+    game::MatchConfig config;
+    config.controllers = {game::Controller::Cpu, game::Controller::Cpu};
+    config.cpuLevel = 3;
+    config.seed = 7;
+    const game::MatchDefs defs = P().Defs();
+    game::MatchState s = game::NewMatch(defs, config);
+    game::EventList events;
+    int hits = 0, heavyHits = 0;
+    std::int64_t koTick = -1;
+    for (std::int64_t t = 0; t < 60 * 200 && (koTick < 0 || t < koTick + 180); ++t) {
+        game::StepMatch(defs, s, {}, game::StepHooks{nullptr, nullptr, &events});
+        const std::array<std::int32_t, 2> x{s.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
+                                            s.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
+        for (const game::Event& e : events.View()) {
+            voices.Started(e, e.tick, x);
+            if (e.kind == game::EventKind::Hit) ++hits, heavyHits += e.value >= audio::HEAVY_DAMAGE ? 1 : 0;
+            if (e.kind == game::EventKind::KnockOut && koTick < 0) koTick = t;
+        }
+        voices.Confirm(s.tick);
+        // 22,050 frames a second over 60 ticks: 367 or 368 a tick, never drifting.
+        m.Render(static_cast<std::size_t>((t + 1) * OfflineMix::RATE_HZ / 60 - t * OfflineMix::RATE_HZ / 60));
+    }
+    ASSERT_GE(koTick, 0) << "the match reached a knock-out";
+    EXPECT_GE(heavyHits, 3) << "a busy exchange: heavy hits among " << hits;
+    std::vector<std::int16_t> before;
+    for (const float v : m.PlainSum())
+        before.push_back(static_cast<std::int16_t>(std::clamp(std::lround(v), -32768l, 32767l)));
+    const std::int64_t clippedBefore = Clipped(before), clippedNow = Clipped(m.out);
+    float peakBefore = 0;
+    for (const float v : m.PlainSum()) peakBefore = std::max(peakBefore, std::abs(v) / OfflineMix::FULL_SCALE);
+    std::printf(
+        "%zu s of a match (%d hits, %d heavy, KO at tick %lld): %lld samples clipped in the plain sum (its "
+        "peak %.2f x full scale), %lld through the mix\n",
+        m.out.size() / 2 / OfflineMix::RATE_HZ, hits, heavyHits, static_cast<long long>(koTick),
+        static_cast<long long>(clippedBefore), peakBefore, static_cast<long long>(clippedNow));
+    EXPECT_GT(clippedBefore, 0) << "the match is busy enough to clip the mix before this one";
+    EXPECT_EQ(clippedNow, 0);
+}
+
+// A heavy hit alone (no music) at volume 100 sounds as loud as it did: within 3 dB of the plain
+// mix's level (its samples at its cue's gain), by RMS over the sound's length.
+TEST(Mix, ALoneHeavyHitKeepsItsLevelWithinThreeDecibels) {
+    OfflineMix m;
+    m.music = false;
+    OfflineSink sink(m);
+    const audio::EventSounds sounds(P().bank, P().Defs());
+    audio::RollbackVoices voices(sink, sounds);
+    game::Event hit = Ev(game::EventKind::Hit, 0, P().Move(0, "heavy_kick"), 1);
+    std::array<audio::Cue, 2> cues{};
+    ASSERT_EQ(sounds.CuesFor(hit, {320, 320}, cues), 1);
+    ASSERT_EQ(cues[0].sound, P().bank.Shared(Sfx::HitHeavy));
+    voices.Started(hit, 1, {320, 320});
+    const std::size_t frames = P().bank.Get(cues[0].sound)->samples.size();
+    m.Render(frames);
+    const std::vector<float> before = m.PlainSum();
+    const std::vector<float> now(m.out.begin(), m.out.end());
+    const double beforeDb = RmsDb(before), nowDb = RmsDb(now);
+    float peakBefore = 0, peakNow = 0;
+    for (const float v : before) peakBefore = std::max(peakBefore, std::abs(v) / 32767.0f);
+    for (const float v : now) peakNow = std::max(peakNow, std::abs(v) / 32767.0f);
+    std::printf(
+        "a lone heavy hit: %.2f dBFS RMS (peak %.3f) in the plain mix, %.2f dBFS RMS (peak %.3f) through "
+        "the mix\n",
+        beforeDb, peakBefore, nowDb, peakNow);
+    EXPECT_GT(nowDb, beforeDb - 3.0);
+    EXPECT_LE(nowDb, beforeDb + 0.01) << "the limiter never adds level";
+}
+
+// The limiter's own rule on a synthetic overload: sixteen full-scale voices at once stay under the
+// ceiling on every sample, and a quiet sound after them comes back to its level.
+TEST(Mix, TheLimiterHoldsTheCeilingAndLetsGo) {
+    auto loud = std::make_shared<std::vector<std::int16_t>>(2 * 2000, std::int16_t{32767});
+    auto quiet = std::make_shared<std::vector<std::int16_t>>(2 * 22050, std::int16_t{3000});
+    audio::EffectsMixer mix(2, 22050, [&](audio::SoundId id) { return id == 0 ? loud : quiet; });
+    for (int i = 0; i < audio::ChannelPool::CHANNELS; ++i) ASSERT_NE(mix.Play(0, 0, 1, audio::Priority::Impact), 0u);
+    std::vector<std::int16_t> out(2 * 2000);
+    mix.Render(out);
+    const float ceiling = audio::EffectsMixer::LIMIT_CEILING * 32767.0f;
+    for (const std::int16_t v : out) ASSERT_LE(std::abs(v), std::lround(ceiling));
+    EXPECT_NEAR(std::abs(out[10]), ceiling, 1.0f) << "limited to the ceiling, not below it";
+    ASSERT_NE(mix.Play(1, 0, 1, audio::Priority::Impact), 0u);
+    std::vector<std::int16_t> after(2 * 22050);
+    mix.Render(after);
+    EXPECT_NEAR(after.back(), 3000, 3) << "a second later the gain is back to 1";
+    EXPECT_LT(after[2], 3000 - 100) << "but not at once";
 }
 
 }  // namespace

@@ -67,6 +67,18 @@ protected:
     std::vector<SDL_Joystick*> joysticks_;
 };
 
+// A direction tapped between two reads counts once too (issue 36, item 8: a P2 training key, an
+// arrow, tapped for about 12 ms was lost when no tick read it while it was down).
+TEST_F(Controls, ATappedDirectionIsReadOnce) {
+    app::Controls c;
+    c.HandleEvent(Key(SDL_SCANCODE_LEFT));  // P2 left: training's reset into the left corner
+    c.HandleEvent(Key(SDL_SCANCODE_W));     // P1 up
+    EXPECT_EQ(c.Read(1).bits, game::Input::LEFT);
+    EXPECT_EQ(c.Read(0).bits, game::Input::UP);
+    EXPECT_EQ(c.Read(1).bits, 0) << "read once; no key is held";
+    EXPECT_EQ(c.Read(0).bits, 0);
+}
+
 TEST_F(Controls, EachPlayersKeysLatchAPressUntilItIsRead) {
     app::Controls c;
     c.HandleEvent(Key(SDL_SCANCODE_J));     // P1 punch

@@ -2,9 +2,11 @@
 // hitstop included, the screen-to-world mapping the mouse pick uses, and where the panel goes
 // (driven through ImGui frames with no window and no renderer).
 #include "debug/overlay.h"
+#include "game/training.h"
 #include "synthetic_fighter.h"
 
 #include <gtest/gtest.h>
+#include <imgui_internal.h>
 
 namespace {
 
@@ -153,6 +155,95 @@ TEST_F(OverlayFrames, ADraggedPanelStaysWhereItWasPutUntilF1ClosesIt) {
     Frame(1000);
     settings_.overlay = true;
     EXPECT_EQ(Frame(1000).x, 10) << "F1 off and on: placed afresh, away from the fighters";
+}
+
+// Nothing in the panel runs past its edge (issue 36, item 5: "health 88..." was cut off): the
+// widest values the project's fighters show (a blockstun in block_crouch, four-digit health, five-digit
+// pixel counts) and a log long enough for the scroll bar. ContentSize is what the lines asked for.
+TEST_F(OverlayFrames, TheWidestLinesFitInThePanel) {
+    a_.animations[static_cast<std::size_t>(state_.fighters[0].animation)].name = "block_crouch";
+    a_.maxHealth = 1250;
+    state_.fighters[0].health = 1250;
+    state_.fighters[0].action = game::Action::BlockCrouch;
+    state_.fighters[0].animTick = 100;
+    overlay_.last.pairsTested = 12, overlay_.last.boxOverlaps = 12;
+    overlay_.last.pixelContacts = 12, overlay_.last.collidingPixels = 12345;
+    overlay_.last.hitboxPassMicros = overlay_.last.pixelPassMicros = 1234.56;
+    for (std::uint64_t t = 1; t <= 40; ++t) {
+        game::Event e;
+        e.tick = t * 1000;
+        e.kind = game::EventKind::Hit;
+        e.fighter = 0, e.target = 1, e.move = 0, e.contact = 0, e.value = 50;
+        game::DebugRecord record;
+        record.tick = e.tick;
+        record.contacts.resize(1);
+        record.contacts[0].pixelCount = 12345;
+        record.contacts[0].first = {1234, 567};
+        debug::LogContactEvent(overlay_, defs_, e, std::span<const game::Event>(&e, 1), &record);
+    }
+    Frame(300);
+    Frame(300);
+    const ImGuiWindow* panel = ImGui::FindWindowByName(PANEL);
+    ASSERT_NE(panel, nullptr);
+    EXPECT_LE(panel->ContentSize.x, panel->ContentRegionRect.GetWidth()) << "a line runs past the panel's edge";
+    EXPECT_GT(panel->ContentSize.x, 200.0f) << "the lines were measured";
+}
+
+// The contact log follows its newest line, also once it is full (it keeps its length as its oldest
+// lines go) and when lines come on every frame.
+TEST_F(OverlayFrames, TheContactLogScrollsToTheNewestLine) {
+    const auto scroll = [] {
+        ImGui::NewFrame();
+        ImGui::Begin(PANEL);
+        ImGui::BeginChild("log");
+        const std::pair<float, float> at{ImGui::GetScrollY(), ImGui::GetScrollMaxY()};
+        ImGui::EndChild();
+        ImGui::End();
+        ImGui::EndFrame();
+        return at;
+    };
+    for (std::uint64_t t = 1; t <= 260; ++t) {
+        game::Event e;
+        e.tick = t;
+        e.kind = game::EventKind::Hit;
+        e.fighter = 0, e.target = 1, e.move = 0, e.contact = 0, e.value = 50;
+        debug::LogContactEvent(overlay_, defs_, e, std::span<const game::Event>(&e, 1), nullptr);
+        Frame(300);
+        if (t % 20 == 0 || t > 195) {
+            Frame(300);  // a scroll asked for is done by the next frame
+            const auto [y, max] = scroll();
+            if (t >= 100) {
+                EXPECT_GT(max, 0.0f) << "line " << t << ": the log is longer than its box";
+            }
+            EXPECT_FLOAT_EQ(y, max) << "line " << t << ": the newest line is in view";
+        }
+    }
+}
+
+// Training's step hands the overlay the passes' times as a fight's does (issue 36, item 3: the
+// training overlay showed "0.00 us"): the clock in the step's hooks reaches the debug record the
+// panel reads. A counting clock, not the wall's: each reading is 1,000 ns after the last.
+std::uint64_t CountingClock() {
+    static std::uint64_t nanos = 0;
+    return nanos += 1000;
+}
+
+TEST(Overlay, TrainingsStepGivesThePanelItsQueryTimes) {
+    const Defs d;
+    game::TrainingState training;
+    game::MatchState s = game::NewTrainingMatch(d.defs, game::MatchConfig{}, training);
+    game::TrainingSettings settings;
+    settings.dummy = 1;
+    game::DebugRecord record;
+    game::EventList events;
+    debug::Overlay overlay;
+    (void)game::StepTraining(d.defs, s, settings, training, {}, game::StepHooks{&record, CountingClock, &events});
+    debug::Observe(overlay, record, events.View(), d.defs);
+    EXPECT_GT(overlay.last.hitboxPassMicros, 0.0);
+    EXPECT_GT(overlay.last.pixelPassMicros, 0.0);
+    (void)game::StepTraining(d.defs, s, settings, training, {}, game::StepHooks{&record, nullptr, &events});
+    debug::Observe(overlay, record, events.View(), d.defs);
+    EXPECT_EQ(overlay.last.hitboxPassMicros, 0.0) << "no clock, no time: the times are the clock's";
 }
 
 }  // namespace

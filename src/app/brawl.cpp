@@ -505,7 +505,7 @@ void Shell::Render(bool present) {
     SDL_RenderClear(renderer_);
     SDL_RenderCopy(renderer_, stage_.get(), nullptr, nullptr);
     scene_->Render(ctx_);
-    if (help_) DrawHelp(renderer_, user_.bindings);
+    if (help_) DrawHelp(renderer_, user_.bindings, scene_->HelpKeys(user_.bindings));
     // The window: the picture letterboxed, then the ImGui layer at the window's own resolution.
     SDL_SetRenderTarget(renderer_, nullptr);
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);

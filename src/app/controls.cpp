@@ -1,5 +1,5 @@
-// Device state to game::Input. Buttons are latched on their down event, so a press is never lost
-// between two reads; directions are read as held.
+// Device state to game::Input. Keys and pad buttons (the d-pad too) are latched on their down
+// event, so a press is never lost between two reads, a direction's neither; the stick is read as held.
 #include "app/controls.h"
 
 #include <algorithm>
@@ -16,17 +16,22 @@ constexpr std::uint8_t KEY_ACTION_BITS[KEY_ACTION_COUNT] = {game::Input::UP,    
 constexpr std::uint8_t PAD_BITS[PAD_ACTION_COUNT] = {game::Input::PUNCH, game::Input::KICK, game::Input::SPECIAL};
 
 // The attack bits a key press latches for one player (directions are read as held).
-std::uint8_t ButtonBit(const Bindings& b, SDL_Scancode code, int side) {
+// Every control a key is for on `side` (directions too: a direction tapped between two ticks
+// counts, as training's keys on player 2's arrows need).
+std::uint8_t PressBits(const Bindings& b, SDL_Scancode code, int side) {
     std::uint8_t bits = 0;
-    for (const KeyAction a : {KeyAction::Punch, KeyAction::Kick, KeyAction::Special}) {
-        if (code == b.keys[static_cast<std::size_t>(side)][static_cast<std::size_t>(a)])
-            bits |= KEY_ACTION_BITS[static_cast<std::size_t>(a)];
+    for (std::size_t a = 0; a < KEY_ACTION_COUNT; ++a) {
+        if (code == b.keys[static_cast<std::size_t>(side)][a]) bits |= KEY_ACTION_BITS[a];
     }
     return bits;
 }
 
 std::uint8_t PadButtonBit(const Bindings& b, std::uint8_t button) {
-    std::uint8_t bits = 0;
+    std::uint8_t bits = button == SDL_CONTROLLER_BUTTON_DPAD_UP      ? game::Input::UP
+                        : button == SDL_CONTROLLER_BUTTON_DPAD_DOWN  ? game::Input::DOWN
+                        : button == SDL_CONTROLLER_BUTTON_DPAD_LEFT  ? game::Input::LEFT
+                        : button == SDL_CONTROLLER_BUTTON_DPAD_RIGHT ? game::Input::RIGHT
+                                                                     : 0;
     for (std::size_t a = 0; a < PAD_ACTION_COUNT; ++a) {
         for (const SDL_GameControllerButton bound : b.pad[a]) {
             if (bound != SDL_CONTROLLER_BUTTON_INVALID && bound == button) bits |= PAD_BITS[a];
@@ -114,7 +119,7 @@ void Controls::HandleEvent(const SDL_Event& e) {
             if (e.key.repeat) break;
             const SDL_Scancode code = e.key.keysym.scancode;
             for (int side = 0; side < 2; ++side)
-                latched_[static_cast<std::size_t>(side)] |= ButtonBit(bindings_, code, side);
+                latched_[static_cast<std::size_t>(side)] |= PressBits(bindings_, code, side);
             if (const MenuMove move = MenuMoveOf(bindings_, code); move != MenuMove::None) menu_.push_back(move);
             break;
         }

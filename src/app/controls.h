@@ -21,10 +21,11 @@ namespace app {
 /// Back: Esc or Start, which pause a fight. Cancel: a pad's B, back in menus only (in a fight B kicks).
 /// Erase: Backspace while a text field has the keyboard.
 enum class MenuMove { None, Up, Down, Left, Right, Confirm, Back, Cancel, Help, Erase };
-/// The words `--menu` takes for the moves a person makes in a menu; "wait" is a tick with none.
+/// The words `--menu` takes for the moves a person makes in a menu ("help": H, the controls panel);
+/// "wait" is a tick with none.
 inline constexpr game::EnumName<MenuMove> MENU_MOVE_NAMES[] = {
     {MenuMove::Up, "up"},           {MenuMove::Down, "down"}, {MenuMove::Left, "left"}, {MenuMove::Right, "right"},
-    {MenuMove::Confirm, "confirm"}, {MenuMove::Back, "back"}, {MenuMove::None, "wait"},
+    {MenuMove::Confirm, "confirm"}, {MenuMove::Back, "back"}, {MenuMove::Help, "help"}, {MenuMove::None, "wait"},
 };
 /// The most ticks one `--menu` word may stand for with `*N` (a minute of ticks: scripts, not files).
 inline constexpr std::int32_t MENU_REPEAT_MAX = 3600;

@@ -1,6 +1,7 @@
 // The input sources and the replay player (input_sources.h).
 #include "app/input_sources.h"
 
+#include "app/training_menu.h"
 #include "assets/files.h"
 #include "assets/limits.h"
 #include "game/text.h"
@@ -9,6 +10,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 namespace app {
@@ -112,6 +114,22 @@ game::Result<game::Slot, std::string> LoadSlotFile(const std::string& path) {
     game::Slot slot;
     for (const game::Inputs& in : replay->inputs) slot.inputs.push_back(in[0]);
     return slot;
+}
+
+std::vector<std::string> LoadKeptSlots(const std::string& folder, std::array<game::Slot, game::SLOT_COUNT>& slots) {
+    std::vector<std::string> lines;
+    for (std::int32_t i = 0; i < game::SLOT_COUNT; ++i) {
+        game::Slot& slot = slots[static_cast<std::size_t>(i)];
+        const std::string path = SlotFilePath(folder, i);
+        std::error_code ec;
+        if (!slot.inputs.empty() || !std::filesystem::exists(path, ec)) continue;  // --dummy-slot's stays
+        if (auto loaded = LoadSlotFile(path); loaded.Ok()) {
+            slot = std::move(loaded).Value();
+        } else {
+            lines.push_back(loaded.GetError());
+        }
+    }
+    return lines;
 }
 
 // ---- the replay player --------------------------------------------------------------------------

@@ -14,10 +14,12 @@
 
 #include <SDL.h>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace app {
 
@@ -57,6 +59,10 @@ public:
 /// without a tick, is one line: "error: <file>: line N: <what>" (a file that cannot be read: its
 /// reader's line).
 [[nodiscard]] game::Result<game::Slot, std::string> LoadSlotFile(const std::string& path);
+/// Training's kept slots: each empty one of `slots` read from its file in `folder` (training_menu.h's
+/// SlotFilePath), when there is one; a file that cannot be read is its line in the list returned.
+[[nodiscard]] std::vector<std::string> LoadKeptSlots(const std::string& folder,
+                                                     std::array<game::Slot, game::SLOT_COUNT>& slots);
 
 /// A replay played as a timeline (game/seek.h): both sides' inputs from the file, any tick reached
 /// again by re-simulating from a saved state. P1's controls scrub it in a window (left/right a tick,

@@ -189,7 +189,7 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) {
          std::int32_t n = 0;
          return Range("--volume", v, 0, 100, n, e) && (o.volume = n, true); }},
-    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,wait; MOVE*N: N times; a "
+    {"--menu", "MOVES", "headless: menu moves, one a tick (up,down,left,right,confirm,back,help,wait; MOVE*N: N times; a "
                         "row's label in capitals, as TRAINING, puts the cursor on it), as a player's keys",
      [](Options& o, std::string_view v, std::string& e) {
          o.menuMoves.clear();

@@ -157,6 +157,9 @@ public:
     virtual void OnReload(SceneContext&, const ReloadNews&) {}
     /// The game picture, 640 x 360 logical pixels, into ctx.renderer's current target.
     virtual void Render(SceneContext& ctx) = 0;
+    /// The scene's own keys for the controls panel (H), one line each ("LEFT: POSITION RESET: ..."),
+    /// as `bindings` name them; none: the panel shows the debug keys in full.
+    [[nodiscard]] virtual std::vector<std::string> HelpKeys(const Bindings&) const { return {}; }
     /// The ImGui layer (the overlay), between ImGui::NewFrame and ImGui::Render.
     virtual void Panel(SceneContext&, const debug::ScreenMap&) {}
     /// The scene gives up the screen (a switch, the program's end). False: something it had to

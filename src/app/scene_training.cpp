@@ -46,6 +46,11 @@ public:
                 ctx.stop = RunReport{"", 1, slot.GetError()};
             }
         }
+        // A window keeps the four slots between sessions, a file each (headless never: its are the flags').
+        if (!o.headless) slotsFolder_ = SlotsFolder();
+        if (slotsFolder_) {
+            for (std::string& line : LoadKeptSlots(*slotsFolder_, settings_.slots)) ctx.notices.push_back(line);
+        }
         ApplyChoices(choices_, settings_);
         // Headless, nobody presses RECORD: the whole run is the recording, unless --menu's moves
         // record (then they say when, as a player in a window would).
@@ -121,14 +126,8 @@ public:
 
     void Render(SceneContext& ctx) override {
         runner_.Draw(ctx);
-        std::string line = std::string("TRAINING - DUMMY ") + game::NameOf(game::DUMMY_STANCE_NAMES, settings_.stance) +
-                           ", BLOCK " + game::NameOf(game::DUMMY_BLOCK_NAMES, settings_.block) + " - SLOT " +
-                           std::to_string(settings_.slot + 1) +
-                           (recording_                                    ? " RECORDING"
-                            : settings_.stance != game::DummyStance::Slot ? ""
-                            : settings_.loopSlot                          ? " PLAYING, LOOPED"
-                                                                          : " PLAYING ONCE");
-        for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        // In the menu's words: while a slot plays, the stance it goes back to and PLAYING.
+        const std::string line = TrainingStatusLine(choices_, recording_);
         render::DrawTrainingHud(ctx.renderer, runner_.Defs(), observer_, {line});
         if (menuOpen_ && !options_.open) {
             if (menu_.MoveListOpen()) {
@@ -136,13 +135,16 @@ public:
                 moveList.moveList = true;
                 DrawPause(ctx.renderer, moveList, runner_.Defs());
             } else {
-                DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks());
+                DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks(),
+                                 ctx.settings != nullptr ? ctx.settings->bindings : Bindings::Defaults());
             }
         }
         options_.Draw(ctx);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override { runner_.Panel(ctx, map); }
+
+    std::vector<std::string> HelpKeys(const Bindings& bindings) const override { return TrainingKeyLines(bindings); }
 
     bool Leave(SceneContext& ctx) override { return SaveSlot(ctx); }
 
@@ -179,6 +181,7 @@ private:
         const game::MatchState& state = runner.State();
         // The input as the step took it (a CPU's own), as P1 faced when it was read.
         if (recording_) {
+            recordedSlot_ = settings_.slot;  // the slot cannot change while it records
             settings_.slots[static_cast<std::size_t>(settings_.slot)].inputs.push_back(
                 game::ToForwardBack(game::Input{state.fighters[0].heldBits}, facing_));
             unsaved_ = true;
@@ -235,20 +238,20 @@ private:
         return ticks;
     }
 
-    // Writes the current slot to --record's file, in the replay format (P1's column: forward/back).
+    // Writes the slot recorded last, in the replay format (P1's column: forward/back), to its own
+    // file (a window's) and to --record's. False: --record's could not be written.
     bool SaveSlot(SceneContext& ctx) {
-        const game::Slot& slot = settings_.slots[static_cast<std::size_t>(settings_.slot)];
-        if (recordPath_.empty() || slot.inputs.empty() || !unsaved_) return true;
-        game::Replay out;
-        out.fighterIds = {runner_.Defs().fighters[0]->id, runner_.Defs().fighters[1]->id};
-        out.config = config_;
-        out.config.controllers = {game::Controller::Human,
-                                  game::Controller::Human};  // a player's inputs, whoever made them
-        for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
-        if (!WriteReplayFile(recordPath_, out)) return false;
+        const game::Slot& slot = settings_.slots[static_cast<std::size_t>(recordedSlot_)];
+        if (slot.inputs.empty() || !unsaved_) return true;
+        const game::Replay out =
+            SlotReplay(slot, {runner_.Defs().fighters[0]->id, runner_.Defs().fighters[1]->id}, config_);
+        const auto kept = slotsFolder_ ? WriteSlotFile(SlotFilePath(*slotsFolder_, recordedSlot_), out) : std::nullopt;
+        if (kept) ctx.notices.push_back(*kept);  // a kept slot unwritten is said, and the session goes on
+        if (!recordPath_.empty() && !WriteReplayFile(recordPath_, out)) return false;
         unsaved_ = false;
-        ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
-                              game::PrintablePath(recordPath_));
+        if (!recordPath_.empty())
+            ctx.notices.push_back("brawl: recorded a slot of " + std::to_string(slot.inputs.size()) + " ticks to " +
+                                  game::PrintablePath(recordPath_));
         return true;
     }
 
@@ -277,7 +280,9 @@ private:
     game::Facing facing_ = game::Facing::Right;       ///< P1's, before the last step
     std::string recordPath_;
     bool recording_ = false;
-    bool unsaved_ = false;  ///< the slot recorded last is not in --record's file yet
+    bool unsaved_ = false;                    ///< the slot recorded last is not in its files yet
+    std::int32_t recordedSlot_ = 0;           ///< the slot recorded last
+    std::optional<std::string> slotsFolder_;  ///< a window's kept slots (SlotsFolder); headless none
     TrainingChoices choices_;
     TrainingMenu menu_;
     bool menuOpen_ = false;

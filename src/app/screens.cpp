@@ -346,7 +346,7 @@ std::string ShortWho(const char* who) {
 
 }  // namespace
 
-void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
+void DrawHelp(SDL_Renderer* r, const Bindings& bindings, const std::vector<std::string>& sceneKeys) {
     // Two more rows than the default controls had (fullscreen, mute): the panel reaches nearer the edges.
     Shade(r, 40, 16, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 24, 225);
     int y = 26;
@@ -383,6 +383,28 @@ void DrawHelp(SDL_Renderer* r, const Bindings& bindings) {
     for (const KeyHelp& k : GAME_KEYS) line(Upper(std::string(k.key) + ": " + k.what), WHITE);
     line(KeyName(bindings.mute) + ": " + Upper(MUTE_KEY_HELP.what), WHITE);
     y += 6;
+    if (!sceneKeys.empty()) {
+        // A mode's own keys (training's) take the debug keys' place, closer set and wrapped at the
+        // panel's edge; the debug keys shrink to one line: the panel has no room for both in full.
+        render::DrawText(r, 60, y, "THIS MODE'S KEYS", GOLD, 1);
+        y += 12;
+        constexpr std::size_t COLUMNS = 88;  // the pixel font's 6 px characters from x 60 to the panel's edge
+        for (std::string k : sceneKeys) {
+            while (k.size() > COLUMNS) {
+                const std::size_t cut = k.rfind(' ', COLUMNS);
+                render::DrawText(r, 60, y, k.substr(0, cut), WHITE, 1);
+                k = "    " + k.substr(cut + 1);
+                y += 10;
+            }
+            render::DrawText(r, 60, y, k, WHITE, 1);
+            y += 10;
+        }
+        std::string debugKeys = "DEBUG:";
+        for (const KeyHelp& k : DEBUG_KEYS) debugKeys.append(" ").append(k.key);
+        line(debugKeys + " (BRAWL --HELP SAYS WHAT EACH DOES)", RED);
+        line("ANY KEY CLOSES THIS PANEL", DIM);
+        return;
+    }
     render::DrawTextOutlined(r, 60, y, "DEBUG", RED, 2);
     y += 22;
     for (const KeyHelp& k : DEBUG_KEYS) line(std::string(k.key) + "  " + Upper(k.what), WHITE);

@@ -98,6 +98,6 @@ void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
 /// notation (game::MoveInputNotation), made from the definitions.
 void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs);
 /// The controls, for players (the current bindings) and for developers (help.h's tables).
-void DrawHelp(SDL_Renderer* r, const Bindings& bindings);
+void DrawHelp(SDL_Renderer* r, const Bindings& bindings, const std::vector<std::string>& sceneKeys = {});
 
 }  // namespace app

@@ -101,14 +101,18 @@ const json* Object(const json& root, const char* key, Problems& p) {
 
 }  // namespace
 
-std::optional<std::string> SettingsPath() {
-    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+std::optional<std::string> XdgPath(const char* xdgVariable, const char* homeDefault, const std::string& tail) {
+    const char* xdg = std::getenv(xdgVariable);
     // The XDG spec: a relative path is invalid and must be ignored (it would land in the current
     // folder, the project's).
-    if (xdg != nullptr && xdg[0] == '/') return std::string(xdg) + "/hotmap-brawl/settings.json";
+    if (xdg != nullptr && xdg[0] == '/') return std::string(xdg) + "/" + tail;
     const char* home = std::getenv("HOME");
-    if (home != nullptr && home[0] == '/') return std::string(home) + "/.config/hotmap-brawl/settings.json";
+    if (home != nullptr && home[0] == '/') return std::string(home) + "/" + homeDefault + "/" + tail;
     return std::nullopt;
+}
+
+std::optional<std::string> SettingsPath() {
+    return XdgPath("XDG_CONFIG_HOME", ".config", "hotmap-brawl/settings.json");
 }
 
 LoadedSettings LoadSettings(const std::string& path) {

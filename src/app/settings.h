@@ -26,6 +26,10 @@ struct UserSettings {
     friend bool operator==(const UserSettings&, const UserSettings&) = default;
 };
 
+/// A file or folder under an XDG base folder: $<xdgVariable>/<tail> when that variable is an
+/// absolute path, else $HOME/<homeDefault>/<tail>; nothing when neither is set. Never relative.
+[[nodiscard]] std::optional<std::string> XdgPath(const char* xdgVariable, const char* homeDefault,
+                                                 const std::string& tail);
 /// Where the settings live: $XDG_CONFIG_HOME/hotmap-brawl/settings.json when that is an absolute
 /// path, else $HOME/.config/hotmap-brawl/settings.json; nothing when neither is set (the settings
 /// are then not remembered). Never a relative path: never the current (project) folder.

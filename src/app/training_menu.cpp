@@ -1,9 +1,14 @@
 #include "app/training_menu.h"
 
+#include "app/help.h"
 #include "app/menu_style.h"
+#include "app/settings.h"
+#include "assets/files.h"
+#include "game/text.h"
 #include "render/render.h"
 
 #include <cctype>
+#include <filesystem>
 
 namespace app {
 
@@ -150,11 +155,90 @@ std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool
     };
 }
 
+namespace {
+
+// The control each of TRAINING_KEYS is, in its order (none: Esc, which is no player's control).
+constexpr std::optional<KeyAction> TRAINING_KEY_ACTIONS[] = {KeyAction::Left,    KeyAction::Right, KeyAction::Down,
+                                                             KeyAction::Up,      KeyAction::Punch, KeyAction::Kick,
+                                                             KeyAction::Special, std::nullopt};
+static_assert(std::size(TRAINING_KEY_ACTIONS) == std::size(TRAINING_KEYS), "a control for each training key");
+
+std::string P2Key(const Bindings& b, KeyAction a) {
+    return KeyName(b.keys[1][static_cast<std::size_t>(a)]);
+}
+
+}  // namespace
+
+std::optional<std::string> SlotsFolder() {
+    return XdgPath("XDG_DATA_HOME", ".local/share", "hotmap-brawl/slots");
+}
+
+std::string SlotFilePath(const std::string& folder, std::int32_t index) {
+    return folder + "/slot" + std::to_string(index + 1) + ".slot";
+}
+
+game::Replay SlotReplay(const game::Slot& slot, const std::array<std::string, 2>& fighterIds,
+                        const game::MatchConfig& config) {
+    game::Replay out;
+    out.fighterIds = fighterIds;
+    out.config = config;
+    out.config.controllers = {game::Controller::Human, game::Controller::Human};  // a player's, whoever made them
+    for (const game::Input in : slot.inputs) out.inputs.push_back({in, game::Input{}});
+    return out;
+}
+
+std::optional<std::string> WriteSlotFile(const std::string& path, const game::Replay& replay) {
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+    if (ec) return "error: " + game::PrintablePath(folder.string()) + ": cannot make the folder: " + ec.message();
+    if (const auto error = assets::WriteOutputFile(path, game::FormatReplay(replay))) return error->ToLine();
+    return std::nullopt;
+}
+
+std::vector<std::string> TrainingKeyLines(const Bindings& bindings) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < std::size(TRAINING_KEYS); ++i) {
+        const std::string key = TRAINING_KEY_ACTIONS[i] ? P2Key(bindings, *TRAINING_KEY_ACTIONS[i]) : "ESC";
+        lines.push_back(key + ": " + Upper(TRAINING_KEYS[i].what));
+    }
+    return lines;
+}
+
+std::string TrainingKeysFooter(const Bindings& b) {
+    const auto& k = b.keys[1];
+    const bool arrows =
+        k[0] == SDL_SCANCODE_UP && k[1] == SDL_SCANCODE_DOWN && k[2] == SDL_SCANCODE_LEFT && k[3] == SDL_SCANCODE_RIGHT;
+    const std::string moves = arrows ? "ARROWS"
+                                     : P2Key(b, KeyAction::Left) + " " + P2Key(b, KeyAction::Right) + " " +
+                                           P2Key(b, KeyAction::Down) + " " + P2Key(b, KeyAction::Up);
+    return "P2: " + moves + " RESET/BLOCK, " + P2Key(b, KeyAction::Punch) + " RECORD, " + P2Key(b, KeyAction::Kick) +
+           " PLAY, " + P2Key(b, KeyAction::Special) + " SLOT";
+}
+
+std::string TrainingStatusLine(const TrainingChoices& c, bool recording) {
+    std::string line = "TRAINING - DUMMY ";
+    line.append(Upper(game::NameOf(game::DUMMY_STANCE_NAMES, c.stance)))
+        .append(", BLOCK ")
+        .append(Upper(game::NameOf(game::DUMMY_BLOCK_NAMES, c.block)))
+        .append(" - SLOT ")
+        .append(std::to_string(c.slot + 1));
+    if (recording) return line.append(" RECORDING");
+    if (c.playback == Playback::Looped) line.append(" PLAYING, LOOPED");
+    if (c.playback == Playback::Once) line.append(" PLAYING ONCE");
+    return line;
+}
+
+std::string ShownValue(const TrainingMenu::Row& row, bool selected) {
+    return selected && row.adjustable ? "< " + row.value + " >" : row.value;
+}
+
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
-                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) {
+                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks, const Bindings& bindings) {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 8, 24, 215);
-    const SDL_Rect panel{130, 14, 380, 332};
+    using L = TrainingMenuLayout;
+    const SDL_Rect panel{L::PANEL_X, L::PANEL_Y, L::PANEL_W, L::PANEL_H};
     SDL_RenderFillRect(r, &panel);
     const std::string title = "TRAINING";
     render::DrawTextOutlined(r, (640 - render::TextWidth(title, 3)) / 2, 22, title, GOLD, 3);
@@ -164,15 +248,16 @@ void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingC
         const TrainingMenu::Row& row = rows[i];
         const bool selected = static_cast<int>(i) == menu.Cursor();
         const bool stop = recording && i == static_cast<std::size_t>(TrainingRow::Record);
-        if (selected) render::DrawTextOutlined(r, 142, y, ">", GOLD, 2);
-        render::DrawTextOutlined(r, 158, y, row.label, stop ? RED : selected ? GOLD : WHITE, 2);
+        if (selected) render::DrawTextOutlined(r, L::CURSOR_X, y, ">", GOLD, L::TEXT_SCALE);
+        render::DrawTextOutlined(r, L::LABEL_X, y, row.label, stop ? RED : selected ? GOLD : WHITE, L::TEXT_SCALE);
         if (row.value.empty()) continue;
-        const std::string shown = selected && row.adjustable ? "< " + row.value + " >" : row.value;
-        render::DrawTextOutlined(r, 498 - render::TextWidth(shown, 2), y, shown, selected ? GOLD : DIM, 2);
+        const std::string shown = ShownValue(row, selected);
+        render::DrawTextOutlined(r, L::VALUE_RIGHT_X - render::TextWidth(shown, L::TEXT_SCALE), y, shown,
+                                 selected ? GOLD : DIM, L::TEXT_SCALE);
     }
     const std::string hint = "UP/DOWN: CHOOSE   LEFT/RIGHT: CHANGE   ENTER: OK   ESC: BACK";
     render::DrawTextOutlined(r, (640 - render::TextWidth(hint, 1)) / 2, 316, hint, DIM, 1);
-    const std::string keys = "P2'S CONTROLS: ARROWS RESET/BLOCK, 1 RECORD, 2 PLAY, 3 SLOT";
+    const std::string keys = TrainingKeysFooter(bindings);
     render::DrawTextOutlined(r, (640 - render::TextWidth(keys, 1)) / 2, 330, keys, DIM, 1);
 }
 

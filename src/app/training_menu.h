@@ -106,9 +106,46 @@ private:
     TrainingRequest request_;
 };
 
+// ---- the slots between sessions ----------------------------------------------------------------
+
+/// Where a windowed training session keeps its four slots, one file each: the folder
+/// $XDG_DATA_HOME/hotmap-brawl/slots when that is an absolute path, else
+/// $HOME/.local/share/hotmap-brawl/slots; nothing when neither is set (the slots are then not kept).
+/// Headless runs never read or write it (their slots are --dummy-slot's and --record's files).
+[[nodiscard]] std::optional<std::string> SlotsFolder();
+/// Slot `index`'s (0 to game::SLOT_COUNT - 1) file in `folder`: slot1.slot to slot4.slot.
+[[nodiscard]] std::string SlotFilePath(const std::string& folder, std::int32_t index);
+/// A slot as a file's replay: P1's column (forward/back), both sides a player's, the fighters and
+/// the match's config as recorded.
+[[nodiscard]] game::Replay SlotReplay(const game::Slot& slot, const std::array<std::string, 2>& fighterIds,
+                                      const game::MatchConfig& config);
+/// Writes `replay` to `path`, making its folder first; the error's line, or nothing.
+[[nodiscard]] std::optional<std::string> WriteSlotFile(const std::string& path, const game::Replay& replay);
+
+/// Training's keys (help.h's TRAINING_KEYS: player 2's controls, and Esc) named as the controls
+/// panel names keys: player 2's current key for each (KeyName), then what it does, in capitals.
+[[nodiscard]] std::vector<std::string> TrainingKeyLines(const Bindings& bindings);
+/// The training menu's footer, in the same names: "P2: ARROWS RESET/BLOCK, KEYPAD 1 RECORD, ...".
+[[nodiscard]] std::string TrainingKeysFooter(const Bindings& bindings);
+
+/// The HUD's line of what the dummy does, in the menu's words (its DUMMY, BLOCK, SLOT and PLAYBACK
+/// values): "TRAINING - DUMMY CROUCH, BLOCK NONE - SLOT 1 PLAYING, LOOPED" while the slot plays.
+[[nodiscard]] std::string TrainingStatusLine(const TrainingChoices& choices, bool recording);
+
+/// Where the menu is drawn (logical pixels of the 640 x 360 picture; rows in 2x text): a row's label
+/// starts at LABEL_X, its value ("< LEFT CORNER >" on the cursor's row) ends at VALUE_RIGHT_X, and
+/// every label and value the rows can show fit between them at least GAP apart (a test checks it).
+struct TrainingMenuLayout {
+    static constexpr int PANEL_X = 90, PANEL_W = 460, PANEL_Y = 14, PANEL_H = 332;
+    static constexpr int CURSOR_X = PANEL_X + 12, LABEL_X = PANEL_X + 28, VALUE_RIGHT_X = PANEL_X + PANEL_W - 12;
+    static constexpr int GAP = 12, TEXT_SCALE = 2;
+};
+/// A row's value as drawn: between arrows on the cursor's row when left and right change it.
+[[nodiscard]] std::string ShownValue(const TrainingMenu::Row& row, bool selected);
+
 /// The menu over the game picture (640 x 360 logical pixels). Not its MOVE LIST page: that is the
 /// pause menu's, which the scene draws (it has the fighters' definitions).
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
-                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks);
+                      const std::array<std::size_t, game::SLOT_COUNT>& slotTicks, const Bindings& bindings);
 
 }  // namespace app

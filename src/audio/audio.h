@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -206,6 +207,74 @@ private:
         Priority priority{};
     };
     std::array<Slot, CHANNELS> voices_{};
+};
+
+// ---- the mix: every effect summed with headroom, then a limiter --------------------------------------
+
+/// The effects' mix, without SDL (the MixerSink runs it on the device's thread; tests run it
+/// offline): ChannelPool::CHANNELS voices, each a sound's samples in the output's format (16-bit,
+/// interleaved, the output's channels and rate), summed in float over what the buffer holds already
+/// (the music), so no sum clips on the way; then a peak limiter brings the whole down to
+/// LIMIT_CEILING when it would go over, and lets it back up over LIMIT_RELEASE_MS. Its invariant: no
+/// output sample is beyond LIMIT_CEILING of full scale, whatever plays. Below the ceiling the mix is
+/// what SDL_mixer's was: each voice at its cue's gain times the effects' volume, panned as a balance.
+class EffectsMixer final : public Sink {
+public:
+    /// A sound's samples in the output's format, shared with the voices that play them (a reload
+    /// replaces a sound without pulling it from under a voice).
+    using Samples = std::shared_ptr<const std::vector<std::int16_t>>;
+    /// The samples for a sound (nullptr: silence, nothing starts).
+    using SamplesOf = std::function<Samples(SoundId)>;
+    /// The ceiling: -1 dBFS, in full scales (a sample's magnitude over 32767).
+    static constexpr float LIMIT_CEILING = 0.891f;
+    /// How fast the limiter gives back its gain after a peak: to about 63% in this long.
+    static constexpr float LIMIT_RELEASE_MS = 80.0f;
+    /// A stopped voice fades over this long (no click), as SDL_mixer's fade-out did.
+    static constexpr float STOP_FADE_MS = 25.0f;
+
+    /// `channels` per frame (1 mono, 2 stereo: left, right, ...), `rateHz` frames a second.
+    EffectsMixer(std::int32_t channels, std::int32_t rateHz, SamplesOf samplesOf);
+
+    VoiceId Play(SoundId sound, float pan, float gain, Priority priority) override;
+    void Stop(VoiceId voice) override;
+    void PlayMusic(SoundId) override {}  // the device's music stream, not a voice (MixerSink)
+    void StopMusic() override {}
+    void SetVolumes(const Volumes& volumes) override { volumes_ = volumes; }
+
+    /// Mixes the voices into `interleaved` (which holds the music, or silence), limits the sum and
+    /// writes it back; finished voices free their channels. `interleaved.size()` is a whole number
+    /// of frames.
+    void Render(std::span<std::int16_t> interleaved);
+
+    /// The channel `voice` plays on (-1: none), the sound a channel plays (NO_SOUND: none), a
+    /// voice's gains per side (0 when none), and how many voices sound.
+    [[nodiscard]] std::int32_t ChannelOf(VoiceId voice) const { return pool_.ChannelOf(voice); }
+    [[nodiscard]] SoundId SoundOn(std::int32_t channel) const;
+    [[nodiscard]] std::array<float, 2> GainsOf(VoiceId voice) const;
+    [[nodiscard]] std::int32_t Sounding() const;
+    /// The effects' gain now (the volumes': master x effects, 0 muted).
+    [[nodiscard]] float EffectsGain() const { return volumes_.EffectsGain(); }
+    /// The limiter's gain now (1: not limiting).
+    [[nodiscard]] float LimiterGain() const { return limiterGain_; }
+
+private:
+    struct Voice {
+        Samples samples;
+        SoundId sound = NO_SOUND;
+        std::size_t at = 0;           ///< the next sample (interleaved index)
+        std::array<float, 2> gain{};  ///< left, right (the cue's gain times the balance)
+        std::int32_t fadeFrames = 0;  ///< left of a stop's fade; 0: not fading
+        [[nodiscard]] bool Sounding() const { return samples && at < samples->size(); }
+    };
+    std::int32_t channels_;
+    std::int32_t rateHz_;
+    SamplesOf samplesOf_;
+    ChannelPool pool_;
+    std::array<Voice, ChannelPool::CHANNELS> voices_{};
+    VoiceId nextVoice_ = 1;
+    Volumes volumes_;
+    float limiterGain_ = 1.0f;
+    std::vector<float> sum_;  ///< the float mix of one Render, reused
 };
 
 // ---- the sounds, loaded -----------------------------------------------------------------------------
@@ -409,8 +478,10 @@ private:
 
 // ---- the device ---------------------------------------------------------------------------------------
 
-/// The SDL2_mixer sink: ChannelPool::CHANNELS channels for effects, SDL_mixer's music stream for
-/// the loops. Open under SDL's dummy driver it plays into nothing (headless runs, CI).
+/// The SDL2_mixer sink: the effects are an EffectsMixer run in SDL_mixer's post-mix callback (over
+/// the music, so the limiter takes both), the loops SDL_mixer's music stream. Open under SDL's dummy
+/// driver it plays into nothing (headless runs, CI). Calls from the game's thread and the device's
+/// callback take turns on one lock.
 class MixerSink final : public Sink {
 public:
     /// Opens the audio device (SDL's audio subsystem must be initialised); on failure, nullptr and
@@ -427,21 +498,24 @@ public:
     void SetVolumes(const Volumes& volumes) override;
     void Reloaded(SoundId sound) override;
 
-    /// For tests: the channel `voice` plays on (-1 if none), and the opaque chunk a sound was
-    /// converted to (nullptr if never played).
-    [[nodiscard]] std::int32_t ChannelOf(VoiceId voice) const { return pool_.ChannelOf(voice); }
-    [[nodiscard]] const void* ChunkOf(SoundId sound) const;
+    /// For tests: the channel `voice` plays on (-1 if none), the sound a channel plays (NO_SOUND if
+    /// none), a voice's gains (left, right), the effects' gain and how many voices sound.
+    [[nodiscard]] std::int32_t ChannelOf(VoiceId voice) const;
+    [[nodiscard]] SoundId SoundOn(std::int32_t channel) const;
+    [[nodiscard]] std::array<float, 2> GainsOf(VoiceId voice) const;
+    [[nodiscard]] float EffectsGain() const;
+    [[nodiscard]] std::int32_t Sounding() const;
     [[nodiscard]] SoundId MusicPlaying() const { return musicId_; }
 
 private:
-    struct Converted;
     explicit MixerSink(const SoundBank& bank);
-    Converted* Chunk(SoundId sound);
+    EffectsMixer::Samples Converted(SoundId sound);
+    static void PostMix(void* self, std::uint8_t* stream, int bytes);
     const SoundBank& bank_;
-    std::vector<std::unique_ptr<Converted>> chunks_;  ///< by SoundId
-    ChannelPool pool_;
-    VoiceId nextVoice_ = 1;
-    Volumes volumes_;
+    std::vector<EffectsMixer::Samples> converted_;  ///< by SoundId, in the device's format
+    std::unique_ptr<EffectsMixer> mix_;
+    struct Lock;
+    std::unique_ptr<Lock> lock_;
     struct MusicStream;
     std::unique_ptr<MusicStream> music_;
     SoundId musicId_ = NO_SOUND;

@@ -1,7 +1,8 @@
-// The SDL2_mixer sink: the one file of the library that includes SDL_mixer. Effects are chunks on
-// ChannelPool::CHANNELS channels (converted once from the bank's samples to the device's format);
-// the loops are SDL_mixer's music stream, fed the WAV bytes from memory. Stopping fades over a few
-// milliseconds, so a sound cut by a rollback does not click.
+// The SDL2_mixer sink: the one file of the library that includes SDL_mixer. Effects are voices of
+// an EffectsMixer (mix.cpp: summed in float, then a limiter), run in SDL_mixer's post-mix callback
+// over the music it has mixed, so no sum of effects and music clips; the samples are converted once
+// to the device's format. The loops are SDL_mixer's music stream, fed the WAV bytes from memory.
+// The game's thread and the device's callback share the mixer under one lock.
 #include "audio/audio.h"
 
 #include <SDL.h>
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 
 namespace audio {
 
@@ -17,18 +19,13 @@ namespace {
 
 constexpr int DEVICE_RATE_HZ = 44100;
 constexpr int DEVICE_CHUNK_SAMPLES = 1024;  // about 23 ms: short enough for hits, safe on slow machines
-constexpr int STOP_FADE_MS = 25;
 constexpr int MUSIC_FADE_IN_MS = 600;
 constexpr int MUSIC_FADE_OUT_MS = 400;
 
 }  // namespace
 
-struct MixerSink::Converted {
-    std::vector<Uint8> bytes;  ///< the samples in the device's format; the chunk points into them
-    Mix_Chunk* chunk = nullptr;
-    ~Converted() {
-        if (chunk != nullptr) Mix_FreeChunk(chunk);  // halts any channel still playing it
-    }
+struct MixerSink::Lock {
+    mutable std::mutex mutex;
 };
 
 struct MixerSink::MusicStream {
@@ -39,87 +36,105 @@ struct MixerSink::MusicStream {
     }
 };
 
-MixerSink::MixerSink(const SoundBank& bank) : bank_(bank) {}
+MixerSink::MixerSink(const SoundBank& bank) : bank_(bank), lock_(std::make_unique<Lock>()) {}
 
 std::unique_ptr<MixerSink> MixerSink::Open(const SoundBank& bank, std::string& why) {
     if (Mix_OpenAudio(DEVICE_RATE_HZ, AUDIO_S16SYS, 2, DEVICE_CHUNK_SAMPLES) != 0) {
         why = Mix_GetError();
         return nullptr;
     }
-    Mix_AllocateChannels(ChannelPool::CHANNELS);
+    int rate = 0, channels = 0;
+    Uint16 format = 0;
+    Mix_QuerySpec(&rate, &format, &channels);
+    Mix_AllocateChannels(0);  // every effect is the EffectsMixer's voice
     auto sink = std::unique_ptr<MixerSink>(new MixerSink(bank));
+    MixerSink* self = sink.get();
+    sink->mix_ = std::make_unique<EffectsMixer>(channels, rate, [self](SoundId id) { return self->Converted(id); });
     sink->SetVolumes(Volumes{});
+    Mix_SetPostMix(&MixerSink::PostMix, self);
     return sink;
 }
 
 MixerSink::~MixerSink() {
-    Mix_HaltChannel(-1);
+    Mix_SetPostMix(nullptr, nullptr);  // the callback runs under SDL's lock: after this it never sees us
     Mix_HaltMusic();
-    chunks_.clear();
     music_.reset();
     Mix_CloseAudio();
 }
 
-MixerSink::Converted* MixerSink::Chunk(SoundId sound) {
+// The device's thread: the music SDL_mixer mixed (signed 16-bit, as opened) with the effects added.
+void MixerSink::PostMix(void* self, std::uint8_t* stream, int bytes) {
+    auto* sink = static_cast<MixerSink*>(self);
+    const std::lock_guard<std::mutex> hold(sink->lock_->mutex);
+    sink->mix_->Render(std::span<std::int16_t>(reinterpret_cast<std::int16_t*>(stream),
+                                               static_cast<std::size_t>(bytes) / sizeof(std::int16_t)));
+}
+
+// A sound's samples in the device's format, converted on first use (under the lock: the caller's).
+EffectsMixer::Samples MixerSink::Converted(SoundId sound) {
     if (sound < 0) return nullptr;
-    if (chunks_.size() <= static_cast<std::size_t>(sound)) chunks_.resize(static_cast<std::size_t>(sound) + 1);
-    std::unique_ptr<Converted>& slot = chunks_[static_cast<std::size_t>(sound)];
-    if (slot) return slot.get();
+    if (converted_.size() <= static_cast<std::size_t>(sound)) converted_.resize(static_cast<std::size_t>(sound) + 1);
+    EffectsMixer::Samples& slot = converted_[static_cast<std::size_t>(sound)];
+    if (slot) return slot;
     const assets::Sound* s = bank_.Get(sound);
     if (s == nullptr) return nullptr;  // missing or broken: silence
     int rate = 0, channels = 0;
     Uint16 format = 0;
     Mix_QuerySpec(&rate, &format, &channels);
-    auto c = std::make_unique<Converted>();
+    if (format != AUDIO_S16SYS) return nullptr;  // opened as signed 16-bit; anything else plays nothing
     const std::size_t sourceBytes = s->samples.size() * sizeof(std::int16_t);
     SDL_AudioCVT cvt;
     const int needed = SDL_BuildAudioCVT(&cvt, AUDIO_S16SYS, static_cast<Uint8>(s->channels), s->rateHz, format,
                                          static_cast<Uint8>(channels), rate);
     if (needed < 0) return nullptr;
-    c->bytes.resize(sourceBytes * static_cast<std::size_t>(std::max(cvt.len_mult, 1)));
-    std::memcpy(c->bytes.data(), s->samples.data(), sourceBytes);
+    std::vector<Uint8> bytes(sourceBytes * static_cast<std::size_t>(std::max(cvt.len_mult, 1)));
+    std::memcpy(bytes.data(), s->samples.data(), sourceBytes);
     std::size_t length = sourceBytes;
     if (needed == 1) {
-        cvt.buf = c->bytes.data();
+        cvt.buf = bytes.data();
         cvt.len = static_cast<int>(sourceBytes);
         if (SDL_ConvertAudio(&cvt) != 0) return nullptr;
         length = static_cast<std::size_t>(cvt.len_cvt);
     }
-    c->bytes.resize(length);
-    c->chunk = Mix_QuickLoad_RAW(c->bytes.data(), static_cast<Uint32>(length));
-    if (c->chunk == nullptr) return nullptr;
-    slot = std::move(c);
-    return slot.get();
-}
-
-const void* MixerSink::ChunkOf(SoundId sound) const {
-    if (sound < 0 || static_cast<std::size_t>(sound) >= chunks_.size() || !chunks_[static_cast<std::size_t>(sound)])
-        return nullptr;
-    return chunks_[static_cast<std::size_t>(sound)]->chunk;
+    auto samples = std::make_shared<std::vector<std::int16_t>>(length / sizeof(std::int16_t));
+    std::memcpy(samples->data(), bytes.data(), samples->size() * sizeof(std::int16_t));
+    slot = std::move(samples);
+    return slot;
 }
 
 VoiceId MixerSink::Play(SoundId sound, float pan, float gain, Priority priority) {
-    if (volumes_.EffectsGain() <= 0.0f || gain <= 0.0f) return 0;  // muted: nothing takes a channel
-    Converted* c = Chunk(sound);
-    if (c == nullptr) return 0;
-    const std::int32_t channel = pool_.Pick(priority, [](std::int32_t ch) { return Mix_Playing(ch) != 0; });
-    if (channel < 0) return 0;  // every channel holds something that matters more
-    if (Mix_PlayChannel(channel, c->chunk, 0) < 0) return 0;
-    Mix_Volume(channel, static_cast<int>(std::lround(std::min(gain, 1.0f) * MIX_MAX_VOLUME)));
-    // A balance, not a constant-power pan: the centre keeps full level in both ears.
-    const float p = std::clamp(pan, -1.0f, 1.0f);
-    Mix_SetPanning(channel, static_cast<Uint8>(std::lround(255.0f * std::min(1.0f, 1.0f - p))),
-                   static_cast<Uint8>(std::lround(255.0f * std::min(1.0f, 1.0f + p))));
-    const VoiceId voice = nextVoice_++;
-    pool_.Take(channel, voice, priority);
-    return voice;
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    return mix_->Play(sound, pan, gain, priority);
 }
 
 void MixerSink::Stop(VoiceId voice) {
-    const std::int32_t channel = pool_.ChannelOf(voice);
-    if (channel < 0) return;
-    if (Mix_Playing(channel)) Mix_FadeOutChannel(channel, STOP_FADE_MS);
-    pool_.Free(channel);
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    mix_->Stop(voice);
+}
+
+std::int32_t MixerSink::ChannelOf(VoiceId voice) const {
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    return mix_->ChannelOf(voice);
+}
+
+SoundId MixerSink::SoundOn(std::int32_t channel) const {
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    return mix_->SoundOn(channel);
+}
+
+std::array<float, 2> MixerSink::GainsOf(VoiceId voice) const {
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    return mix_->GainsOf(voice);
+}
+
+float MixerSink::EffectsGain() const {
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    return mix_->EffectsGain();
+}
+
+std::int32_t MixerSink::Sounding() const {
+    const std::lock_guard<std::mutex> hold(lock_->mutex);
+    return mix_->Sounding();
 }
 
 void MixerSink::PlayMusic(SoundId sound) {
@@ -144,14 +159,19 @@ void MixerSink::StopMusic() {
 }
 
 void MixerSink::SetVolumes(const Volumes& volumes) {
-    volumes_ = volumes;
-    Mix_MasterVolume(static_cast<int>(std::lround(volumes.EffectsGain() * MIX_MAX_VOLUME)));
+    {
+        const std::lock_guard<std::mutex> hold(lock_->mutex);
+        mix_->SetVolumes(volumes);
+    }
     Mix_VolumeMusic(static_cast<int>(std::lround(volumes.MusicGain() * MIX_MAX_VOLUME)));
 }
 
 void MixerSink::Reloaded(SoundId sound) {
-    if (sound >= 0 && static_cast<std::size_t>(sound) < chunks_.size()) {
-        chunks_[static_cast<std::size_t>(sound)].reset();
+    {
+        // A voice playing the old samples keeps them to its end; the next Play converts the new.
+        const std::lock_guard<std::mutex> hold(lock_->mutex);
+        if (sound >= 0 && static_cast<std::size_t>(sound) < converted_.size())
+            converted_[static_cast<std::size_t>(sound)].reset();
     }
     if (sound == musicId_) {  // the loop changed under it: start the new one
         musicId_ = NO_SOUND;

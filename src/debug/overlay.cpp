@@ -127,11 +127,13 @@ void FighterLine(const game::MatchDefs& defs, const game::MatchState& s, int i, 
     const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
     ImGui::TextColored(selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.8f, 0.8f, 0.85f, 1), "P%d %s%s", i + 1,
                        def.displayName.c_str(), selected ? "  (selected)" : "");
-    ImGui::Text("  %s, %s frame %d (tick %d), health %d/%d", game::ActionName(f.action), anim.name.c_str(),
-                game::FrameIndexAt(anim, f.animTick), f.animTick, f.health, def.maxHealth);
-    ImGui::Text("  at (%d, %d) facing %s%s", game::ToPx(f.xSubpx), game::ToPx(f.ySubpx),
-                f.facing == game::Facing::Right ? "right" : "left",
-                f.move >= 0 ? (std::string(", move ") + def.moves[static_cast<std::size_t>(f.move)].name).c_str() : "");
+    // Three short lines, not one long one: the panel is PANEL_W wide, and a long animation name and
+    // four-digit health would run past its edge.
+    ImGui::Text("  %s, %s frame %d (tick %d)", game::ActionName(f.action), anim.name.c_str(),
+                game::FrameIndexAt(anim, f.animTick), f.animTick);
+    ImGui::Text("  health %d/%d, at (%d, %d) facing %s", f.health, def.maxHealth, game::ToPx(f.xSubpx),
+                game::ToPx(f.ySubpx), f.facing == game::Facing::Right ? "right" : "left");
+    if (f.move >= 0) ImGui::Text("  move %s", def.moves[static_cast<std::size_t>(f.move)].name.c_str());
 }
 
 void NetplaySection(const NetplayView& n) {
@@ -220,9 +222,8 @@ void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, 
     } else {
         Section("last tick");
     }
-    ImGui::Text("hitbox pass:   %d pairs tested, %d box overlaps  %6.2f us", r.pairsTested, r.boxOverlaps,
-                r.hitboxPassMicros);
-    ImGui::Text("per-pixel pass: %d pixel contacts, %lld colliding px  %6.2f us", r.pixelContacts,
+    ImGui::Text("hitbox pass:    %d pairs, %d box overlaps, %.2f us", r.pairsTested, r.boxOverlaps, r.hitboxPassMicros);
+    ImGui::Text("per-pixel pass: %d contacts, %lld px, %.2f us", r.pixelContacts,
                 static_cast<long long>(r.collidingPixels), r.pixelPassMicros);
     for (const game::DebugPair& p : r.pairs) {
         ImGui::BulletText("%s: boxes %s, pixels %s%s", game::NameOf(game::PAIR_KIND_NAMES, p.kind),
@@ -243,17 +244,17 @@ void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, 
     Section("contacts");
     ImGui::BeginChild("log", ImVec2(0, 0), true);
     for (const LogLine& line : o.log) {
-        if (line.ghost) {
-            ImGui::TextDisabled("%6llu  %s (rolled back)", static_cast<unsigned long long>(line.tick),
-                                line.text.c_str());
-        } else {
-            ImGui::Text("%6llu  %s", static_cast<unsigned long long>(line.tick), line.text.c_str());
-        }
+        // Wrapped at the panel's edge: a contact's line with its pixel count is longer than the panel.
+        if (line.ghost) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("%6llu  %s%s", static_cast<unsigned long long>(line.tick), line.text.c_str(),
+                           line.ghost ? " (rolled back)" : "");
+        if (line.ghost) ImGui::PopStyleColor();
     }
-    // Follow the newest line when one arrives, unless the reader has scrolled up to read.
+    // Follow the newest line when one arrives (counted, not measured: a full log keeps its length
+    // while its lines move on), unless the reader has scrolled up to read.
     const bool atBottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f;
-    if (o.log.size() != o.logLinesShown && (atBottom || o.logLinesShown == 0)) ImGui::SetScrollHereY(1.0f);
-    o.logLinesShown = o.log.size();
+    if (o.logLinesAdded != o.logLinesShown && (atBottom || o.logLinesShown == 0)) ImGui::SetScrollHereY(1.0f);
+    o.logLinesShown = o.logLinesAdded;
     ImGui::EndChild();
     ImGui::End();
 }
@@ -321,6 +322,7 @@ void LogContactEvent(Overlay& o, const game::MatchDefs& defs, const game::Event&
         text += pixels;
     }
     o.log.push_back(LogLine{e.tick, text, e, false});
+    ++o.logLinesAdded;
     while (o.log.size() > LOG_LINES) o.log.pop_front();
 }
 

@@ -83,7 +83,8 @@ struct Overlay {
     game::DebugRecord last;
     std::deque<HeldContact> held;
     std::deque<LogLine> log;
-    std::size_t logLinesShown = 0;            ///< the log's length when last drawn (to follow new lines)
+    std::uint64_t logLinesAdded = 0;          ///< lines ever logged (a full log drops its oldest)
+    std::uint64_t logLinesShown = 0;          ///< logLinesAdded when last drawn (to follow new lines)
     std::vector<std::string> reloadMessages;  ///< the app's hot-reload news, errors included
     double framesPerSecond = 0.0;
     // Where the panel is: it follows the fighters to the other half until dragged, then stays

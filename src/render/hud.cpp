@@ -62,9 +62,9 @@ void ComboCount(SDL_Renderer* r, int attacker, const game::FighterState& defende
     if (defender.comboHits < 2) return;
     std::string text = std::to_string(defender.comboHits);
     text.append(" HITS");
-    const int w = TextWidth(text, 3);
+    const int w = TextWidth(text, HUD_COMBO_SCALE);
     const int x = attacker == 0 ? 18 : game::STAGE_WIDTH_PX - 18 - w;
-    DrawTextOutlined(r, x, 62, text, GOLD, 3);
+    DrawTextOutlined(r, x, HUD_COMBO_Y, text, GOLD, HUD_COMBO_SCALE);
 }
 
 }  // namespace

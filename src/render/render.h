@@ -54,6 +54,10 @@ int TextWidth(const std::string& text, int scale = 1);
 /// it has one. A super's freeze dims the stage behind the fighters.
 void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
                const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate = {false, false});
+/// Where DrawHud writes a combo's count ("3 HITS", 3x text) on the attacker's side: from this y
+/// down to HUD_COMBO_BOTTOM_Y (its outline included). Training's input displays start below it.
+inline constexpr int HUD_COMBO_Y = 62, HUD_COMBO_SCALE = 3, HUD_COMBO_BOTTOM_Y = HUD_COMBO_Y + 7 * HUD_COMBO_SCALE + 1;
+
 /// Health bars, names, the timer, round wins, the meters under the health bars, a combo's hit count
 /// on the attacker's side, and the round and KO announcements.
 void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);

@@ -46,10 +46,11 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
             SDL_RenderFillRect(r, &cell);
         }
     }
-    // The input displays: newest on top, "236P" digits with the ticks held.
+    // The input displays: newest on top, "236P" digits with the ticks held; below the HUD's combo
+    // count, which is written on the same side.
     for (std::size_t side = 0; side < 2; ++side) {
         const auto& log = observer.inputLog[side];
-        int y = 62;
+        int y = HUD_COMBO_BOTTOM_Y + 4;
         for (auto it = log.rbegin(); it != log.rend(); ++it, y += 9) {
             const std::string line = game::InputLogText(*it) + " " + std::to_string(std::min(it->ticks, 999));
             const int x = side == 0 ? 6 : game::STAGE_WIDTH_PX - 6 - TextWidth(line);

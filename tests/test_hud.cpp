@@ -1,0 +1,61 @@
+// The HUD's layout, drawn by SDL's software renderer into memory (no window): what one part draws
+// never lands on another's pixels. Uses render and game; the synthetic fighters stand in.
+#include "game/game.h"
+#include "game/training.h"
+#include "render/render.h"
+#include "synthetic_fighter.h"
+
+#include <SDL.h>
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <vector>
+
+namespace {
+
+// Which logical pixels `draw` paints on a 640 x 360 picture cleared to black (true: painted).
+std::vector<bool> Painted(const std::function<void(SDL_Renderer*)>& draw) {
+    SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 640, 360, 32, SDL_PIXELFORMAT_RGBA8888);
+    SDL_Renderer* r = SDL_CreateSoftwareRenderer(surface);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    SDL_RenderClear(r);
+    draw(r);
+    SDL_RenderPresent(r);
+    std::vector<bool> out(640 * 360);
+    const auto* pixels = static_cast<const Uint32*>(surface->pixels);
+    for (int y = 0; y < 360; ++y) {
+        for (int x = 0; x < 640; ++x)
+            out[static_cast<std::size_t>(y * 640 + x)] = (pixels[y * surface->pitch / 4 + x] & 0xFFFFFF00u) != 0;
+    }
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surface);
+    return out;
+}
+
+// Training's input display (a full log on both sides) is drawn clear of a combo's "N HITS" on
+// either side (issue 36, item 5: "3 HITS" was written over P1's input display).
+TEST(HudLayout, TheComboCountAndTheInputDisplaysDoNotOverlap) {
+    const game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    const game::MatchDefs defs{{&a, &b}};
+    const game::MatchState plain = game::NewMatch(defs, game::MatchConfig{});
+    game::TrainingObserver observer;
+    for (auto& log : observer.inputLog)
+        log.assign(game::INPUT_LOG_ENTRIES, game::InputLogEntry{6, game::Input::PUNCH, 99});
+    const std::vector<bool> inputs = Painted([&](SDL_Renderer* r) { render::DrawTrainingHud(r, defs, observer, {}); });
+    for (int attacker = 0; attacker < 2; ++attacker) {
+        game::MatchState combo = plain;
+        combo.fighters[static_cast<std::size_t>(1 - attacker)].comboHits = 13;
+        const std::vector<bool> without = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, plain); });
+        const std::vector<bool> with = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, combo); });
+        int comboPixels = 0, both = 0;
+        for (std::size_t i = 0; i < with.size(); ++i) {
+            if (with[i] == without[i]) continue;  // the count's own pixels only
+            ++comboPixels;
+            if (inputs[i]) ++both;
+        }
+        EXPECT_GT(comboPixels, 100) << "the count was drawn";
+        EXPECT_EQ(both, 0) << "pixels of P" << attacker + 1 << "'s combo count on an input display";
+    }
+}
+
+}  // namespace
