@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -466,3 +467,152 @@ TEST(Cpu, NoLoopedPatternBeatsLevelThree) {
 }
 
 }  // namespace
+
+// ---- knockdowns, getting up, counter-hits (docs/rules.md) ----------------------------------------
+
+namespace knock {
+
+constexpr std::uint8_t R = Input::RIGHT, D = Input::DOWN, P = Input::PUNCH, K = Input::KICK;
+
+// Brick (P1, at 200 facing right) rushes Kestrel (P2, 80 px away) and knocks her down; then, with
+// `jab`, he presses punch every other tick while she is down; with `pressTick` >= 0 he walks in
+// and presses the throw (6PK) on that tick. `reversal(t)` is Kestrel's input on tick t.
+struct Run {
+    std::vector<std::vector<game::Event>> events;  // [tick]
+    std::vector<game::Action> kestrel;             // [tick]: her action after the tick
+    std::int32_t downTick = -1, getUpTick = -1, firstFreeTick = -1;
+};
+
+Run Play(bool jab, std::int32_t pressTick, const std::function<std::uint8_t(std::int32_t)>& reversal) {
+    const Roster& r = TheRoster();
+    const game::MatchDefs defs{{&r.Def("brick"), &r.Def("kestrel")}};
+    game::MatchState s = TwoHumansNoTimer(defs);
+    s.fighters[0].xSubpx = 200 * game::SUBPIXELS_PER_PX;
+    s.fighters[1].xSubpx = 280 * game::SUBPIXELS_PER_PX;
+    Run run;
+    for (std::int32_t t = 0; t < 240; ++t) {
+        std::uint8_t brick = 0;
+        if (t == 0) brick = D;
+        if (t == 1) brick = D | R;
+        if (t == 2) brick = R | K;
+        const bool down = run.downTick >= 0 && run.firstFreeTick < 0;
+        if (down && jab) brick = (t % 2 == 0) ? P : 0;
+        if (pressTick >= 0 && t >= run.downTick + 1 && run.downTick >= 0) brick = R;
+        if (pressTick >= 0 && t == pressTick) brick = R | P | K;
+        game::EventList events;
+        game::StepMatch(defs, s, {Input{brick}, Input{reversal ? reversal(t) : std::uint8_t{0}}},
+                        game::StepHooks{nullptr, nullptr, &events});
+        run.events.emplace_back(events.View().begin(), events.View().end());
+        run.kestrel.push_back(s.fighters[1].action);
+        for (const game::Event& e : events.View()) {
+            if (e.kind == game::EventKind::KnockDown && e.target == 1 && run.downTick < 0) run.downTick = t;
+            if (e.kind == game::EventKind::GetUp && e.fighter == 1 && run.getUpTick < 0) run.getUpTick = t;
+        }
+        if (run.downTick >= 0 && run.firstFreeTick < 0 && t > run.downTick && game::RuleOf(s.fighters[1].action).free)
+            run.firstFreeTick = t;
+    }
+    return run;
+}
+
+}  // namespace knock
+
+TEST(Knockdowns, DownCannotBeHitAndGetsUpAfterItsTicks) {
+    const knock::Run run = knock::Play(true, -1, nullptr);
+    ASSERT_GE(run.downTick, 0) << "the rush knocks down";
+    ASSERT_GT(run.getUpTick, run.downTick);
+    int jabsWhileDown = 0;
+    for (std::int32_t t = run.downTick + 1; t < run.getUpTick; ++t) {
+        for (const game::Event& e : run.events[static_cast<std::size_t>(t)]) {
+            EXPECT_FALSE((e.kind == game::EventKind::Hit || e.kind == game::EventKind::Block) && e.target == 1)
+                << "tick " << t << ": a fighter down is hit";
+            jabsWhileDown += e.kind == game::EventKind::MoveStart && e.fighter == 0;
+        }
+    }
+    EXPECT_GE(jabsWhileDown, 2) << "Brick swung at her while she was down";
+    // Down KNOCKDOWN_TICKS on the floor (the rush's hitstop first), the last GET_UP_TICKS getting up;
+    // a jab already out when she gets up hits her then (a meaty).
+    const game::MoveDef& rush =
+        TheRoster().Def("brick").moves[static_cast<std::size_t>(MoveIndex(TheRoster().Def("brick"), "rush"))];
+    EXPECT_EQ(run.getUpTick - run.downTick, game::KNOCKDOWN_TICKS + rush.hitstopTicks);
+    const knock::Run alone = knock::Play(false, -1, nullptr);
+    EXPECT_EQ(alone.getUpTick, run.getUpTick);
+    EXPECT_EQ(alone.firstFreeTick, alone.getUpTick) << "left alone, she is free on the tick she gets up";
+}
+
+TEST(Knockdowns, AReversalTypedWhileDownComesOutOnTheFirstFreeTick) {
+    const knock::Run plain = knock::Play(false, -1, nullptr);
+    ASSERT_GT(plain.firstFreeTick, 0);
+    const std::int32_t f = plain.firstFreeTick;
+    // 623P relative to facing left: forward is left. Typed over the last ticks down, punch last.
+    constexpr std::uint8_t L = Input::LEFT;
+    const knock::Run reversal = knock::Play(false, -1, [f](std::int32_t t) -> std::uint8_t {
+        if (t == f - 4) return L;
+        if (t == f - 3) return knock::D;
+        if (t == f - 2) return knock::D | L;
+        if (t == f - 1) return knock::D | L | knock::P;
+        return 0;
+    });
+    const std::int32_t antiAir = MoveIndex(TheRoster().Def("kestrel"), "anti_air");
+    std::int32_t started = -1;
+    for (std::size_t t = 0; t < reversal.events.size() && started < 0; ++t) {
+        for (const game::Event& e : reversal.events[t]) {
+            if (e.kind == game::EventKind::MoveStart && e.fighter == 1 && e.move == antiAir)
+                started = static_cast<std::int32_t>(t);
+        }
+    }
+    EXPECT_EQ(started, f) << "the anti-air starts on her first free tick";
+}
+
+// Brick walks in while she is down and presses his throw on each tick around her getting up: no
+// grab takes her in her first WAKEUP_THROW_IMMUNE_TICKS ticks up, and the first one after does.
+TEST(Knockdowns, NoGrabTakesAFighterInItsFirstTicksUp) {
+    const knock::Run plain = knock::Play(false, -1, nullptr);
+    ASSERT_GT(plain.firstFreeTick, 0);
+    const std::int32_t f = plain.firstFreeTick;
+    std::int32_t firstGrab = -1;
+    for (std::int32_t press = f - 12; press <= f + 8; ++press) {
+        const knock::Run run = knock::Play(false, press, nullptr);
+        ASSERT_EQ(run.firstFreeTick, f) << "pressed at " << press;
+        for (std::size_t t = 0; t < run.events.size(); ++t) {
+            for (const game::Event& e : run.events[t]) {
+                if (e.kind != game::EventKind::Grab || e.fighter != 0) continue;
+                const std::int32_t g = static_cast<std::int32_t>(t);
+                EXPECT_GE(g, f + game::WAKEUP_THROW_IMMUNE_TICKS) << "pressed at " << press;
+                if (firstGrab < 0 || g < firstGrab) firstGrab = g;
+            }
+        }
+    }
+    EXPECT_EQ(firstGrab, f + game::WAKEUP_THROW_IMMUNE_TICKS) << "the throw reaches her, once it may";
+}
+
+// Brick's jab into Kestrel's heavy kick's startup: a counter-hit, COUNTER_HIT_HITSTUN_BONUS_TICKS
+// longer in hitstun than the same jab on her standing.
+TEST(CounterHits, AHitInStartupIsACounterHitWithItsHitstunBonus) {
+    const Roster& r = TheRoster();
+    const game::MatchDefs defs{{&r.Def("brick"), &r.Def("kestrel")}};
+    const auto hitstun = [&](bool kicking, bool* counter) {
+        game::MatchState s = TwoHumansNoTimer(defs);
+        s.fighters[0].xSubpx = 200 * game::SUBPIXELS_PER_PX;
+        s.fighters[1].xSubpx = 290 * game::SUBPIXELS_PER_PX;
+        std::int32_t hitAt = -1, stun = 0;
+        *counter = false;
+        for (std::int32_t t = 0; t < 90; ++t) {
+            const std::uint8_t brick = t == 0 ? knock::P : 0;
+            const std::uint8_t kestrel = (kicking && t == 0) ? knock::K : 0;
+            game::EventList events;
+            game::StepMatch(defs, s, {Input{brick}, Input{kestrel}}, game::StepHooks{nullptr, nullptr, &events});
+            for (const game::Event& e : events.View()) {
+                if (e.kind == game::EventKind::Hit && e.fighter == 0 && hitAt < 0) hitAt = t;
+                *counter = *counter || (e.kind == game::EventKind::CounterHit && e.fighter == 0);
+            }
+            if (hitAt >= 0 && s.fighters[1].action == game::Action::Hitstun) ++stun;
+        }
+        EXPECT_GE(hitAt, 0) << (kicking ? "kicking" : "standing");
+        return stun;
+    };
+    bool counter = false, plainCounter = false;
+    const int onStartup = hitstun(true, &counter), onStanding = hitstun(false, &plainCounter);
+    EXPECT_TRUE(counter) << "the jab interrupts her kick's startup";
+    EXPECT_FALSE(plainCounter);
+    EXPECT_EQ(onStartup - onStanding, game::COUNTER_HIT_HITSTUN_BONUS_TICKS);
+}

@@ -42,9 +42,10 @@ TEST(HudLayout, TheComboCountAndTheInputDisplaysDoNotOverlap) {
     for (auto& log : observer.inputLog)
         log.assign(game::INPUT_LOG_ENTRIES, game::InputLogEntry{6, game::Input::PUNCH, 99});
     const std::vector<bool> inputs = Painted([&](SDL_Renderer* r) { render::DrawTrainingHud(r, defs, observer, {}); });
-    for (int attacker = 0; attacker < 2; ++attacker) {
+    for (int attacker = 0; attacker < 4; ++attacker) {
         game::MatchState combo = plain;
-        combo.fighters[static_cast<std::size_t>(1 - attacker)].comboHits = 13;
+        combo.fighters[static_cast<std::size_t>(1 - attacker % 2)].comboHits = 13;
+        combo.fighters[static_cast<std::size_t>(1 - attacker % 2)].counterHit = attacker >= 2;  // "COUNTER 13 HITS"
         const std::vector<bool> without = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, plain); });
         const std::vector<bool> with = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, combo); });
         int comboPixels = 0, both = 0;
@@ -54,7 +55,36 @@ TEST(HudLayout, TheComboCountAndTheInputDisplaysDoNotOverlap) {
             if (inputs[i]) ++both;
         }
         EXPECT_GT(comboPixels, 100) << "the count was drawn";
-        EXPECT_EQ(both, 0) << "pixels of P" << attacker + 1 << "'s combo count on an input display";
+        EXPECT_EQ(both, 0) << "pixels of P" << attacker % 2 + 1 << "'s combo count on an input display";
+    }
+}
+
+// A counter-hit says so from its first hit, on the attacker's half of the screen; a plain first hit
+// shows nothing (a count starts at 2).
+TEST(HudLayout, ACounterHitIsCalledFromItsFirstHitOnTheAttackersSide) {
+    const game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    const game::MatchDefs defs{{&a, &b}};
+    const game::MatchState plain = game::NewMatch(defs, game::MatchConfig{});
+    const std::vector<bool> without = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, plain); });
+    for (int attacker = 0; attacker < 2; ++attacker) {
+        for (const bool counter : {false, true}) {
+            game::MatchState hit = plain;
+            hit.fighters[static_cast<std::size_t>(1 - attacker)].comboHits = 1;
+            hit.fighters[static_cast<std::size_t>(1 - attacker)].counterHit = counter;
+            const std::vector<bool> with = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, hit); });
+            int mine = 0, theirs = 0;
+            for (std::size_t i = 0; i < with.size(); ++i) {
+                if (with[i] == without[i]) continue;
+                const bool leftHalf = static_cast<int>(i % 640) < 320;
+                ++((leftHalf == (attacker == 0)) ? mine : theirs);
+            }
+            EXPECT_EQ(theirs, 0) << "P" << attacker + 1;
+            if (counter) {
+                EXPECT_GT(mine, 100) << "P" << attacker + 1 << ": COUNTER drawn";
+            } else {
+                EXPECT_EQ(mine, 0) << "P" << attacker + 1 << ": one plain hit is no combo";
+            }
+        }
     }
 }
 

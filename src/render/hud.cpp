@@ -57,11 +57,15 @@ void MeterBar(SDL_Renderer* r, int side, const game::FighterState& f, std::uint6
     }
 }
 
-// "3 HITS" on the attacker's side while its combo lasts (the defender's count, 2 or more).
+// "3 HITS" on the attacker's side while its combo lasts (the defender's count, 2 or more), led by
+// "COUNTER" from the first hit when the combo began with a counter-hit (docs/rules.md).
 void ComboCount(SDL_Renderer* r, int attacker, const game::FighterState& defender) {
-    if (defender.comboHits < 2) return;
-    std::string text = std::to_string(defender.comboHits);
-    text.append(" HITS");
+    if (defender.comboHits < 2 && !(defender.counterHit && defender.comboHits >= 1)) return;
+    std::string text = defender.counterHit ? "COUNTER" : "";
+    if (defender.comboHits >= 2) {
+        if (!text.empty()) text.append(" ");
+        text.append(std::to_string(defender.comboHits)).append(" HITS");
+    }
     const int w = TextWidth(text, HUD_COMBO_SCALE);
     const int x = attacker == 0 ? 18 : game::STAGE_WIDTH_PX - 18 - w;
     DrawTextOutlined(r, x, HUD_COMBO_Y, text, GOLD, HUD_COMBO_SCALE);
