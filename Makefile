@@ -3,14 +3,14 @@
 #   make test    install missing Debian packages, build everything, run every test through ctest
 #   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
 #   make package       the .debs (hotmap-brawl, libhotmap-collide-dev); make package-check tries them
-#   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay)
+#   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay, load)
 #   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-plot format format-check clean
+.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-load bench-plot format format-check clean
 
 all: build
 
@@ -66,7 +66,7 @@ package: release
 package-check: package
 	@scripts/package_check.sh $(RELEASE_DIR)
 
-bench: bench-collide bench-fight bench-bumper bench-netplay
+bench: bench-collide bench-fight bench-bumper bench-netplay bench-load
 
 bench-collide: release
 	$(RELEASE_DIR)/bench/bench_collide
@@ -81,6 +81,13 @@ bench-bumper: release
 # of one restore + 8-tick re-simulation. Fails on any desync.
 bench-netplay: release
 	$(RELEASE_DIR)/bench/bench_netplay --csv bench/results/netplay.csv
+
+# The fighters' load split by phase, and the whole load beside `before`'s loader (bench/bench_load.cpp):
+# Release, only what it needs built.
+bench-load: deps
+	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_load
+	$(RELEASE_DIR)/bench/bench_load --csv bench/results/load.csv
 
 bench-plot:
 	@scripts/deps.sh gnuplot-nox
