@@ -420,7 +420,7 @@ RunTotals MatchRunner::Totals() const {
 JsonLine MatchRunner::Report(const SceneContext& ctx, std::int64_t frames, int matches) const {
     return MatchReport(Reported(),
                        {frames, matches > 0 ? matches : matchesDone_ + 1, ctx.roster->AssetsHash(), ctx.clock.reloads,
-                        ctx.clock.reloadErrors},
+                        ctx.clock.reloadErrors, ctx.roster->LoadMilliseconds(), PeakRssKilobytes()},
                        Totals());
 }
 
