@@ -3,7 +3,7 @@
 #   make test    install missing Debian packages, build everything, run every test through ctest
 #   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
 #   make package       the .debs (hotmap-brawl, libhotmap-collide-dev); make package-check tries them
-#   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay)
+#   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay, load)
 #   make bench-balance  the fighters' matchups CPU against CPU, the CPU's profile, looped patterns
 #                (bench/results/balance.csv and docs/balance.md)
 #   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
@@ -12,7 +12,7 @@ RELEASE_DIR ?= build-release
 JOBS        ?= 2
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-balance bench-plot format format-check clean
+.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-load bench-balance bench-plot format format-check clean
 
 all: build
 
@@ -68,7 +68,7 @@ package: release
 package-check: package
 	@scripts/package_check.sh $(RELEASE_DIR)
 
-bench: bench-collide bench-fight bench-bumper bench-netplay
+bench: bench-collide bench-fight bench-bumper bench-netplay bench-load
 
 bench-collide: release
 	$(RELEASE_DIR)/bench/bench_collide
@@ -86,8 +86,18 @@ bench-netplay: release
 
 # The balance grid (docs/balance.md): every pairing x CPU level x side x two seed ranges, CPU
 # against CPU, on both cores; the CPU's profile per level; looped patterns against each level.
-bench-balance: release
+# Release, only what it needs built.
+bench-balance: deps
+	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_balance
 	$(RELEASE_DIR)/bench/bench_balance --csv bench/results/balance.csv --md docs/balance.md
+
+# The fighters' load split by phase, and the whole load beside `before`'s loader (bench/bench_load.cpp):
+# Release, only what it needs built.
+bench-load: deps
+	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_load
+	$(RELEASE_DIR)/bench/bench_load --csv bench/results/load.csv
 
 bench-plot:
 	@scripts/deps.sh gnuplot-nox

@@ -101,12 +101,13 @@ protected:
     // Every alternate sprite is `recolour` of its sprite; the masks are the hotmaps' own.
     template <class F>
     void ExpectSpritesOnly(const assets::LoadedFighter& f, F recolour) const {
-        ASSERT_EQ(f.altSprites.size(), f.sprites.size());
+        const auto altSprites = assets::AlternateSprites(f);
+        ASSERT_EQ(altSprites.size(), f.sprites.size());
         for (std::size_t a = 0; a < f.sprites.size(); ++a) {
-            ASSERT_EQ(f.altSprites[a].size(), f.sprites[a].size());
+            ASSERT_EQ(altSprites[a].size(), f.sprites[a].size());
             for (std::size_t i = 0; i < f.sprites[a].size(); ++i) {
-                EXPECT_EQ(f.altSprites[a][i].rgba, recolour(f.sprites[a][i]).rgba) << a << "/" << i;
-                EXPECT_NE(f.altSprites[a][i].rgba, f.sprites[a][i].rgba);
+                EXPECT_EQ(altSprites[a][i].rgba, recolour(f.sprites[a][i]).rgba) << a << "/" << i;
+                EXPECT_NE(altSprites[a][i].rgba, f.sprites[a][i].rgba);
                 const auto fromFile = collide::BuildHotMasks(f.hotmaps[a][i].View());
                 EXPECT_EQ(f.def.animations[a].frames[i].masks.hurt.Bounds(), fromFile.hurt.Bounds());
                 EXPECT_EQ(f.def.animations[a].frames[i].masks.attack.Bounds(), fromFile.attack.Bounds());
@@ -120,7 +121,8 @@ TEST_F(AlternateLoad, WithoutAPaletteTheHueTurnsHalfRound) {
     const auto f = Load(fixture::Manifest());
     ExpectSpritesOnly(f, [](const assets::Image& s) { return assets::ApplyAlternate(s, assets::DEFAULT_ALTERNATE); });
     // The fixture's skin (200, 150, 110) becomes (110, 160, 200).
-    const auto& px = f.altSprites[0][0].rgba;
+    const auto altSprites = assets::AlternateSprites(f);
+    const auto& px = altSprites[0][0].rgba;
     EXPECT_EQ(std::vector<std::uint8_t>(px.begin() + 4 * 4, px.begin() + 4 * 4 + 4),
               (std::vector<std::uint8_t>{110, 160, 200, 255}));
 }

@@ -57,6 +57,17 @@ TEST_F(Brawl, HeadlessPrintsOneJsonLine) {
     EXPECT_FALSE(JsonField(r.out, "hits").empty());
     EXPECT_EQ(JsonField(r.out, "winner"), "null");
     EXPECT_NE(r.err.find("loaded 2 fighters"), std::string::npos) << "the load time is reported: " << r.err;
+    // The figures the benchmarks read: the load's milliseconds (those of the "loaded" line) and the
+    // peak RSS, in KiB, both measured (any positive value: no figure is asserted).
+    const std::smatch loaded = [&] {
+        std::smatch m;
+        std::regex_search(r.err, m, std::regex("in ([0-9]+\\.[0-9]) ms"));
+        return m;
+    }();
+    ASSERT_EQ(loaded.size(), 2u) << r.err;
+    EXPECT_NEAR(std::stod(JsonField(r.out, "load_ms")), std::stod(loaded[1].str()), 0.1) << r.out << r.err;
+    EXPECT_GT(std::stod(JsonField(r.out, "load_ms")), 0.0) << r.out;
+    EXPECT_TRUE(std::regex_match(JsonField(r.out, "peak_rss_kb"), std::regex("[1-9][0-9]*"))) << r.out;
 }
 
 TEST_F(Brawl, SameSeedSameHash) {

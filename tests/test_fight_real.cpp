@@ -299,13 +299,14 @@ TEST(RealFighters, EachFighterHasAnAlternatePaletteForMirrorMatches) {
     for (const assets::LoadedFighter* f : {&r.brick, &r.kestrel}) {
         SCOPED_TRACE(f->def.id);
         ASSERT_FALSE(f->def.palette.empty());
-        ASSERT_EQ(f->altSprites.size(), f->sprites.size());
+        const auto altSprites = assets::AlternateSprites(*f);
+        ASSERT_EQ(altSprites.size(), f->sprites.size());
         std::size_t changed = 0, total = 0;
         for (std::size_t a = 0; a < f->sprites.size(); ++a) {
-            ASSERT_EQ(f->altSprites[a].size(), f->sprites[a].size());
+            ASSERT_EQ(altSprites[a].size(), f->sprites[a].size());
             for (std::size_t i = 0; i < f->sprites[a].size(); ++i) {
                 const auto& plain = f->sprites[a][i].rgba;
-                const auto& alt = f->altSprites[a][i].rgba;
+                const auto& alt = altSprites[a][i].rgba;
                 ASSERT_EQ(alt.size(), plain.size());
                 for (std::size_t p = 0; p < plain.size(); p += 4) {
                     EXPECT_EQ(alt[p + 3], plain[p + 3]);

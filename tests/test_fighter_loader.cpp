@@ -1,7 +1,11 @@
 // The fighter loader: a valid fighter loads whole with its masks; every kind of bad input gives one
-// Error with a stable code that names the file (and the field), and nothing is half-loaded.
+// Error with a stable code that names the file (and the field), and nothing is half-loaded. The
+// loader's pool (two threads) gives what `before`'s one-thread loader gives: frames, masks,
+// definitions, warnings and errors, on the project's fighters and on broken ones.
 #include "assets/assets.h"
+#include "before/fighter_loader.h"
 #include "fixture_fighter.h"
+#include "game/game.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
@@ -229,6 +233,131 @@ TEST(ParseManifest, TwoMovesOnTheSameButtonAndStanceIsARule) {
     ASSERT_FALSE(r.Ok());
     EXPECT_EQ(r.GetError().code, ErrorCode::ManifestRule);
     EXPECT_NE(r.GetError().message.find("same button and stance"), std::string::npos) << r.GetError().message;
+}
+
+// ---- the pool against `before`'s one-thread loader ------------------------------------------------
+
+// Two loads of one fighter are the same: the definition's hash (masks, sizes, fields), every
+// picture's pixels, the warnings and the errors, in order.
+void ExpectSameFighter(const assets::Result<assets::LoadedFighter>& ours,
+                       const assets::Result<before::LoadedBefore>& before) {
+    ASSERT_EQ(ours.Ok(), before.Ok()) << (ours.Ok() ? before.GetError().ToLine() : ours.GetError().ToLine());
+    if (!ours.Ok()) {
+        EXPECT_EQ(ours.GetError().code, before.GetError().code);
+        EXPECT_EQ(ours.GetError().ToLine(), before.GetError().ToLine());
+        return;
+    }
+    const assets::LoadedFighter& a = ours.Value();
+    const assets::LoadedFighter& b = before.Value().fighter;
+    EXPECT_EQ(game::HashFighterDef(a.def), game::HashFighterDef(b.def));
+    EXPECT_EQ(a.pixels, b.pixels);
+    const auto samePictures = [](const std::vector<std::vector<assets::Image>>& x,
+                                 const std::vector<std::vector<assets::Image>>& y, const char* what) {
+        ASSERT_EQ(x.size(), y.size()) << what;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            ASSERT_EQ(x[i].size(), y[i].size()) << what << " animation " << i;
+            for (std::size_t f = 0; f < x[i].size(); ++f) {
+                EXPECT_EQ(x[i][f].widthPx, y[i][f].widthPx) << what << " " << i << "/" << f;
+                EXPECT_EQ(x[i][f].rgba, y[i][f].rgba) << what << " " << i << "/" << f;
+            }
+        }
+    };
+    samePictures(a.sprites, b.sprites, "sprites");
+    samePictures(assets::AlternateSprites(a), before.Value().altSprites, "alternate sprites");
+    samePictures(a.hotmaps, b.hotmaps, "hotmaps");
+    ASSERT_EQ(a.def.animations.size(), b.def.animations.size());
+    for (std::size_t i = 0; i < a.def.animations.size(); ++i) {
+        for (std::size_t f = 0; f < a.def.animations[i].frames.size(); ++f) {
+            const collide::HotMasks& x = a.def.animations[i].frames[f].masks;
+            const collide::HotMasks& y = b.def.animations[i].frames[f].masks;
+            for (const auto& [mx, my] :
+                 {std::pair{&x.attack, &y.attack}, std::pair{&x.hurt, &y.hurt}, std::pair{&x.any, &y.any}}) {
+                ASSERT_EQ(mx->Bounds(), my->Bounds()) << i << "/" << f;
+                for (std::int32_t py = 0; py < a.def.animations[i].frames[f].heightPx; ++py)
+                    for (std::int32_t px = 0; px < a.def.animations[i].frames[f].widthPx; ++px)
+                        ASSERT_EQ(mx->Get(px, py), my->Get(px, py)) << i << "/" << f << " at " << px << "," << py;
+            }
+        }
+    }
+    const auto lines = [](const auto& list) {
+        std::vector<std::string> out;
+        for (const auto& e : list) out.push_back(e.ToLine());
+        return out;
+    };
+    EXPECT_EQ(lines(a.warnings), lines(b.warnings));
+    EXPECT_EQ(lines(a.errors), lines(b.errors));
+}
+
+TEST(LoaderPool, TheProjectsFightersLoadAsBeforeFrameForFrame) {
+    const auto roots = assets::AssetRoots::Under(HOTMAP_SOURCE_DIR);
+    const auto ids = assets::ListFighters(roots);
+    ASSERT_TRUE(ids.Ok()) << ids.GetError().ToLine();
+    ASSERT_GE(ids.Value().size(), 2u);
+    for (const bool lint : {false, true}) {
+        assets::LoadOptions options;
+        options.keepHotmapImages = lint, options.collectErrors = lint;
+        for (const std::string& id : ids.Value()) {
+            SCOPED_TRACE(id + (lint ? " (as lint loads it)" : ""));
+            ExpectSameFighter(assets::LoadFighter(roots, id, options), before::LoadFighterBefore(roots, id, options));
+        }
+    }
+}
+
+// A PNG whose chunks are sound (CRCs match) but whose pixels do not inflate: only libpng sees it,
+// and says so on stderr, which the decode folds into its message.
+std::vector<std::uint8_t> PngThatDoesNotInflate() {
+    auto good = testpng::EncodeRgba(fixture::W, fixture::H,
+                                    fixture::Picture(fixture::CLEAR, fixture::SKIN, false, fixture::SKIN));
+    std::vector<std::uint8_t> bad(good.begin(), good.begin() + 8 + 25);  // signature and IHDR
+    testpng::PutChunk(bad, "IDAT", {0x78, 0x9C, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x11, 0x22});
+    testpng::PutChunk(bad, "IEND", {});
+    return bad;
+}
+
+TEST_F(FighterLoader, BrokenFramesGiveTheErrorsBeforeGaveInFileOrder) {
+    const auto roots = assets::AssetRoots::Under(root_.string());
+    // Broken in several ways, early and late in the file order, so both threads meet some.
+    testpng::WriteFile(Sprite("walk_back_01.png"), PngThatDoesNotInflate());
+    testpng::WriteFile(Hotmap("idle_01.png"), PngThatDoesNotInflate());
+    testpng::WriteFile(Hotmap("win_00.png"), {'h', 'i', '\n'});
+    fs::remove(Hotmap("light_punch_01.png"));  // an active frame without its hotmap
+    testpng::WriteFile(Hotmap("jump_00.png"), testpng::EncodeRgba(fixture::W, 20,
+                                                                  fixture::Picture(fixture::KEY, fixture::HURT, false,
+                                                                                   fixture::HURT, fixture::W, 20)));
+    fs::remove(Hotmap("crouch_01.png"));  // a fallback: a warning
+    // The whole load stops at the first, as it always has; its line is before's, libpng's words in.
+    const auto ours = assets::LoadFighter(roots, "fixture");
+    ExpectSameFighter(ours, before::LoadFighterBefore(roots, "fixture"));
+    ASSERT_FALSE(ours.Ok());
+    EXPECT_EQ(ours.GetError().file, Hotmap("idle_01.png"));
+    EXPECT_EQ(ours.GetError().code, ErrorCode::CorruptPng);
+    EXPECT_EQ(ours.GetError().ToLine().find('\n'), std::string::npos) << "one line";
+    // Lint's load goes on and lists every one, in file order, as before's did.
+    assets::LoadOptions lint;
+    lint.collectErrors = true, lint.keepHotmapImages = true;
+    const auto all = assets::LoadFighter(roots, "fixture", lint);
+    ExpectSameFighter(all, before::LoadFighterBefore(roots, "fixture", lint));
+    ASSERT_TRUE(all.Ok()) << all.GetError().ToLine();
+    ASSERT_EQ(all.Value().errors.size(), 5u);
+    EXPECT_EQ(all.Value().errors[0].file, Hotmap("idle_01.png"));
+    EXPECT_EQ(all.Value().errors[1].file, Sprite("walk_back_01.png"));
+    EXPECT_EQ(all.Value().errors[3].file, Hotmap("win_00.png"));
+    EXPECT_EQ(all.Value().errors[4].file, Hotmap("light_punch_01.png"));
+}
+
+TEST_F(FighterLoader, ARewrittenFrameLoadsAgainAsBeforeLoadsIt) {
+    // What a hot reload does: the same fighter loaded again after a frame changed on disk.
+    const auto roots = assets::AssetRoots::Under(root_.string());
+    const auto first = assets::LoadFighter(roots, "fixture");
+    ASSERT_TRUE(first.Ok()) << first.GetError().ToLine();
+    testpng::WriteFile(Hotmap("idle_03.png"),
+                       testpng::EncodeRgba(fixture::W, fixture::H,
+                                           fixture::Picture(fixture::KEY, fixture::HURT, true, fixture::ATTACK)));
+    const auto second = assets::LoadFighter(roots, "fixture");
+    ExpectSameFighter(second, before::LoadFighterBefore(roots, "fixture"));
+    ASSERT_TRUE(second.Ok()) << second.GetError().ToLine();
+    EXPECT_NE(game::HashFighterDef(second.Value().def), game::HashFighterDef(first.Value().def));
+    EXPECT_FALSE(second.Value().def.animations[0].frames[3].masks.attack.IsEmpty());
 }
 
 }  // namespace

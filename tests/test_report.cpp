@@ -70,15 +70,17 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     totals.matchesFinished = 1;
     totals.matchWins = {0, 1};
     totals.maxCombo = {2, 5};
-    const std::string text = app::WriteJsonLine(app::MatchReport(s, {120, 2, 0xABCDEFull, 1, 0}, totals));
+    const std::string text =
+        app::WriteJsonLine(app::MatchReport(s, {120, 2, 0xABCDEFull, 1, 0, 123.456, 95000}, totals));
     const json line = json::parse(text, nullptr, false);
     ASSERT_FALSE(line.is_discarded()) << text;
     const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(text);
     std::vector<std::string> keys;
     for (auto it = ordered.begin(); it != ordered.end(); ++it) keys.push_back(it.key());
-    EXPECT_EQ(keys, (std::vector<std::string>{"frames", "hash", "health", "hits", "winner", "round", "rounds_won",
-                                              "matches", "assets_hash", "reloads", "reload_errors", "fighters",
-                                              "total_hits", "matches_finished", "match_wins", "max_combo"}));
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"frames", "hash", "health", "hits", "winner", "round", "rounds_won", "matches",
+                                        "assets_hash", "reloads", "reload_errors", "fighters", "total_hits",
+                                        "matches_finished", "match_wins", "max_combo", "load_ms", "peak_rss_kb"}));
     EXPECT_EQ(line["frames"], 120);
     EXPECT_EQ(line["hash"], app::Hex16(game::HashState(s)));
     EXPECT_EQ(line["health"], json::array({10, 20}));
@@ -89,6 +91,8 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     EXPECT_EQ(line["total_hits"], json::array({3, 4}));
     EXPECT_EQ(line["match_wins"], json::array({0, 1}));
     EXPECT_EQ(line["max_combo"], json::array({2, 5}));
+    EXPECT_DOUBLE_EQ(line["load_ms"].get<double>(), 123.5) << "to a tenth of a millisecond";
+    EXPECT_EQ(line["peak_rss_kb"], 95000);
 }
 
 }  // namespace

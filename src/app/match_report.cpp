@@ -1,6 +1,10 @@
 // The headless run's JSON line for a match.
 #include "app/match_report.h"
 
+#include <sys/resource.h>
+
+#include <cmath>
+
 namespace app {
 
 JsonLine MatchReport(const game::MatchState& s, const RunInfo& run, const RunTotals& totals) {
@@ -24,7 +28,16 @@ JsonLine MatchReport(const game::MatchState& s, const RunInfo& run, const RunTot
     line["matches_finished"] = totals.matchesFinished;
     line["match_wins"] = totals.matchWins;
     line["max_combo"] = totals.maxCombo;
+    // A tenth of a millisecond is finer than the run-to-run spread; more digits would only be noise.
+    line["load_ms"] = std::round(run.loadMilliseconds * 10.0) / 10.0;
+    line["peak_rss_kb"] = run.peakRssKb;
     return line;
+}
+
+std::int64_t PeakRssKilobytes() {
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+    return usage.ru_maxrss;  // Linux counts it in KiB
 }
 
 void AddObserverReport(JsonLine& t, const game::MatchDefs& defs, const game::TrainingObserver& observer) {

@@ -31,13 +31,20 @@ struct RunInfo {
     int matches = 1;  ///< the current match's number, from 1
     std::uint64_t assetsHash = 0;
     int reloads = 0, reloadErrors = 0;
+    double loadMilliseconds = 0.0;  ///< the roster's load at start (Roster::LoadMilliseconds), wall clock
+    std::int64_t peakRssKb = 0;     ///< the process's peak resident set so far, KiB (PeakRssKilobytes)
 };
+
+/// The process's peak resident set size so far in KiB (getrusage's ru_maxrss), 0 when unknown.
+[[nodiscard]] std::int64_t PeakRssKilobytes();
 
 /// {"frames": N, "hash": "...", "health": [a, b], "hits": [a, b], "winner": "p1"|"p2"|"draw"|null,
 /// "round": r, "rounds_won": [a, b], "matches": m, "assets_hash": "...", "reloads": n,
 /// "reload_errors": n, "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f,
-/// "match_wins": [a, b], "max_combo": [a, b]}. `hits` is the current match's; `total_hits`,
-/// `match_wins` and `max_combo` the whole run's. A scene adds its own keys after these.
+/// "match_wins": [a, b], "max_combo": [a, b], "load_ms": x.y, "peak_rss_kb": n}. `hits` is the
+/// current match's; `total_hits`, `match_wins` and `max_combo` the whole run's; `load_ms` and
+/// `peak_rss_kb` are measurements (they differ from run to run; everything before them does not).
+/// A scene adds its own keys after these.
 [[nodiscard]] JsonLine MatchReport(const game::MatchState& state, const RunInfo& run, const RunTotals& totals);
 
 /// Adds what a TrainingObserver saw to `line`: "meter": ["FSSAARR...", "..."] (a letter a tick, both

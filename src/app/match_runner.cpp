@@ -327,7 +327,14 @@ void MatchRunner::Click(SceneContext& ctx, collide::Point world) {
 
 void MatchRunner::Draw(SceneContext& ctx) const {
     std::array<const render::FighterArt*, 2> art{};
-    for (std::size_t i = 0; i < 2; ++i) art[i] = &ctx.roster->At(static_cast<std::size_t>(fighter_[i])).art;
+    for (std::size_t i = 0; i < 2; ++i) {
+        Fighter& f = ctx.roster->At(static_cast<std::size_t>(fighter_[i]));
+        // The hotmap view's textures, made the first time F6 (or --view) shows them.
+        if (ctx.debug->view != render::ViewMode::Sprites) render::MakeHotmapArt(ctx.renderer, f.loaded, f.art);
+        // The alternate colours, made the first time a mirror match is drawn.
+        if (i == 1 && fighter_[0] == fighter_[1]) render::MakeAlternateArt(ctx.renderer, f.loaded, f.art);
+        art[i] = &f.art;
+    }
     // A mirror match: the second of two alike wears the alternate palette.
     render::DrawMatch(ctx.renderer, defs_, art, state_, ctx.debug->view, {false, fighter_[0] == fighter_[1]});
     render::DrawHud(ctx.renderer, defs_, state_);
@@ -413,7 +420,7 @@ RunTotals MatchRunner::Totals() const {
 JsonLine MatchRunner::Report(const SceneContext& ctx, std::int64_t frames, int matches) const {
     return MatchReport(Reported(),
                        {frames, matches > 0 ? matches : matchesDone_ + 1, ctx.roster->AssetsHash(), ctx.clock.reloads,
-                        ctx.clock.reloadErrors},
+                        ctx.clock.reloadErrors, ctx.roster->LoadMilliseconds(), PeakRssKilobytes()},
                        Totals());
 }
 

@@ -49,6 +49,17 @@ void TurnHue(std::uint8_t* p, std::int32_t hueDegrees) {
 
 }  // namespace
 
+std::vector<std::vector<Image>> AlternateSprites(const LoadedFighter& fighter) {
+    const ManifestAlternate shift{fighter.alternateHueDegrees, fighter.alternateLightnessPercent};
+    std::vector<std::vector<Image>> out(fighter.sprites.size());
+    for (std::size_t a = 0; a < fighter.sprites.size(); ++a) {
+        for (const Image& sprite : fighter.sprites[a])
+            out[a].push_back(fighter.def.palette.empty() ? ApplyAlternate(sprite, shift)
+                                                         : ApplyPalette(sprite, fighter.def.palette));
+    }
+    return out;
+}
+
 Image ApplyAlternate(const Image& image, const ManifestAlternate& shift) {
     Image out = image;
     const int d = std::clamp(shift.lightnessPercent, -100, 100);

@@ -127,9 +127,10 @@ struct LoadedFighter {
     std::string credits, license;
     /// sprites[animation][frame], parallel to def.animations.
     std::vector<std::vector<Image>> sprites;
-    /// The sprites in the manifest's alternate colours, for the second of two alike fighters: its
-    /// palette (def.palette), else its `alternate` shift, else a half turn of the hue (format.h).
-    std::vector<std::vector<Image>> altSprites;
+    /// The manifest's `alternate` shift (format.h's ManifestAlternate), for AlternateSprites when
+    /// def.palette is empty: a half turn of the hue unless the manifest says otherwise.
+    std::int32_t alternateHueDegrees = 180;
+    std::int32_t alternateLightnessPercent = 0;
     /// hotmaps[animation][frame] when LoadOptions::keepHotmapImages (lint reads their colours);
     /// an empty Image where the frame fell back to its sprite.
     std::vector<std::vector<Image>> hotmaps;
@@ -163,6 +164,10 @@ struct LoadOptions {
 /// (limits.h) checked before anything is decoded: all sprites' headers are read first.
 [[nodiscard]] Result<LoadedFighter> LoadFighter(const AssetRoots& roots, const std::string& id,
                                                 const LoadOptions& options = {});
+/// `fighter`'s sprites in its alternate colours, for the second of two alike fighters (made when a
+/// mirror match needs them, not at load: issue 41): its palette (def.palette), else its
+/// `alternate` shift (format.h). Parallel to sprites; an empty Image where a sprite is empty.
+[[nodiscard]] std::vector<std::vector<Image>> AlternateSprites(const LoadedFighter& fighter);
 /// The ids of every folder of roots.assetsDir that holds a fighter.json, sorted; more than
 /// limits::FIGHTERS_PER_PROJECT is an Error (TooLarge).
 [[nodiscard]] Result<std::vector<std::string>> ListFighters(const AssetRoots& roots);

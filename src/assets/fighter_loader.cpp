@@ -3,15 +3,24 @@
 // half-loaded. Warnings (a frame without a hotmap, attack pixels where no move is active) ride
 // along for `hotmap lint` to print. Every file is read through files.h, confined to the project
 // folder unless LoadOptions::allowOutsideLinks; the pixel budget (limits.h) is checked from every
-// sprite's header before any frame is decoded.
+// sprite's header before any frame is decoded. The frames are read and decoded by a small pool
+// (RunFrameJobs); their results land in fixed slots and are walked in file order, so nothing in a
+// result depends on which thread did what.
 #include "assets/assets.h"
 #include "assets/files.h"
 #include "assets/format.h"
+#include "assets/png_batch.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <filesystem>
+#include <functional>
+#include <mutex>
 #include <new>
+#include <system_error>
+#include <thread>
 
 namespace assets {
 
@@ -63,8 +72,188 @@ FrameRoles RolesOf(const game::FighterDef& def) {
 // The bytes a PNG header needs: the signature and the whole IHDR chunk.
 constexpr std::size_t PNG_HEAD_BYTES = 8 + 12 + 13;
 
+// The frames' pool: at most this many threads (the calling one included): the machines we
+// measure on have two cores (bench_load).
+constexpr std::size_t LOAD_THREADS = 2;
+// Fewer frames than this a thread, and a second thread costs more than it saves.
+constexpr std::size_t MIN_FRAMES_PER_THREAD = 8;
+
 std::string Count(std::int64_t n) {
     return std::to_string(n);
+}
+
+// One frame's work: its files in, its pictures and masks (or the error that skips it) out. Made
+// by the pool on any thread, read back in file order by LoadFighterOrThrow.
+struct FrameJob {
+    std::size_t animation = 0, frame = 0;
+    std::string spritePath, hotmapPath;
+    PngSize size;  ///< from the sprite's header; 0 x 0: its error is collected already
+    bool active = false, projectile = false;
+    // What the work gave:
+    std::optional<Error> skip;   ///< the error that skips the frame
+    bool spriteDecoded = false;  ///< the sprite decoded at its header's size (the frame's size is known)
+    bool decodeFailed = false;   ///< a decode failed inside the batch: done again alone for libpng's words
+    bool fromSprite = false;     ///< no hotmap: the masks come from the sprite
+    Image sprite, hotmap;
+    collide::HotMasks masks;
+    /// Back to before the work: the inputs kept.
+    void ClearResult() {
+        skip.reset();
+        spriteDecoded = decodeFailed = fromSprite = false;
+        sprite = hotmap = Image{};
+        masks = collide::HotMasks{};
+    }
+};
+
+// What every frame's work shares; read-only.
+struct FrameContext {
+    const Confinement* within = nullptr;
+    bool keepHotmapImages = false;
+    std::function<Error(Error, const game::AnimationDef&, std::size_t)> missingFrame;
+};
+
+// A frame's work, the checks in the order the loader has always made them. `inBatch`: stderr is
+// held by the batch, decodes capture nothing (a failure is marked, to be done again alone).
+void DoFrame(FrameJob& job, const game::AnimationDef& anim, const FrameContext& context, bool inBatch) {
+    const auto decode = [&](const std::vector<std::uint8_t>& bytes, const std::string& path) {
+        auto image =
+            inBatch ? DecodePngInBatch(bytes.data(), bytes.size(), path) : DecodePng(bytes.data(), bytes.size(), path);
+        if (!image.Ok() && inBatch) job.decodeFailed = true;
+        return image;
+    };
+    const auto spriteBytes = ReadInputFile(job.spritePath, limits::PNG_FILE_BYTES, "a PNG", context.within);
+    if (!spriteBytes.Ok()) {
+        job.skip = context.missingFrame(spriteBytes.GetError(), anim, job.frame);
+        return;
+    }
+    auto sprite = decode(spriteBytes.Value(), job.spritePath);
+    if (!sprite.Ok()) {
+        job.skip = sprite.GetError();
+        return;
+    }
+    if (sprite.Value().widthPx != job.size.widthPx || sprite.Value().heightPx != job.size.heightPx) {
+        // Rewritten between its header and its pixels (a hot reload mid-save): not this time.
+        job.skip = Error{ErrorCode::FileUnreadable, job.spritePath,
+                         "changed while the fighter was loading (rewritten): it is read again on the next change"};
+        return;
+    }
+    job.sprite = std::move(sprite).Value();
+    job.spriteDecoded = true;
+    // Only a hotmap that is not there at all falls back; one that is there but cannot be read (a
+    // loop of links, no permission, a FIFO) is an error, reported by the reader.
+    if (!EntryExists(job.hotmapPath)) {
+        if (job.active || job.projectile) {
+            // Named by the hotmap it lacks, not by the sprite it would fall back to: the missing
+            // file is the mistake.
+            job.skip =
+                Error{ErrorCode::FileMissing, job.hotmapPath,
+                      std::string("no such file: ") + (job.projectile ? "a projectile frame" : "an active frame") +
+                          " (frame " + std::to_string(job.frame) + " of \"" + game::Printable(anim.name) +
+                          "\") needs a hotmap with attack pixels (hotmap template, then paint FF0000)"};
+            return;
+        }
+        job.fromSprite = true;
+        job.masks = MasksFromSprite(job.sprite);
+    } else {
+        const auto hotmapBytes = ReadInputFile(job.hotmapPath, limits::PNG_FILE_BYTES, "a PNG", context.within);
+        if (!hotmapBytes.Ok()) {
+            job.skip = hotmapBytes.GetError();
+            return;
+        }
+        // Its size from the header, before decoding: a 4096 x 4096 hotmap for a small sprite is
+        // refused without its 64 MiB of pixels.
+        const auto size = ReadPngSize(hotmapBytes.Value().data(), hotmapBytes.Value().size(), job.hotmapPath);
+        if (!size.Ok()) {
+            job.skip = size.GetError();
+            return;
+        }
+        if (size.Value().widthPx != job.sprite.widthPx || size.Value().heightPx != job.sprite.heightPx) {
+            job.skip =
+                Error{ErrorCode::SizeMismatch, job.hotmapPath,
+                      std::to_string(size.Value().widthPx) + "x" + std::to_string(size.Value().heightPx) +
+                          ", but its sprite is " + SizeText(job.sprite) + " (a hotmap is the same size as its sprite)"};
+            return;
+        }
+        auto hotmap = decode(hotmapBytes.Value(), job.hotmapPath);
+        if (!hotmap.Ok()) {
+            job.skip = hotmap.GetError();
+            return;
+        }
+        job.masks = collide::BuildHotMasks(hotmap.Value().View());
+        if (context.keepHotmapImages) job.hotmap = std::move(hotmap).Value();
+    }
+}
+
+// Does the frame's result end the load (its first error, unless errors are collected)?
+bool EndsLoad(const FrameJob& job, const LoadOptions& options) {
+    if (options.collectErrors) return false;
+    if (job.skip) return true;
+    const bool needsAttack = job.active || job.projectile;
+    return needsAttack && job.masks.attack.IsEmpty();
+}
+
+// Every frame's work: on the calling thread and one more when there are frames enough. Each job
+// is claimed from a shared counter and its result lands in its own slot, so the results (and
+// what LoadFighterOrThrow makes of them, in file order) never depend on which thread ran what.
+// Once a frame ends the load, frames after it are not started: every frame before it still is,
+// so the first error in file order is the one found, as one thread would find it.
+void RunFrameJobs(std::vector<FrameJob>& jobs, const FrameContext& context, const LoadOptions& options,
+                  const std::vector<game::AnimationDef>& animations) {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t threads = std::min<std::size_t>({LOAD_THREADS, cores, jobs.size() / MIN_FRAMES_PER_THREAD});
+    if (threads <= 1) {
+        for (FrameJob& job : jobs) {
+            if (job.size.widthPx == 0) continue;
+            DoFrame(job, animations[job.animation], context, false);
+            if (EndsLoad(job, options)) break;
+        }
+        return;
+    }
+    PreparePngDecoder();
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> firstEnd{jobs.size()};
+    // An exception (out of memory) on a helper would end the process: it is carried to this
+    // thread and thrown here, where LoadFighter turns it into its one error, as before.
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    {
+        const StderrHeldForBatch held;
+        const auto work = [&] {
+            try {
+                for (std::size_t i = next++; i < jobs.size(); i = next++) {
+                    if (i > firstEnd.load() || jobs[i].size.widthPx == 0) continue;
+                    DoFrame(jobs[i], animations[jobs[i].animation], context, true);
+                    if (EndsLoad(jobs[i], options)) {
+                        std::size_t seen = firstEnd.load();
+                        while (i < seen && !firstEnd.compare_exchange_weak(seen, i)) {
+                        }
+                    }
+                }
+            } catch (...) {
+                const std::lock_guard<std::mutex> lock(failureMutex);
+                if (!failure) failure = std::current_exception();
+                next = jobs.size();  // the others stop at their next frame
+            }
+        };
+        std::vector<std::thread> helpers;
+        for (std::size_t t = 1; t < threads; ++t) {
+            // No thread to be had (a process at its limit): the frames are all done here instead.
+            try {
+                helpers.emplace_back(work);
+            } catch (const std::system_error&) {
+                break;
+            }
+        }
+        work();
+        for (std::thread& h : helpers) h.join();
+    }
+    if (failure) std::rethrow_exception(failure);
+    // A failed decode, done again alone: its message then carries libpng's words, as DecodePng's do.
+    for (std::size_t i = 0; i < jobs.size() && i <= firstEnd.load(); ++i) {
+        if (!jobs[i].decodeFailed) continue;
+        jobs[i].ClearResult();
+        DoFrame(jobs[i], animations[jobs[i].animation], context, false);
+    }
 }
 
 }  // namespace
@@ -149,12 +338,12 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
     for (const ManifestMove& m : manifest.Value().moves) out.moveSounds.push_back({m.sound, m.hitSound});
     out.credits = manifest.Value().credits;
     out.license = manifest.Value().license;
-    // The mirror match's colours: the palette's exact swaps, else the alternate shift (by default
-    // a half turn of the hue), so two alike fighters never look the same.
+    // The mirror match's colours (AlternateSprites, when one is played): the palette's exact swaps,
+    // else the alternate shift (by default a half turn of the hue), so two alike fighters never
+    // look the same.
     const ManifestAlternate alternate = manifest.Value().alternate.value_or(DEFAULT_ALTERNATE);
-    const auto alternateOf = [&](const Image& sprite) {
-        return out.def.palette.empty() ? ApplyAlternate(sprite, alternate) : ApplyPalette(sprite, out.def.palette);
-    };
+    out.alternateHueDegrees = alternate.hueDegrees;
+    out.alternateLightnessPercent = alternate.lightnessPercent;
     game::FighterDef& def = out.def;
     const auto spritePathOf = [&](const game::AnimationDef& anim, std::size_t f) {
         return spriteDir + "/" + FrameFileName(anim.name, f);
@@ -214,118 +403,72 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
         }
     }
 
+    // Then every frame's files, read, decoded and masked by a small pool (frame_work below), each
+    // frame's result in its own slot; then walked in file order here, on this thread, so the
+    // fighter, its errors and its warnings come out as one thread would make them.
     const FrameRoles roles = RolesOf(def);
-    out.sprites.resize(def.animations.size());
-    out.altSprites.resize(def.animations.size());
-    if (options.keepHotmapImages) out.hotmaps.resize(def.animations.size());
+    std::vector<FrameJob> jobs;
     for (std::size_t a = 0; a < def.animations.size(); ++a) {
-        game::AnimationDef& anim = def.animations[a];
-        const bool projectile = roles.projectile[a] != 0;
+        const game::AnimationDef& anim = def.animations[a];
         for (std::size_t f = 0; f < anim.frames.size(); ++f) {
-            game::FrameDef& frame = anim.frames[f];
-            const std::string spritePath = spritePathOf(anim, f);
-            const std::string hotmapPath = hotmapDir + "/" + FrameFileName(anim.name, f);
-            const bool active = roles.active[a][f] != 0;
-            // A frame skipped after an error keeps the lists parallel with empty pictures.
-            const auto placeholder = [&] {
-                out.sprites[a].emplace_back();
-                out.altSprites[a].emplace_back();
-                if (options.keepHotmapImages) out.hotmaps[a].emplace_back();
-            };
-            const auto skip = [&](Error e) {
-                if (frameError(std::move(e))) return true;
-                placeholder();
-                return false;
-            };
-            if (sizes[a][f].widthPx == 0) {  // its header's error is collected already
-                placeholder();
-                continue;
-            }
-            const auto spriteBytes = ReadInputFile(spritePath, limits::PNG_FILE_BYTES, "a PNG", within);
-            if (!spriteBytes.Ok()) {
-                if (skip(missingFrame(spriteBytes.GetError(), anim, f))) return *fatal;
-                continue;
-            }
-            auto sprite = DecodePng(spriteBytes.Value().data(), spriteBytes.Value().size(), spritePath);
-            if (!sprite.Ok()) {
-                if (skip(sprite.GetError())) return *fatal;
-                continue;
-            }
-            if (sprite.Value().widthPx != sizes[a][f].widthPx || sprite.Value().heightPx != sizes[a][f].heightPx) {
-                // Rewritten between its header and its pixels (a hot reload mid-save): not this time.
-                if (skip(Error{ErrorCode::FileUnreadable, spritePath,
-                               "changed while the fighter was loading (rewritten): it is read again on the next "
-                               "change"}))
-                    return *fatal;
-                continue;
-            }
-            frame.widthPx = sprite.Value().widthPx;
-            frame.heightPx = sprite.Value().heightPx;
-            Image hotmapImage;
-            // Only a hotmap that is not there at all falls back; one that is there but cannot be
-            // read (a loop of links, no permission, a FIFO) is an error, reported by the reader.
-            if (!EntryExists(hotmapPath)) {
-                if (active || projectile) {
-                    // Named by the hotmap it lacks, not by the sprite it would fall back to: the
-                    // missing file is the mistake.
-                    if (skip(Error{ErrorCode::FileMissing, hotmapPath,
-                                   std::string("no such file: ") +
-                                       (projectile ? "a projectile frame" : "an active frame") + " (frame " +
-                                       std::to_string(f) + " of \"" + game::Printable(anim.name) +
-                                       "\") needs a hotmap with attack pixels (hotmap template, then paint FF0000)"}))
-                        return *fatal;
-                    continue;
-                }
-                frame.hotmapFromSprite = true;
-                frame.masks = MasksFromSprite(sprite.Value());
-                out.warnings.push_back(
-                    {hotmapPath,
-                     "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});
-            } else {
-                const auto hotmapBytes = ReadInputFile(hotmapPath, limits::PNG_FILE_BYTES, "a PNG", within);
-                if (!hotmapBytes.Ok()) {
-                    if (skip(hotmapBytes.GetError())) return *fatal;
-                    continue;
-                }
-                // Its size from the header, before decoding: a 4096 x 4096 hotmap for a small sprite
-                // is refused without its 64 MiB of pixels.
-                const auto size = ReadPngSize(hotmapBytes.Value().data(), hotmapBytes.Value().size(), hotmapPath);
-                if (!size.Ok()) {
-                    if (skip(size.GetError())) return *fatal;
-                    continue;
-                }
-                if (size.Value().widthPx != frame.widthPx || size.Value().heightPx != frame.heightPx) {
-                    if (skip(Error{ErrorCode::SizeMismatch, hotmapPath,
-                                   std::to_string(size.Value().widthPx) + "x" + std::to_string(size.Value().heightPx) +
-                                       ", but its sprite is " + SizeText(sprite.Value()) +
-                                       " (a hotmap is the same size as its sprite)"}))
-                        return *fatal;
-                    continue;
-                }
-                auto hotmap = DecodePng(hotmapBytes.Value().data(), hotmapBytes.Value().size(), hotmapPath);
-                if (!hotmap.Ok()) {
-                    if (skip(hotmap.GetError())) return *fatal;
-                    continue;
-                }
-                frame.masks = collide::BuildHotMasks(hotmap.Value().View());
-                hotmapImage = std::move(hotmap).Value();
-            }
-            const bool hasAttack = !frame.masks.attack.IsEmpty();
-            if ((active || projectile) && !hasAttack) {
-                if (frameError(Error{ErrorCode::ManifestRule, hotmapPath,
-                                     std::string(projectile ? "a projectile frame" : "an active frame") + " (frame " +
-                                         std::to_string(f) + " of \"" + game::Printable(anim.name) +
-                                         "\") has no attack pixel: paint its striking part exactly FF0000"}))
-                    return *fatal;
-            }
-            if (hasAttack && !active && !projectile) {
-                out.warnings.push_back(
-                    {hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
-            }
-            out.altSprites[a].push_back(alternateOf(sprite.Value()));
-            out.sprites[a].push_back(std::move(sprite).Value());
-            if (options.keepHotmapImages) out.hotmaps[a].push_back(std::move(hotmapImage));
+            FrameJob job;
+            job.animation = a, job.frame = f;
+            job.spritePath = spritePathOf(anim, f);
+            job.hotmapPath = hotmapDir + "/" + FrameFileName(anim.name, f);
+            job.size = sizes[a][f];
+            job.active = roles.active[a][f] != 0;
+            job.projectile = roles.projectile[a] != 0;
+            jobs.push_back(std::move(job));
         }
+    }
+    const FrameContext context{within, options.keepHotmapImages, missingFrame};
+    RunFrameJobs(jobs, context, options, def.animations);
+
+    out.sprites.resize(def.animations.size());
+    if (options.keepHotmapImages) out.hotmaps.resize(def.animations.size());
+    for (FrameJob& job : jobs) {
+        const std::size_t a = job.animation, f = job.frame;
+        game::AnimationDef& anim = def.animations[a];
+        game::FrameDef& frame = anim.frames[f];
+        // A frame skipped after an error keeps the lists parallel with empty pictures.
+        const auto placeholder = [&] {
+            out.sprites[a].emplace_back();
+            if (options.keepHotmapImages) out.hotmaps[a].emplace_back();
+        };
+        if (job.size.widthPx == 0) {  // its header's error is collected already
+            placeholder();
+            continue;
+        }
+        if (job.spriteDecoded) {
+            frame.widthPx = job.sprite.widthPx;
+            frame.heightPx = job.sprite.heightPx;
+        }
+        if (job.skip) {
+            if (frameError(std::move(*job.skip))) return *fatal;
+            placeholder();
+            continue;
+        }
+        frame.masks = std::move(job.masks);
+        if (job.fromSprite) {
+            frame.hotmapFromSprite = true;
+            out.warnings.push_back(
+                {job.hotmapPath,
+                 "no hotmap: the frame falls back to its sprite (opaque pixels are hurt, none attack)"});
+        }
+        const bool hasAttack = !frame.masks.attack.IsEmpty();
+        if ((job.active || job.projectile) && !hasAttack) {
+            if (frameError(Error{ErrorCode::ManifestRule, job.hotmapPath,
+                                 std::string(job.projectile ? "a projectile frame" : "an active frame") + " (frame " +
+                                     std::to_string(f) + " of \"" + game::Printable(anim.name) +
+                                     "\") has no attack pixel: paint its striking part exactly FF0000"}))
+                return *fatal;
+        }
+        if (hasAttack && !job.active && !job.projectile) {
+            out.warnings.push_back(
+                {job.hotmapPath, "attack pixels on a frame no move has active: the game ignores them"});
+        }
+        out.sprites[a].push_back(std::move(job.sprite));
+        if (options.keepHotmapImages) out.hotmaps[a].push_back(std::move(job.hotmap));
     }
     out.loadMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();

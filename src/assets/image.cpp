@@ -4,6 +4,7 @@
 // without allocating anything. Decoding and encoding happen in memory: never a second open by path.
 #include "assets/assets.h"
 #include "assets/files.h"
+#include "assets/png_batch.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -19,6 +20,7 @@
 #include <filesystem>
 #include <memory>
 #include <new>
+#include <optional>
 
 namespace assets {
 
@@ -99,7 +101,8 @@ std::string CheckChunks(const std::uint8_t* bytes, std::size_t size) {
 
 // libpng, inside SDL_image, prints its errors and warnings to stderr. The programs promise one
 // "error: <file>: ..." line, so stderr is captured around a decode and its text folded into the
-// message. Process-wide: call it from one thread only (the loader is single-threaded).
+// message. Process-wide: call it from one thread only (a batch on several threads holds one
+// for its whole life: png_batch.h).
 class StderrCapture {
 public:
     StderrCapture() {
@@ -179,7 +182,11 @@ Result<PngSize> ReadPngSize(const std::uint8_t* bytes, std::size_t size, const s
     return PngSize{static_cast<std::int32_t>(headerW), static_cast<std::int32_t>(headerH)};
 }
 
-Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
+namespace {
+
+// DecodePng's work; `capture` null inside a batch (whose capture is already held).
+Result<Image> DecodePngCapturing(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors,
+                                 bool capture) {
     const auto header = ReadPngSize(bytes, size, nameForErrors);
     if (!header.Ok()) return header.GetError();
     const auto headerW = static_cast<std::uint32_t>(header.Value().widthPx);
@@ -196,10 +203,11 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
     if (rw == nullptr) {
         return Error{ErrorCode::CorruptPng, nameForErrors, std::string("cannot open bytes: ") + SDL_GetError()};
     }
-    StderrCapture capture;
+    std::optional<StderrCapture> captured;
+    if (capture) captured.emplace();
     const SurfacePtr decoded(IMG_LoadPNG_RW(rw));
     SDL_RWclose(rw);
-    const std::string decoderSaid = capture.Restore();
+    const std::string decoderSaid = captured ? captured->Restore() : std::string();
     if (!decoded) {
         // libpng's own words ("IDAT: incorrect data check") say more than SDL_image's.
         std::string why = decoderSaid;
@@ -209,10 +217,18 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
                      "corrupt PNG: " + (why.empty() ? std::string("the decoder failed") : why)};
     }
     // RGBA32 is R, G, B, A in memory on any endianness. The conversion turns a palette's tRNS
-    // colour key into alpha 0, so "transparent" means one thing whatever the colour type.
-    const SurfacePtr rgba(SDL_ConvertSurfaceFormat(decoded.get(), SDL_PIXELFORMAT_RGBA32, 0));
-    if (!rgba) {
-        return Error{ErrorCode::CorruptPng, nameForErrors, std::string("cannot convert to RGBA: ") + SDL_GetError()};
+    // colour key into alpha 0, so "transparent" means one thing whatever the colour type. An 8-bit
+    // RGBA PNG decodes as RGBA32 already and, with no colour key, is copied as it is: a second
+    // surface (zeroed, then blitted) cost about a tenth of a load (issue 41).
+    SurfacePtr converted;
+    const SDL_Surface* rgba = decoded.get();
+    if (decoded->format->format != SDL_PIXELFORMAT_RGBA32 || SDL_HasColorKey(decoded.get())) {
+        converted.reset(SDL_ConvertSurfaceFormat(decoded.get(), SDL_PIXELFORMAT_RGBA32, 0));
+        if (!converted) {
+            return Error{ErrorCode::CorruptPng, nameForErrors,
+                         std::string("cannot convert to RGBA: ") + SDL_GetError()};
+        }
+        rgba = converted.get();
     }
     if (rgba->w != static_cast<int>(headerW) || rgba->h != static_cast<int>(headerH)) {
         return Error{ErrorCode::CorruptPng, nameForErrors, "corrupt PNG: decoded size differs from the header"};
@@ -220,18 +236,42 @@ Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::
     Image image;
     image.widthPx = rgba->w;
     image.heightPx = rgba->h;
+    const auto rowBytes = static_cast<std::size_t>(image.widthPx) * 4;
     try {
-        image.rgba.resize(static_cast<std::size_t>(image.widthPx) * image.heightPx * 4);
+        // Row by row into reserved space: no zeroing of bytes about to be overwritten.
+        image.rgba.reserve(rowBytes * static_cast<std::size_t>(image.heightPx));
+        for (int y = 0; y < image.heightPx; ++y) {
+            const auto* row =
+                static_cast<const std::uint8_t*>(rgba->pixels) + static_cast<std::ptrdiff_t>(y) * rgba->pitch;
+            image.rgba.insert(image.rgba.end(), row, row + rowBytes);
+        }
     } catch (const std::bad_alloc&) {
         return Error{ErrorCode::TooLarge, nameForErrors,
                      "not enough memory for " + std::to_string(headerW) + "x" + std::to_string(headerH) + " pixels"};
     }
-    for (int y = 0; y < image.heightPx; ++y) {
-        std::memcpy(image.rgba.data() + static_cast<std::size_t>(y) * image.widthPx * 4,
-                    static_cast<const std::uint8_t*>(rgba->pixels) + static_cast<std::ptrdiff_t>(y) * rgba->pitch,
-                    static_cast<std::size_t>(image.widthPx) * 4);
-    }
     return image;
+}
+
+}  // namespace
+
+Result<Image> DecodePng(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
+    return DecodePngCapturing(bytes, size, nameForErrors, true);
+}
+
+Result<Image> DecodePngInBatch(const std::uint8_t* bytes, std::size_t size, const std::string& nameForErrors) {
+    return DecodePngCapturing(bytes, size, nameForErrors, false);
+}
+
+struct StderrHeldForBatch::Held {
+    StderrCapture capture;
+};
+
+StderrHeldForBatch::StderrHeldForBatch() : held_(std::make_unique<Held>()) {}
+
+StderrHeldForBatch::~StderrHeldForBatch() = default;
+
+void PreparePngDecoder() {
+    IMG_Init(IMG_INIT_PNG);
 }
 
 namespace {

@@ -42,21 +42,29 @@ assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, st
 FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter) {
     FighterArt art;
     art.sprites.resize(fighter.def.animations.size());
-    art.hotmaps.resize(fighter.def.animations.size());
     for (std::size_t a = 0; a < fighter.def.animations.size(); ++a) {
-        const auto& anim = fighter.def.animations[a];
-        for (std::size_t f = 0; f < anim.frames.size(); ++f) {
-            const game::FrameDef& frame = anim.frames[f];
+        for (std::size_t f = 0; f < fighter.def.animations[a].frames.size(); ++f)
             art.sprites[a].push_back(MakeTexture(renderer, fighter.sprites[a][f]));
-            art.hotmaps[a].push_back(MakeTexture(renderer, TintMasks(frame.masks, frame.widthPx, frame.heightPx)));
-        }
-    }
-    art.altSprites.resize(fighter.altSprites.size());
-    for (std::size_t a = 0; a < fighter.altSprites.size(); ++a) {
-        for (const assets::Image& image : fighter.altSprites[a])
-            art.altSprites[a].push_back(MakeTexture(renderer, image));
     }
     return art;
+}
+
+void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art) {
+    if (!art.altSprites.empty()) return;
+    const std::vector<std::vector<assets::Image>> images = assets::AlternateSprites(fighter);
+    art.altSprites.resize(images.size());
+    for (std::size_t a = 0; a < images.size(); ++a) {
+        for (const assets::Image& image : images[a]) art.altSprites[a].push_back(MakeTexture(renderer, image));
+    }
+}
+
+void MakeHotmapArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art) {
+    if (!art.hotmaps.empty()) return;
+    art.hotmaps.resize(fighter.def.animations.size());
+    for (std::size_t a = 0; a < fighter.def.animations.size(); ++a) {
+        for (const game::FrameDef& frame : fighter.def.animations[a].frames)
+            art.hotmaps[a].push_back(MakeTexture(renderer, TintMasks(frame.masks, frame.widthPx, frame.heightPx)));
+    }
 }
 
 int TextWidth(const std::string& text, int scale) {
@@ -93,6 +101,12 @@ void DrawFrame(SDL_Renderer* renderer, SDL_Texture* texture, const game::FrameDe
     SDL_RenderCopyEx(renderer, texture, nullptr, &dst, 0.0, nullptr,
                      place.flip == collide::Flip::Horizontal ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
     SDL_SetTextureAlphaMod(texture, 255);
+}
+
+// A frame's hotmap-view texture; null while MakeHotmapArt has not made them (nothing drawn).
+SDL_Texture* HotmapTexture(const FighterArt& art, std::int32_t animation, std::int32_t frameIndex) {
+    if (art.hotmaps.empty()) return nullptr;
+    return art.hotmaps[static_cast<std::size_t>(animation)][static_cast<std::size_t>(frameIndex)].get();
 }
 
 void DrawLayers(SDL_Renderer* renderer, SDL_Texture* sprite, SDL_Texture* hotmap, const game::FrameDef& frame,
@@ -170,8 +184,7 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
                    (alt ? fa.altSprites
                         : fa.sprites)[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)]
                        .get(),
-                   fa.hotmaps[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)].get(), frame,
-                   place, view);
+                   HotmapTexture(fa, f.animation, frameIndex), frame, place, view);
     }
     for (const game::ProjectileState& p : state.projectiles) {
         if (!p.alive) continue;
@@ -183,8 +196,7 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const FighterArt& fa = *art[static_cast<std::size_t>(p.owner)];
         SDL_Texture* sprite =
             fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
-        SDL_Texture* hotmap =
-            fa.hotmaps[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
+        SDL_Texture* hotmap = HotmapTexture(fa, pd.animation, frameIndex);
         const collide::Placement place = game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing);
         if (pd.spinMilliDegreesPerTick == 0) {
             DrawLayers(renderer, sprite, hotmap, frame, place, view);

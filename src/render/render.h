@@ -30,12 +30,19 @@ enum class ViewMode : std::uint8_t { Sprites, Hotmaps, Both };
 /// One fighter's textures, frame by frame, parallel to its FighterDef's animations.
 struct FighterArt {
     std::vector<std::vector<TexturePtr>> sprites;
-    std::vector<std::vector<TexturePtr>> hotmaps;     ///< the masks tinted: attack red, hurt blue
-    std::vector<std::vector<TexturePtr>> altSprites;  ///< in the alternate colours (LoadedFighter::altSprites)
+    std::vector<std::vector<TexturePtr>>
+        hotmaps;  ///< the masks tinted: attack red, hurt blue; empty until MakeHotmapArt
+    std::vector<std::vector<TexturePtr>>
+        altSprites;  ///< in the alternate colours (AlternateSprites); empty until MakeAlternateArt
 };
 
-/// Textures for every frame of `fighter` (its sprites and its masks' tints).
+/// Textures for every frame of `fighter`'s sprites. The hotmap view's (its masks' tints) wait for
+/// MakeHotmapArt, the alternate colours for MakeAlternateArt: most runs never show them (issue 41).
 FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter);
+/// Fills `art.altSprites` with `fighter`'s sprites in its alternate colours, once.
+void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art);
+/// Fills `art.hotmaps` with `fighter`'s masks tinted, once (nothing when they are there already).
+void MakeHotmapArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art);
 
 /// The masks of a frame as a picture: attack red, hurt blue, air clear.
 assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, std::int32_t heightPx);
