@@ -672,9 +672,13 @@ int Shell::RunWindowed() {
             Tick({controls_.Read(0), controls_.Read(1)});
             ++ticksRun;
         };
+        // --frames N runs exactly N ticks: a slow frame that owes two ticks never steps past N (a
+        // windowed recording of 240 ticks once came out 241 under load).
+        const bool endsItself = FindScene(firstScene_)->endsItself;
+        const auto withinFrames = [&] { return endsItself || !opt_.frames || ticksRun < *opt_.frames; };
         if (live && !paused) {
             accumulator += frameSeconds / slowFactor;
-            while (accumulator >= TICK_SECONDS && running_) {
+            while (accumulator >= TICK_SECONDS && running_ && withinFrames()) {
                 tick();
                 accumulator -= TICK_SECONDS;
             }
@@ -686,8 +690,7 @@ int Shell::RunWindowed() {
         PollReload();
         const bool shoot = !opt_.screenshotPath.empty() && ticksRun >= opt_.frames.value_or(0);
         // --frames N: a scripted run ends (a scene that ends itself counts its own ticks).
-        const bool enough =
-            FindScene(firstScene_)->endsItself ? scene_->Done() : opt_.frames && ticksRun >= *opt_.frames;
+        const bool enough = endsItself ? scene_->Done() : !withinFrames();
         Render(!shoot);
         if (shoot && !SaveScreenshot(opt_.screenshotPath)) return 1;
         if (shoot || enough) running_ = false;
