@@ -11,6 +11,8 @@
 #include "assets/format.h"
 #include "assets/png_batch.h"
 
+#include <SDL_thread.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -239,7 +241,13 @@ void RunFrameJobs(std::vector<FrameJob>& jobs, const FrameContext& context, cons
         for (std::size_t t = 1; t < threads; ++t) {
             // No thread to be had (a process at its limit): the frames are all done here instead.
             try {
-                helpers.emplace_back(work);
+                // SDL keeps a failed decode's error message in the calling thread's storage, which
+                // it frees by itself only for threads it made: free it as the helper ends (ASan's
+                // leak check caught it on a corrupt PNG).
+                helpers.emplace_back([&work] {
+                    work();
+                    SDL_TLSCleanup();
+                });
             } catch (const std::system_error&) {
                 break;
             }
