@@ -4,6 +4,7 @@
 #include "assets/assets.h"
 #include "game/framedata.h"
 #include "game/training.h"
+#include "project_fighters.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
@@ -16,22 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-struct Fighters {
-    assets::LoadedFighter brick, kestrel;
-    Fighters() {
-        const assets::AssetRoots roots = assets::AssetRoots::Under(HOTMAP_SOURCE_DIR);
-        auto b = assets::LoadFighter(roots, "brick");
-        auto k = assets::LoadFighter(roots, "kestrel");
-        EXPECT_TRUE(b.Ok() && k.Ok());
-        if (b.Ok()) brick = std::move(b).Value();
-        if (k.Ok()) kestrel = std::move(k).Value();
-    }
-};
-
-const Fighters& TheFighters() {
-    static const Fighters f;
-    return f;
-}
+using testfighters::Fighters;
+using testfighters::TheFighters;
 
 std::string ReadFile(const std::string& path) {
     std::ifstream in(path);

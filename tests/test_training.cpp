@@ -5,6 +5,7 @@
 #include "assets/assets.h"
 #include "game/seek.h"
 #include "game/training.h"
+#include "project_fighters.h"
 #include "synthetic_fighter.h"
 
 #include <gtest/gtest.h>
@@ -556,21 +557,8 @@ TEST(TrainingReset, CornersPutTheDummyAgainstTheWall) {
 
 // ---- the dummy's options, on the project's fighters ------------------------------------------------
 
-struct RealFighters {
-    assets::LoadedFighter brick, kestrel;
-    RealFighters() {
-        const assets::AssetRoots roots = assets::AssetRoots::Under(HOTMAP_SOURCE_DIR);
-        auto b = assets::LoadFighter(roots, "brick");
-        auto k = assets::LoadFighter(roots, "kestrel");
-        EXPECT_TRUE(b.Ok() && k.Ok());
-        if (b.Ok()) brick = std::move(b).Value();
-        if (k.Ok()) kestrel = std::move(k).Value();
-    }
-};
-
-const RealFighters& Real() {
-    static const RealFighters f;
-    return f;
+const testfighters::Fighters& Real() {
+    return testfighters::TheFighters();
 }
 
 std::int32_t MoveNamed(const game::FighterDef& def, const std::string& name) {
