@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -146,6 +148,54 @@ TEST_F(Brawl, WindowedRecordReplaysHeadlessToTheSameHash) {
     ASSERT_EQ(play.exitCode, 0) << play.err;
     EXPECT_EQ(JsonField(play.out, "replay_hash_matches"), "true") << play.out;
     EXPECT_EQ(JsonField(play.out, "frames"), "240") << play.out;
+}
+
+// Issue 36: a windowed match keeps its replay under $XDG_DATA_HOME/hotmap-brawl/replays, the newest
+// KEPT_REPLAYS of them (the oldest goes); a headless run never writes there.
+TEST_F(Brawl, AWindowedMatchKeepsItsReplayAmongTheLastTwentyAndHeadlessNever) {
+    const xdisplay::Xvfb xvfb;
+    if (xvfb.Display().empty()) GTEST_SKIP() << "no virtual display on this machine: " << xvfb.Problem();
+    const fs::path data = testrun::FreshDir("kept_replays");
+    const fs::path folder = data / "hotmap-brawl" / "replays";
+    fs::create_directories(folder);
+    for (int i = 1; i <= 20; ++i) {
+        char name[64];
+        std::snprintf(name, sizeof name, "match-20000101-000000-%02d.replay", i);
+        std::ofstream(folder / name) << "old\n";
+    }
+    std::ofstream(folder / "notes.txt") << "not a replay: left alone\n";
+    const auto listing = [&] {
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(folder)) names.push_back(e.path().filename().string());
+        std::sort(names.begin(), names.end());
+        return names;
+    };
+    // Headless: nothing written, nothing removed.
+    const auto before = listing();
+    const auto headless = testrun::Run(BRAWL, {"--headless", "--assets", root_.string(), "--frames", "60"},
+                                       "XDG_DATA_HOME=" + data.string());
+    ASSERT_EQ(headless.exitCode, 0) << headless.err;
+    EXPECT_EQ(listing(), before);
+    const auto rec = testrun::Run(
+        "timeout",
+        {"120", BRAWL, "--assets", root_.string(), "--frames", "120", "--p1", "cpu", "--p2", "cpu", "--seed", "5"},
+        "env -u SDL_VIDEODRIVER -u WAYLAND_DISPLAY SDL_RENDER_DRIVER=software "
+        "SDL_FRAMEBUFFER_ACCELERATION=0 XDG_DATA_HOME=" +
+            data.string() + " DISPLAY=" + xvfb.Display());
+    ASSERT_EQ(rec.exitCode, 0) << rec.err;
+    const auto after = listing();
+    std::vector<std::string> replays;
+    for (const std::string& n : after)
+        if (n.rfind("match-", 0) == 0) replays.push_back(n);
+    ASSERT_EQ(replays.size(), 20u) << "the newest twenty kept";
+    EXPECT_EQ(replays.front(), "match-20000101-000000-02.replay") << "the oldest went";
+    EXPECT_NE(std::find(after.begin(), after.end(), "notes.txt"), after.end());
+    const std::string mine = (folder / replays.back()).string();
+    EXPECT_NE(replays.back().rfind("match-2000", 0), 0u) << "a new one: " << replays.back();
+    const auto play = Run({"--headless", "--replay", mine});
+    ASSERT_EQ(play.exitCode, 0) << play.err;
+    EXPECT_EQ(JsonField(play.out, "replay_hash_matches"), "true") << play.out;
+    EXPECT_EQ(JsonField(play.out, "frames"), "120") << play.out;
 }
 
 TEST_F(Brawl, ScreenshotShowsTheCollidingPixelsOfAScriptedContact) {

@@ -59,6 +59,41 @@ TEST(HudLayout, TheComboCountAndTheInputDisplaysDoNotOverlap) {
     }
 }
 
+// Issue 36, item 7: the meter's reading draws a 120-tick exchange whole, inside the picture, and a
+// frozen (hitstop) cell in a colour of its own, not the active cells' red.
+TEST(HudLayout, TheMeterDrawsA120TickReadingWholeWithHitstopInItsOwnColour) {
+    const game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    const game::MatchDefs defs{{&a, &b}};
+    game::TrainingObserver observer;
+    game::MeterReading& r = observer.reading;
+    r.ticks = 120;
+    r.frozen = true;
+    for (auto& row : r.cells) row.assign(120, game::FrameCell::Recovery);
+    r.cells[0][0] = game::FrameCell::Active;
+    r.cells[0][1] = game::FrameCell::Frozen;
+    SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 640, 360, 32, SDL_PIXELFORMAT_RGBA8888);
+    SDL_Renderer* ren = SDL_CreateSoftwareRenderer(surface);
+    SDL_SetRenderDrawColor(ren, 0, 0, 0, 255);
+    SDL_RenderClear(ren);
+    render::DrawTrainingHud(ren, defs, observer, {});
+    SDL_RenderPresent(ren);
+    const auto* pixels = static_cast<const Uint32*>(surface->pixels);
+    const auto at = [&](int x, int y) { return pixels[y * surface->pitch / 4 + x] & 0xFFFFFF00u; };
+    // Each row's cells: find the meter's first row (the top of cell 0) and sample cell centres.
+    int top = -1;
+    for (int y = 300; y < 360 && top < 0; ++y)
+        if (at(12, y) != at(0, y)) top = y;
+    ASSERT_GE(top, 0) << "cell 0 drawn";
+    const int cellW = (640 - 2 * 10) / static_cast<int>(game::METER_READING_TICKS);
+    const auto centre = [&](int i) { return 10 + i * cellW + 1; };
+    EXPECT_NE(at(centre(0), top + 1), at(centre(1), top + 1)) << "hitstop is not drawn as active";
+    EXPECT_NE(at(centre(1), top + 1), at(centre(2), top + 1)) << "nor as recovery";
+    EXPECT_LT(centre(119), 640);
+    EXPECT_EQ(at(centre(119), top + 1), at(centre(2), top + 1)) << "the 120th cell is drawn";
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surface);
+}
+
 // A counter-hit says so from its first hit, on the attacker's half of the screen; a plain first hit
 // shows nothing (a count starts at 2).
 TEST(HudLayout, ACounterHitIsCalledFromItsFirstHitOnTheAttackersSide) {

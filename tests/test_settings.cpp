@@ -7,6 +7,7 @@
 #include "app/settings.h"
 #include "run_command.h"
 
+#include <SDL.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -131,6 +132,47 @@ TEST(Settings, AFifoOrAGiantIsTheDefaultsNeverAHangAndSavingRefusesAFifo) {
     const app::LoadedSettings g = app::LoadSettings(giant.string());
     ASSERT_TRUE(g.warning.has_value());
     EXPECT_EQ(g.settings, app::UserSettings{});
+}
+
+// Issue 36: a settings file that cannot be written is said in the options menu, one line naming
+// the file's folder and the reason, drawn under the rows (and nothing is drawn there without it).
+TEST(Settings, ASettingsFileThatCannotBeWrittenIsOneLineInTheOptionsMenu) {
+    const fs::path dir = testrun::FreshDir("settings_unwritable");
+    Write(dir / "hotmap-brawl", "a file where the folder should be");
+    const fs::path path = dir / "hotmap-brawl" / "settings.json";
+    const auto error = app::SaveSettings(path.string(), app::UserSettings{});
+    ASSERT_TRUE(error.has_value());
+    const std::string line = app::SettingsProblem(*error);
+    EXPECT_EQ(line.rfind("settings cannot be saved: " + (dir / "hotmap-brawl").string() + ": ", 0), 0u) << line;
+    EXPECT_EQ(line.find('\n'), std::string::npos);
+    EXPECT_GT(line.size(),
+              std::string("settings cannot be saved: ").size() + (dir / "hotmap-brawl").string().size() + 2)
+        << "with the reason";
+    // Drawn: red pixels on the notice's line that are not there without it.
+    const auto painted = [](const std::string& problem) {
+        SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 640, 360, 32, SDL_PIXELFORMAT_RGBA8888);
+        SDL_Renderer* r = SDL_CreateSoftwareRenderer(surface);
+        SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+        SDL_RenderClear(r);
+        app::OptionsMenu menu;
+        menu.Open();
+        app::DrawOptions(r, menu, app::UserSettings{}, problem);
+        SDL_RenderPresent(r);
+        int red = 0;
+        const auto* pixels = static_cast<const Uint32*>(surface->pixels);
+        for (int y = 332; y < 344; ++y) {
+            for (int x = 0; x < 640; ++x) {
+                Uint8 cr = 0, cg = 0, cb = 0;
+                SDL_GetRGB(pixels[y * surface->pitch / 4 + x], surface->format, &cr, &cg, &cb);
+                red += cr > 180 && cg < 120 && cb < 120;
+            }
+        }
+        SDL_DestroyRenderer(r);
+        SDL_FreeSurface(surface);
+        return red;
+    };
+    EXPECT_EQ(painted(""), 0);
+    EXPECT_GT(painted(line), 100);
 }
 
 TEST(Settings, TheCommandLinesMuteAndVolumeApplyToTheRunOnly) {

@@ -5,6 +5,7 @@
 #include "assets/assets.h"
 #include "game/seek.h"
 #include "game/training.h"
+#include "project_fighters.h"
 #include "synthetic_fighter.h"
 
 #include <gtest/gtest.h>
@@ -126,11 +127,11 @@ TEST(TrainingMeter, LightPunchOnAStandingDummyIsPlusFourOnHit) {
     BothWays(Dummy(game::DummyStance::Stand), 200, 230, synth::Kick::Level, [](Training& t) {
         t.Step(P);
         t.Run(24);
-        // Hit on its first active tick, then 6 ticks of hitstop on that frame, its last active tick,
-        // 6 of recovery, free on the 18th tick.
-        EXPECT_EQ(t.Meter(0), "SSS" + Repeat('A', 8) + Repeat('R', 6) + Repeat('F', 8));
+        // Hit on its first active tick, then 6 ticks of hitstop (frozen, not active), its last
+        // active tick, 6 of recovery, free on the 18th tick.
+        EXPECT_EQ(t.Meter(0), "SSSA" + Repeat('Z', 6) + "A" + Repeat('R', 6) + Repeat('F', 8));
         // Hitstun from the contact: 1 + 6 frozen + 11, free on the 22nd.
-        EXPECT_EQ(t.Meter(1), "FFF" + Repeat('H', 18) + Repeat('F', 4));
+        EXPECT_EQ(t.Meter(1), "FFFH" + Repeat('Z', 6) + Repeat('H', 11) + Repeat('F', 4));
         ASSERT_EQ(t.observer.advantages.size(), 1u);
         EXPECT_EQ(t.observer.advantages[0].frames, 4);
         EXPECT_FALSE(t.observer.advantages[0].blocked);
@@ -142,14 +143,83 @@ TEST(TrainingMeter, LightPunchOnAStandingDummyIsPlusFourOnHit) {
     });
 }
 
+// The meter's reading, as Street Fighter 6's: it starts on the first tick either side is busy, holds
+// the exchange (hitstop in its own cells), freezes once both are free, stays frozen while nothing
+// happens, and a new exchange starts a new reading (readouts and all). Its numbers are the
+// punch's own (startup 3, active 2, recovery 6, hitstop left out) and the advantage's.
+TEST(TrainingMeter, AReadingFreezesWithItsNumbersAndTheNextExchangeStartsANewOne) {
+    BothWays(Dummy(game::DummyStance::Stand), 200, 230, synth::Kick::Level, [](Training& t) {
+        t.Run(5);
+        EXPECT_EQ(t.observer.reading.ticks, 0) << "nothing happened yet";
+        t.Step(P);
+        t.Run(40);
+        const game::MeterReading& r = t.observer.reading;
+        EXPECT_TRUE(r.frozen);
+        // From the punch's first tick to the first tick both are free, that one included: 3 + 1 + 6
+        // + 11 (the dummy's stun from its contact) + 1.
+        EXPECT_EQ(r.ticks, 22);
+        const auto row = [&](int side) {
+            std::string out;
+            for (const game::FrameCell c : r.cells[static_cast<std::size_t>(side)])
+                out += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
+            return out;
+        };
+        EXPECT_EQ(row(0), "SSSA" + Repeat('Z', 6) + "A" + Repeat('R', 6) + Repeat('F', 5));
+        EXPECT_EQ(row(1), "FFFH" + Repeat('Z', 6) + Repeat('H', 11) + "F");
+        EXPECT_EQ(r.figures[0].move, 0);
+        EXPECT_EQ(r.figures[0].startup, 3);
+        EXPECT_EQ(r.figures[0].active, 2);
+        EXPECT_EQ(r.figures[0].recovery, 6);
+        EXPECT_EQ(r.figures[0].Total(), 11);
+        EXPECT_EQ(r.figures[1].move, -1) << "the dummy started nothing";
+        ASSERT_EQ(r.advantages.size(), 1u);
+        EXPECT_EQ(game::AdvantageText(t.defs, r.advantages[0]), "P1 5P: +4 on hit");
+        ASSERT_EQ(r.combo.size(), 1u);
+        EXPECT_EQ(r.combo[0].scalingPercent, 100);
+        // Frozen: the idle ticks after it change nothing.
+        t.Run(30);
+        EXPECT_TRUE(t.observer.reading.frozen);
+        EXPECT_EQ(t.observer.reading.ticks, 22);
+        // A whiff from afar starts a new reading: the hit's readout is gone, the miss says whose it was.
+        t.PlaceAgain();
+        t.Place(0, 150, Facing::Right);
+        t.Step(P);
+        t.Run(30);
+        EXPECT_TRUE(t.observer.reading.advantages.empty());
+        ASSERT_EQ(t.observer.reading.whiffs.size(), 1u);
+        EXPECT_EQ(game::WhiffText(t.defs, t.observer.reading.whiffs[0]).rfind("P1 5P ", 0), 0u)
+            << game::WhiffText(t.defs, t.observer.reading.whiffs[0]);
+        EXPECT_EQ(t.observer.reading.ticks, 12) << "the punch's own ticks and the free one after";
+        EXPECT_TRUE(t.observer.reading.frozen);
+    });
+}
+
+// A reading longer than the meter keeps its latest METER_READING_TICKS cells and counts them all;
+// 120 ticks fit whole.
+TEST(TrainingMeter, AReadingOf120TicksFitsWhole) {
+    static_assert(game::METER_READING_TICKS >= 120);
+    game::TrainingSettings s = Dummy(game::DummyStance::Stand);
+    Training t(false, s, 200, 230);
+    // Punch pressed every other tick: the buffer starts each on the tick the last one ends, so
+    // P1 is never free and it is all one exchange.
+    for (int i = 0; i < 70; ++i) {
+        t.Step(P);
+        t.Step(0);
+    }
+    EXPECT_FALSE(t.observer.reading.frozen);
+    const game::MeterReading& r = t.observer.reading;
+    EXPECT_GE(r.ticks, 120);
+    EXPECT_EQ(r.cells[0].size(), std::min<std::size_t>(static_cast<std::size_t>(r.ticks), game::METER_READING_TICKS));
+}
+
 TEST(TrainingMeter, BlockAllBlocksTheLightPunchAtZero) {
     BothWays(Dummy(game::DummyStance::Stand, game::DummyBlock::All), 200, 230, synth::Kick::Level, [](Training& t) {
         t.Step(P);
         t.Run(24);
-        EXPECT_EQ(t.Meter(0), "SSS" + Repeat('A', 8) + Repeat('R', 6) + Repeat('F', 8));
+        EXPECT_EQ(t.Meter(0), "SSSA" + Repeat('Z', 6) + "A" + Repeat('R', 6) + Repeat('F', 8));
         // It holds back from the tick before the active frame (one tick of walking back: free), then
         // blockstun 1 + 6 frozen + 7.
-        EXPECT_EQ(t.Meter(1), "FFF" + Repeat('B', 14) + Repeat('F', 8));
+        EXPECT_EQ(t.Meter(1), "FFFB" + Repeat('Z', 6) + Repeat('B', 7) + Repeat('F', 8));
         ASSERT_EQ(t.observer.advantages.size(), 1u);
         EXPECT_EQ(t.observer.advantages[0].frames, 0);
         EXPECT_TRUE(t.observer.advantages[0].blocked);
@@ -483,6 +553,228 @@ TEST(TrainingReset, CornersPutTheDummyAgainstTheWall) {
     game::ResetPositions(t.defs, t.state, 1, game::ResetPlace::Mid);
     EXPECT_EQ(game::ToPx(t.state.fighters[0].xSubpx), game::START_X_PX[0]);
     EXPECT_EQ(game::ToPx(t.state.fighters[1].xSubpx), game::START_X_PX[1]);
+}
+
+// ---- the dummy's options, on the project's fighters ------------------------------------------------
+
+const testfighters::Fighters& Real() {
+    return testfighters::TheFighters();
+}
+
+std::int32_t MoveNamed(const game::FighterDef& def, const std::string& name) {
+    for (std::size_t m = 0; m < def.moves.size(); ++m)
+        if (def.moves[m].name == name) return static_cast<std::int32_t>(m);
+    ADD_FAILURE() << def.id << " has no " << name;
+    return 0;
+}
+
+// Brick (P1, at 200 px facing right) against the Kestrel dummy `distPx` ahead; each tick's events kept.
+struct RealTraining {
+    explicit RealTraining(game::TrainingSettings s, int distPx = 60, std::uint64_t seed = 1) : settings(std::move(s)) {
+        defs.fighters = {&Real().brick.def, &Real().kestrel.def};
+        game::MatchConfig config;
+        config.controllers = {game::Controller::Human, game::Controller::Human};
+        config.seed = seed;
+        state = game::NewTrainingMatch(defs, config, training);
+        state.fighters[0].xSubpx = 200 * game::SUBPIXELS_PER_PX;
+        state.fighters[1].xSubpx = (200 + distPx) * game::SUBPIXELS_PER_PX;
+    }
+    void Step(Input p1 = Input{}) {
+        (void)game::StepTraining(defs, state, settings, training, {p1, Input{}},
+                                 game::StepHooks{nullptr, nullptr, &events});
+        log.emplace_back(events.View().begin(), events.View().end());
+        observer.Observe(defs, state, events.View());
+    }
+    // Brick types `move` (its input sequence as it faces right), then waits `after` ticks.
+    void Play(const std::string& move, int after) {
+        for (const Input in : game::MoveInputSequence(
+                 defs.fighters[0]->moves[static_cast<std::size_t>(MoveNamed(*defs.fighters[0], move))]))
+            Step(in);
+        for (int i = 0; i < after; ++i) Step();
+    }
+    [[nodiscard]] int Count(game::EventKind kind, int fighter, int move = -1) const {
+        int n = 0;
+        for (const auto& tick : log)
+            for (const game::Event& e : tick)
+                n += e.kind == kind && e.fighter == fighter && (move < 0 || e.move == move);
+        return n;
+    }
+    // The first tick (index into log) with `kind` by `fighter` from `from` on, or -1.
+    [[nodiscard]] int FirstTick(game::EventKind kind, int fighter, int from = 0, int move = -1) const {
+        for (std::size_t t = static_cast<std::size_t>(from); t < log.size(); ++t)
+            for (const game::Event& e : log[t])
+                if (e.kind == kind && e.fighter == fighter && (move < 0 || e.move == move)) return static_cast<int>(t);
+        return -1;
+    }
+    // The first tick from `from` on that the dummy's cell is free on the meter.
+    [[nodiscard]] int FirstFree(int side, int from) const {
+        const auto& m = observer.meter[static_cast<std::size_t>(side)];
+        for (std::size_t t = static_cast<std::size_t>(from); t < m.size(); ++t)
+            if (m[t] == game::FrameCell::Free) return static_cast<int>(t);
+        return -1;
+    }
+    game::TrainingSettings settings;
+    game::MatchDefs defs;
+    game::TrainingState training;
+    game::MatchState state;
+    game::EventList events;
+    game::TrainingObserver observer;
+    std::vector<std::vector<game::Event>> log;
+};
+
+// Counter-hit forced: Brick's 5P on a standing dummy gets the rules' counter-hit hitstun bonus, the
+// HUD's COUNTER and the event; the advantage grows by exactly the bonus.
+TEST(TrainingDummy, CounterHitOnGivesEveryFirstHitTheCounterHitBonus) {
+    std::array<int, 2> advantage{};
+    for (const bool counter : {false, true}) {
+        game::TrainingSettings s;
+        s.counterHit = counter;
+        RealTraining t(s);
+        t.Play("light_punch", 60);
+        ASSERT_EQ(t.observer.advantages.size(), 1u);
+        advantage[counter] = t.observer.advantages[0].frames;
+        const int hit = t.FirstTick(game::EventKind::Hit, 0);
+        ASSERT_GE(hit, 0);
+        EXPECT_EQ(t.Count(game::EventKind::CounterHit, 0), counter ? 1 : 0);
+    }
+    EXPECT_EQ(advantage[1] - advantage[0], game::COUNTER_HIT_HITSTUN_BONUS_TICKS);
+}
+
+// Reversal: the dummy's slot (Kestrel's 623P, as forward/back) comes out on its first free tick
+// after the stun the setting names (wake-up after Brick's knockdown, after blocking or taking
+// Brick's 5P), and not after another kind of stun.
+TEST(TrainingDummy, AReversalComesOutOnTheFirstFreeTickAfterTheStunItIsSetFor) {
+    const game::FighterDef& kestrel = Real().kestrel.def;
+    const std::int32_t dp = MoveNamed(kestrel, "anti_air");
+    game::Slot slot;
+    slot.inputs = game::MoveInputSequence(kestrel.moves[static_cast<std::size_t>(dp)]);
+    struct Case {
+        game::DummyReversal reversal;
+        game::DummyBlock block;
+        std::string move;
+    };
+    for (const Case& c : {Case{game::DummyReversal::Block, game::DummyBlock::All, "light_punch"},
+                          Case{game::DummyReversal::Hit, game::DummyBlock::None, "light_punch"},
+                          Case{game::DummyReversal::WakeUp, game::DummyBlock::None, "anti_air"}}) {
+        SCOPED_TRACE(std::string(game::NameOf(game::DUMMY_REVERSAL_NAMES, c.reversal)) + " after " + c.move);
+        game::TrainingSettings s;
+        s.block = c.block;
+        s.slots[1] = slot;
+        s.reversalSlot = 1;
+        // Without the reversal: where the dummy is first free after the contact.
+        RealTraining plain(s, 50);
+        plain.Play(c.move, 90);
+        const int contact =
+            std::max(plain.FirstTick(game::EventKind::Hit, 0), plain.FirstTick(game::EventKind::Block, 0));
+        ASSERT_GE(contact, 0);
+        const int free = plain.FirstFree(1, contact + 1);
+        ASSERT_GT(free, contact);
+        EXPECT_EQ(plain.Count(game::EventKind::MoveStart, 1), 0);
+        s.reversal = c.reversal;
+        RealTraining rev(s, 50);
+        rev.Play(c.move, 90);
+        EXPECT_EQ(rev.FirstTick(game::EventKind::MoveStart, 1, 0, dp), free) << "on the first free tick";
+        // The other settings leave this stun alone.
+        for (const game::DummyReversal other :
+             {game::DummyReversal::WakeUp, game::DummyReversal::Block, game::DummyReversal::Hit}) {
+            if (other == c.reversal) continue;
+            s.reversal = other;
+            RealTraining no(s, 50);
+            no.Play(c.move, 90);
+            EXPECT_EQ(no.Count(game::EventKind::MoveStart, 1), 0) << game::NameOf(game::DUMMY_REVERSAL_NAMES, other);
+        }
+    }
+}
+
+// Random slot: each time playback starts over it takes one of the recorded slots (never an empty
+// one), both recorded ones over a few dozen loops, the same ones for the same seed.
+TEST(TrainingDummy, ARandomSlotIsOneOfTheRecordedOnesByTheSeed) {
+    const auto picks = [](std::uint64_t seed) {
+        game::TrainingSettings s;
+        s.stance = game::DummyStance::Slot;
+        s.randomSlot = true;
+        s.slots[0].inputs = {Input{D}, Input{}};  // two ticks each: a pick per two ticks
+        s.slots[2].inputs = {Input{L}, Input{}};
+        RealTraining t(s, 200, seed);
+        std::vector<int> out;
+        for (int loop = 0; loop < 40; ++loop) {
+            t.Step();
+            out.push_back(t.training.playing);
+            t.Step();
+        }
+        return out;
+    };
+    const std::vector<int> a = picks(7);
+    EXPECT_EQ(a, picks(7));
+    int first = 0, third = 0;
+    for (const int p : a) {
+        EXPECT_TRUE(p == 0 || p == 2) << p;
+        first += p == 0;
+        third += p == 2;
+    }
+    EXPECT_GT(first, 0);
+    EXPECT_GT(third, 0);
+}
+
+// Throw tech: never, the throw lands; always, it is broken; random, both over twenty grabs and the
+// same way for the same seed.
+TEST(TrainingDummy, ThrowTechNeverAlwaysOrByTheCoin) {
+    const auto grabs = [](game::DummyTech tech, std::uint64_t seed) {
+        std::string out;
+        for (int i = 0; i < 20; ++i) {
+            game::TrainingSettings s;
+            s.tech = tech;
+            RealTraining t(s, 50, seed + static_cast<std::uint64_t>(i));
+            t.Play("throw", 60);
+            const bool teched = t.Count(game::EventKind::ThrowTech, 0) > 0;
+            const bool thrown = t.Count(game::EventKind::Thrown, 0) > 0;
+            EXPECT_NE(teched, thrown) << "grab " << i << " is one or the other";
+            out += teched ? 'T' : 'L';
+        }
+        return out;
+    };
+    EXPECT_EQ(grabs(game::DummyTech::Never, 1), std::string(20, 'L'));
+    EXPECT_EQ(grabs(game::DummyTech::Always, 1), std::string(20, 'T'));
+    const std::string random = grabs(game::DummyTech::Random, 1);
+    EXPECT_NE(random.find('T'), std::string::npos) << random;
+    EXPECT_NE(random.find('L'), std::string::npos) << random;
+    EXPECT_EQ(grabs(game::DummyTech::Random, 1), random);
+}
+
+// Health: refilled once both are free, or kept to practise a kill.
+TEST(TrainingDummy, HealthIsRefilledOrKept) {
+    for (const bool refill : {true, false}) {
+        game::TrainingSettings s;
+        s.refill = refill;
+        RealTraining t(s);
+        t.Play("light_punch", 60);
+        ASSERT_EQ(t.Count(game::EventKind::Hit, 0), 1);
+        const std::int32_t max = t.defs.fighters[1]->maxHealth;
+        const int hit = t.FirstTick(game::EventKind::Hit, 0);
+        std::int32_t damage = 0;
+        for (const game::Event& e : t.log[static_cast<std::size_t>(hit)])
+            if (e.kind == game::EventKind::Hit) damage = e.value;
+        EXPECT_GT(damage, 0);
+        EXPECT_EQ(t.state.fighters[1].health, refill ? max : max - damage);
+    }
+}
+
+// A saved custom position: where both stood when it was saved, and a reset puts them back there.
+TEST(TrainingDummy, ASavedPositionIsWhereAResetPutsThem) {
+    RealTraining t(game::TrainingSettings{});
+    for (int i = 0; i < 40; ++i) t.Step(Input{L});  // Brick walks back
+    const std::array<std::int32_t, 2> saved{t.state.fighters[0].xSubpx, t.state.fighters[1].xSubpx};
+    EXPECT_LT(saved[0], 200 * game::SUBPIXELS_PER_PX);
+    game::SaveCustomPosition(t.state, t.settings);
+    t.Play("heavy_kick", 30);
+    for (int i = 0; i < 30; ++i) t.Step(Input{R});
+    EXPECT_NE(t.state.fighters[0].xSubpx, saved[0]);
+    game::ResetPositions(t.defs, t.state, t.settings, game::ResetPlace::Custom);
+    EXPECT_EQ(t.state.fighters[0].xSubpx, saved[0]);
+    EXPECT_EQ(t.state.fighters[1].xSubpx, saved[1]);
+    EXPECT_EQ(t.state.fighters[0].action, game::Action::Idle);
+    EXPECT_EQ(t.state.fighters[0].facing, Facing::Right);
+    EXPECT_EQ(t.state.fighters[1].facing, Facing::Left);
 }
 
 // ---- the replay viewer's timeline -------------------------------------------------------------------

@@ -75,20 +75,25 @@ void ExpectBothCorners(const fs::path& slot, int frames, const std::vector<std::
     }
 }
 
-const std::string PUNCH = "SSSS" + Repeat('A', 10) + Repeat('R', 11);
+// Brick's jab: 4 startup, 4 active, 11 recovery; a contact holds both for 6 ticks of hitstop (Z),
+// drawn after the active tick that made it (issue 36: hitstop is not active).
+const std::string STOP = Repeat('Z', 6);
+const std::string PUNCH = "SSSSA" + STOP + "AAA" + Repeat('R', 11);       // contact on its first active tick
+const std::string LATE_PUNCH = "SSSSAAA" + STOP + "A" + Repeat('R', 11);  // on its third
+const std::string HIT = "H" + STOP + Repeat('H', 17), BLOCK = "B" + STOP + Repeat('B', 11);
 
 TEST(TrainingRun, StandingDummyTakesTheJabAtPlusThree) {
     // Brick's jab: 18 ticks of hitstun and 6 of hitstop; +3 on hit (docs/framedata.md).
     const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
     ExpectBothCorners(slot, 40, {"--dummy", "stand", "--dummy-block", "none"},
-                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 24) + Repeat('F', 12), {{"hit", 3}}});
+                      {PUNCH + Repeat('F', 15), "FFFF" + HIT + Repeat('F', 12), {{"hit", 3}}});
 }
 
 TEST(TrainingRun, BlockAllBlocksTheJabAtMinusThree) {
     // Brick's jab: 12 ticks of blockstun and 6 of hitstop; -3 on block (docs/framedata.md).
     const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
     ExpectBothCorners(slot, 40, {"--dummy-block", "all"},
-                      {PUNCH + Repeat('F', 15), "FFFF" + Repeat('B', 18) + Repeat('F', 18), {{"block", -3}}});
+                      {PUNCH + Repeat('F', 15), "FFFF" + BLOCK + Repeat('F', 18), {{"block", -3}}});
 }
 
 TEST(TrainingRun, CrouchingDummyLetsTheHighJabWhiffOutOfReach) {
@@ -103,7 +108,7 @@ TEST(TrainingRun, CrouchingDummyLetsTheHighJabWhiffOutOfReach) {
 
 TEST(TrainingRun, JumpingDummyIsHitInTheAirAndStaysInHitstunUntilItLands) {
     const fs::path slot = WriteSlot("jab.txt", {{1, "P"}, {60, "-"}});
-    ExpectBothCorners(slot, 40, {"--dummy", "jump"}, {PUNCH + Repeat('F', 15), "FFFF" + Repeat('H', 36), {}});
+    ExpectBothCorners(slot, 40, {"--dummy", "jump"}, {PUNCH + Repeat('F', 15), "FFFFH" + STOP + Repeat('H', 29), {}});
 }
 
 TEST(TrainingRun, AfterFirstBlocksFromTheSecondJab) {
@@ -113,9 +118,8 @@ TEST(TrainingRun, AfterFirstBlocksFromTheSecondJab) {
         WriteSlot("jabs.txt", {{1, "P"}, {29, "-"}, {1, "P"}, {22, "-"}, {7, "R"}, {1, "P"}, {29, "-"}});
     const std::string gap = "FFFFF";
     ExpectBothCorners(slot, 90, {"--dummy-block", "after-first"},
-                      {PUNCH + gap + PUNCH + gap + PUNCH + gap,
-                       "FFFF" + Repeat('H', 24) + Repeat('F', 8) + Repeat('B', 18) + Repeat('F', 12) + Repeat('B', 18) +
-                           Repeat('F', 6),
+                      {PUNCH + gap + LATE_PUNCH + gap + LATE_PUNCH + gap,
+                       "FFFF" + HIT + Repeat('F', 8) + BLOCK + Repeat('F', 12) + BLOCK + Repeat('F', 6),
                        {{"hit", 3}, {"block", -1}, {"block", -1}}});
 }
 
@@ -124,8 +128,8 @@ TEST(TrainingRun, RandomBlockIsTheSameCoinEveryRun) {
     const std::string gap = "FFFFF";
     ExpectBothCorners(slot, 90, {"--dummy-block", "random", "--seed", "1"},
                       // (the hit pushes him out of reach: the third jab whiffs)
-                      {PUNCH + gap + PUNCH + gap + "SSSSAAAA" + Repeat('R', 11) + Repeat('F', 11),
-                       "FFFF" + Repeat('B', 18) + Repeat('F', 14) + Repeat('H', 24) + Repeat('F', 30),
+                      {PUNCH + gap + LATE_PUNCH + gap + "SSSSAAAA" + Repeat('R', 11) + Repeat('F', 11),
+                       "FFFF" + BLOCK + Repeat('F', 14) + HIT + Repeat('F', 30),
                        {{"block", -3}, {"hit", 5}}});
 }
 

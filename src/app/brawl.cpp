@@ -312,7 +312,9 @@ void Shell::ApplySettings() {
     if (video) ApplyVideo();
     // Only what a player changed is written (--menu in a headless run too); --mute and --volume never.
     if (settingsPath_) {
-        if (const auto error = SaveSettings(*settingsPath_, user_)) std::fprintf(stderr, "%s\n", error->c_str());
+        const auto error = SaveSettings(*settingsPath_, user_);
+        if (error) std::fprintf(stderr, "%s\n", error->c_str());
+        ctx_.settingsProblem = error ? SettingsProblem(*error) : "";  // the options menu says it too
     }
 }
 

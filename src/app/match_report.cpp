@@ -57,8 +57,11 @@ void AddObserverReport(JsonLine& t, const game::MatchDefs& defs, const game::Tra
         t["advantages"].push_back({{"tick", a.tick},
                                    {"attacker", who(a.attacker)},
                                    {"move", move(a.attacker, a.move)},
-                                   {"on", a.blocked ? "block" : "hit"},
-                                   {"advantage", a.frames}});
+                                   {"on", a.thrown    ? "throw"
+                                          : a.blocked ? "block"
+                                                      : "hit"},
+                                   {"advantage", a.frames},
+                                   {"knockdown", a.knockdown}});
     }
     t["whiffs"] = JsonLine::array();
     for (const game::Whiff& w : observer.whiffs) {
@@ -69,6 +72,34 @@ void AddObserverReport(JsonLine& t, const game::MatchDefs& defs, const game::Tra
                                {"box_only_ticks", w.boxOnlyTicks}});
     }
     t["box_only_ticks"] = observer.boxOnlyTicks;
+    const game::MeterReading& reading = observer.reading;
+    JsonLine r = JsonLine::object();
+    r["ticks"] = reading.ticks;
+    r["frozen"] = reading.frozen;
+    r["meter"] = JsonLine::array();
+    r["figures"] = JsonLine::array();
+    for (std::size_t i = 0; i < 2; ++i) {
+        std::string cells;
+        for (const game::FrameCell c : reading.cells[i]) cells += game::FRAME_CELL_LETTERS[static_cast<std::size_t>(c)];
+        r["meter"].push_back(cells);
+        const game::MoveFigures& f = reading.figures[i];
+        r["figures"].push_back(f.move < 0 ? JsonLine(nullptr)
+                                          : JsonLine{{"move", move(static_cast<std::int32_t>(i), f.move)},
+                                                     {"startup", f.startup},
+                                                     {"active", f.active},
+                                                     {"recovery", f.recovery},
+                                                     {"total", f.Total()}});
+    }
+    r["readouts"] = JsonLine::array();
+    for (const game::Advantage& a : reading.advantages) r["readouts"].push_back(game::AdvantageText(defs, a));
+    for (const game::Whiff& w : reading.whiffs) r["readouts"].push_back(game::WhiffText(defs, w));
+    r["combo"] = JsonLine::array();
+    for (const game::ComboHit& h : reading.combo) {
+        r["combo"].push_back({{"move", move(reading.comboAttacker, h.move)},
+                              {"damage", h.damage},
+                              {"scaling_percent", h.scalingPercent}});
+    }
+    t["reading"] = r;
     t["inputs"] = JsonLine::array();
     for (std::size_t i = 0; i < 2; ++i) {
         JsonLine entries = JsonLine::array();

@@ -50,7 +50,10 @@ struct RunInfo {
 /// Adds what a TrainingObserver saw to `line`: "meter": ["FSSAARR...", "..."] (a letter a tick, both
 /// sides), "advantages": [{"tick", "attacker", "move", "on", "advantage"}], "whiffs": [{"tick",
 /// "attacker", "move", "missed_by_px", "box_only_ticks"}], "box_only_ticks": [a, b], "inputs":
-/// [["6P 3", ...], [...]]; moves by name.
+/// [["6P 3", ...], [...]]; moves by name ("on": "hit", "block" or "throw"; "knockdown"). "reading":
+/// the meter's last reading as drawn: {"ticks", "frozen", "meter": [..], "figures": [{"move",
+/// "startup", "active", "recovery", "total"} or null, ..], "readouts": ["P1 5P: +3 on hit", ..],
+/// "combo": [{"move", "damage", "scaling_percent"}, ..]}.
 void AddObserverReport(JsonLine& line, const game::MatchDefs& defs, const game::TrainingObserver& observer);
 
 }  // namespace app

@@ -7,6 +7,8 @@
 #include "game/text.h"
 #include "render/render.h"
 
+#include <filesystem>
+
 namespace app {
 
 // ---- the sounds ---------------------------------------------------------------------------------
@@ -161,6 +163,10 @@ void MatchRunner::Start(SceneContext& ctx) {
     if (defs_.fighters[0] != nullptr) AddToTotals();
     SaveRecording(ctx);  // a rematch: the file keeps the match just played until the next one ends
     recordPath_ = records_ ? ctx.options->recordPath : "";
+    // A windowed match (not a replay being watched) keeps its replay among the last KEPT_REPLAYS.
+    keptFolder_ =
+        records_ && recordPath_.empty() && !ctx.options->headless && !plan_.replay ? ReplaysFolder() : std::nullopt;
+    if (keptFolder_) recordPath_ = NewKeptReplayPath(*keptFolder_);
     recordingDone_ = false;
     recorded_.clear();
     replayOverSaid_ = false;
@@ -226,7 +232,8 @@ void MatchRunner::Tick(SceneContext& ctx, const game::Inputs& controls, std::int
     // Attract mode: a finished match is followed by the next, each with the next seed. Not while
     // following a replay or recording one (either would stop describing the run).
     overTicks_ = state_.phase == game::Phase::MatchOver ? overTicks_ + 1 : 0;
-    if (rematchAfterTicks > 0 && !replay_ && recordPath_.empty() && overTicks_ >= rematchAfterTicks) Rematch(ctx);
+    if (rematchAfterTicks > 0 && !replay_ && (recordPath_.empty() || keptFolder_) && overTicks_ >= rematchAfterTicks)
+        Rematch(ctx);
 }
 
 // Shows replay tick `tick` (a scrub: a recording of this run ends, it would not replay).
@@ -361,7 +368,15 @@ bool MatchRunner::SaveRecording(SceneContext& ctx) {
     out.config = config_;
     out.inputs = recorded_;
     out.finalHash = game::HashState(state_);
-    if (!WriteReplayFile(recordPath_, out)) return false;
+    if (keptFolder_) {
+        // A kept replay that cannot be written is said, and the session goes on.
+        std::error_code ec;
+        std::filesystem::create_directories(*keptFolder_, ec);
+        if (!WriteReplayFile(recordPath_, out)) return true;
+        PruneKeptReplays(*keptFolder_, KEPT_REPLAYS);
+    } else if (!WriteReplayFile(recordPath_, out)) {
+        return false;
+    }
     ctx.notices.push_back("brawl: recorded " + std::to_string(out.inputs.size()) + " ticks to " +
                           game::PrintablePath(recordPath_));
     return true;

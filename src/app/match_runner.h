@@ -182,8 +182,9 @@ private:
     std::FILE* eventLog_ = nullptr;
     bool records_ = false;
     std::string recordPath_;
-    std::vector<game::Inputs> recorded_;  ///< every tick's inputs, while recording
-    bool recordingDone_ = false;          ///< this match's file is written; no more ticks go in
+    std::optional<std::string> keptFolder_;  ///< a windowed match's replays folder (recordPath_ is in it)
+    std::vector<game::Inputs> recorded_;     ///< every tick's inputs, while recording
+    bool recordingDone_ = false;             ///< this match's file is written; no more ticks go in
     // The run's sums: the matches already replaced.
     int matchesDone_ = 0;  ///< matches started after the first (each takes the next seed)
     std::array<std::int32_t, 2> earlierHits_{};

@@ -282,7 +282,8 @@ std::string OptionsMenu::Notice(const UserSettings& s) const {
     return "";
 }
 
-void DrawOptions(SDL_Renderer* r, const OptionsMenu& menu, const UserSettings& settings) {
+void DrawOptions(SDL_Renderer* r, const OptionsMenu& menu, const UserSettings& settings,
+                 const std::string& saveProblem) {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 8, 24, 215);
     const SDL_Rect panel{140, 20, 360, 320};
@@ -311,6 +312,11 @@ void DrawOptions(SDL_Renderer* r, const OptionsMenu& menu, const UserSettings& s
     if (!notice.empty()) {
         const bool problem = notice.find("TWICE") != std::string::npos || notice.find("RESERVED") != std::string::npos;
         render::DrawTextOutlined(r, (640 - render::TextWidth(notice, 1)) / 2, 322, notice, problem ? RED : GOLD, 1);
+    }
+    // A settings file that cannot be written: one line, in red, above the menu's own notice.
+    if (!saveProblem.empty()) {
+        const std::string& line = saveProblem;  // the font shows lower case as capitals
+        render::DrawTextOutlined(r, std::max(2, (640 - render::TextWidth(line, 1)) / 2), 334, line, RED, 1);
     }
     const std::string hint = menu.Listening() ? ""
                              : menu.Page() == OptionsPage::Main

@@ -85,8 +85,10 @@ private:
 /// Whether a key may not be bound: Esc (it cancels), H (help), F1-F12 (the debug keys, fullscreen).
 [[nodiscard]] bool IsReservedKey(SDL_Scancode key);
 
-/// The menu over the game picture (640 x 360 logical pixels).
-void DrawOptions(SDL_Renderer* r, const OptionsMenu& menu, const UserSettings& settings);
+/// The menu over the game picture (640 x 360 logical pixels); `saveProblem` (SettingsProblem's
+/// line, when the settings file cannot be written) one line in red under the rows.
+void DrawOptions(SDL_Renderer* r, const OptionsMenu& menu, const UserSettings& settings,
+                 const std::string& saveProblem = "");
 
 /// An OptionsMenu hosted by a scene: moves and raw presses routed to it, its sounds played, what
 /// changed handed to the shell, ctx.listening kept in step.
@@ -115,7 +117,7 @@ struct OptionsOverlay {
         ctx.listening = menu.Listening();
     }
     void Draw(const SceneContext& ctx) const {
-        if (open) DrawOptions(ctx.renderer, menu, *ctx.settings);
+        if (open) DrawOptions(ctx.renderer, menu, *ctx.settings, ctx.settingsProblem);
     }
 };
 

@@ -121,6 +121,9 @@ struct SceneContext {
     /// applies them, volumes, bindings, the window, and writes the file).
     UserSettings* settings = nullptr;
     bool settingsChanged = false;
+    /// Why the settings file could not be written the last time ("settings cannot be saved: PATH:
+    /// reason", SettingsProblem), shown in the options menu; empty once a save succeeds.
+    std::string settingsProblem;
     /// The scene waits for a raw key or pad button (the options menu binding a control): the shell
     /// sends the next press to OnRawPress, and it is no menu move, shortcut or debug key.
     bool listening = false;

@@ -131,9 +131,7 @@ public:
         render::DrawTrainingHud(ctx.renderer, runner_.Defs(), observer_, {line});
         if (menuOpen_ && !options_.open) {
             if (menu_.MoveListOpen()) {
-                PauseMenu moveList;
-                moveList.moveList = true;
-                DrawPause(ctx.renderer, moveList, runner_.Defs());
+                moveList_.Draw(ctx.renderer, runner_.Defs());
             } else {
                 DrawTrainingMenu(ctx.renderer, menu_, choices_, recording_, SlotTicks(),
                                  ctx.settings != nullptr ? ctx.settings->bindings : Bindings::Defaults());
@@ -167,7 +165,7 @@ private:
     game::MatchState Start(const game::MatchDefs& defs, const game::MatchConfig& config) override {
         config_ = config;
         game::MatchState state = game::NewTrainingMatch(defs, config, training_);
-        if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs, state, settings_.dummy, start_);
+        if (start_ != game::ResetPlace::Mid) game::ResetPositions(defs, state, settings_, start_);
         return state;
     }
 
@@ -190,12 +188,12 @@ private:
         if (state.phase == game::Phase::MatchOver || state.phase == game::Phase::RoundEnd) {
             // A combo that knocked the dummy out: training goes on from the last reset's place.
             game::MatchState fresh = game::NewTrainingMatch(runner.Defs(), config_, training_);
-            game::ResetPositions(runner.Defs(), fresh, settings_.dummy, start_);
+            game::ResetPositions(runner.Defs(), fresh, settings_, start_);
             runner.Renew(std::move(fresh));
         }
     }
 
-    void Reset() { game::ResetPositions(runner_.Defs(), runner_.State(), settings_.dummy, start_); }
+    void Reset() { game::ResetPositions(runner_.Defs(), runner_.State(), settings_, start_); }
 
     // Player 2's controls, pressed this tick (an edge), as the training keys.
     void TrainingKeys(SceneContext& ctx, game::Input keys) {
@@ -220,6 +218,7 @@ private:
                 recording_ = true;
             }
         }
+        if (request.savePosition) game::SaveCustomPosition(runner_.State(), settings_);
         if (request.resetAt) {
             start_ = *request.resetAt;
             Reset();
@@ -285,6 +284,7 @@ private:
     std::optional<std::string> slotsFolder_;  ///< a window's kept slots (SlotsFolder); headless none
     TrainingChoices choices_;
     TrainingMenu menu_;
+    MoveListPage moveList_;
     bool menuOpen_ = false;
     OptionsOverlay options_;
     std::uint8_t lastKeys_ = 0;

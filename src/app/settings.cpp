@@ -9,9 +9,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -115,6 +117,41 @@ std::optional<std::string> SettingsPath() {
     return XdgPath("XDG_CONFIG_HOME", ".config", "hotmap-brawl/settings.json");
 }
 
+std::optional<std::string> ReplaysFolder() {
+    return XdgPath("XDG_DATA_HOME", ".local/share", "hotmap-brawl/replays");
+}
+
+std::string NewKeptReplayPath(const std::string& folder) {
+    // The wall clock only names the file (UTC, so names sort as times); the match never sees it.
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    for (int n = 1;; ++n) {
+        char name[64];
+        std::snprintf(name, sizeof name, "match-%s-%02d.replay", stamp, n);
+        const std::string path = folder + "/" + name;
+        std::error_code ec;
+        if (!fs::exists(path, ec)) return path;
+    }
+}
+
+std::size_t PruneKeptReplays(const std::string& folder, std::size_t keep) {
+    std::vector<fs::path> kept;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind("match-", 0) == 0 && it->path().extension() == ".replay" && it->is_regular_file(ec))
+            kept.push_back(it->path());
+    }
+    if (kept.size() <= keep) return 0;
+    std::sort(kept.begin(), kept.end());
+    std::size_t removed = 0;
+    for (std::size_t i = 0; i + keep < kept.size(); ++i) removed += fs::remove(kept[i], ec) ? 1 : 0;
+    return removed;
+}
+
 LoadedSettings LoadSettings(const std::string& path) {
     LoadedSettings out;
     std::error_code ec;
@@ -213,6 +250,12 @@ std::optional<std::string> SaveSettings(const std::string& path, const UserSetti
     // Written beside and renamed by the one writer: never into a FIFO, never half-written.
     if (const auto error = assets::WriteOutputFile(path, SettingsJson(settings))) return error->ToLine();
     return std::nullopt;
+}
+
+std::string SettingsProblem(const std::string& errorLine) {
+    const std::string prefix = "error: ";
+    const bool prefixed = errorLine.compare(0, prefix.size(), prefix) == 0;
+    return "settings cannot be saved: " + (prefixed ? errorLine.substr(prefix.size()) : errorLine);
 }
 
 std::string KeyName(SDL_Scancode key) {

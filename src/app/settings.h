@@ -35,6 +35,17 @@ struct UserSettings {
 /// are then not remembered). Never a relative path: never the current (project) folder.
 [[nodiscard]] std::optional<std::string> SettingsPath();
 
+/// Where a windowed match keeps its replays: $XDG_DATA_HOME/hotmap-brawl/replays (XdgPath's rules,
+/// $HOME/.local/share otherwise); nothing when neither is set. Headless runs never write there.
+[[nodiscard]] std::optional<std::string> ReplaysFolder();
+/// The replays a folder keeps: the newest KEPT_REPLAYS.
+inline constexpr std::size_t KEPT_REPLAYS = 20;
+/// A new replay's file in `folder`: match-<sortable time>-<n>.replay, a name no file there has yet.
+[[nodiscard]] std::string NewKeptReplayPath(const std::string& folder);
+/// Removes the oldest match-*.replay files of `folder` (by name: the time they were made) beyond
+/// the newest `keep`; other files are left alone. Returns how many went.
+std::size_t PruneKeptReplays(const std::string& folder, std::size_t keep);
+
 struct LoadedSettings {
     UserSettings settings;
     std::optional<std::string> warning;  ///< "warning: <file>: <what>" when the file was broken
@@ -49,6 +60,8 @@ struct LoadedSettings {
 /// Writes the file (creating its folder): a temporary file beside it, then a rename. The error
 /// line ("error: <file>: ...") when it cannot.
 [[nodiscard]] std::optional<std::string> SaveSettings(const std::string& path, const UserSettings& settings);
+/// SaveSettings' error line as the options menu says it: "settings cannot be saved: PATH: reason".
+[[nodiscard]] std::string SettingsProblem(const std::string& errorLine);
 
 /// What the command line changes for one run only, on top of the file's settings.
 struct RunOverrides {

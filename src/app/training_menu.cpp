@@ -7,6 +7,7 @@
 #include "game/text.h"
 #include "render/render.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 
@@ -33,6 +34,11 @@ void ApplyChoices(const TrainingChoices& c, game::TrainingSettings& s) {
     s.recovery = c.recovery;
     s.refill = c.refill;
     s.slot = c.slot;
+    s.counterHit = c.counterHit;
+    s.tech = c.tech;
+    s.randomSlot = c.randomSlot;
+    s.reversal = c.reversal;
+    s.reversalSlot = c.reversalSlot;
 }
 
 TrainingRequest ApplyTrainingKeys(std::uint8_t pressed, bool recording, TrainingChoices& c) {
@@ -71,6 +77,10 @@ TrainingMenuResult TrainingMenu::Apply(MenuMove move, TrainingChoices& c, bool r
                 return TrainingMenuResult::Request;
             case TrainingRow::Reset:
                 request_.resetAt = c.reset;
+                return TrainingMenuResult::Request;
+            case TrainingRow::SavePosition:
+                request_.savePosition = true;
+                c.reset = game::ResetPlace::Custom;
                 return TrainingMenuResult::Request;
             case TrainingRow::MoveList:
                 moveList_ = true;
@@ -119,7 +129,23 @@ TrainingMenuResult TrainingMenu::Apply(MenuMove move, TrainingChoices& c, bool r
                     if (!recording) c.playback = Step(c.playback, 3, by);
                     break;
                 case TrainingRow::Reset:
+                    // Mid-stage and the corners; the saved place is SAVE POSITION's to choose.
                     c.reset = Step(c.reset, 3, by);
+                    break;
+                case TrainingRow::CounterHit:
+                    c.counterHit = !c.counterHit;
+                    break;
+                case TrainingRow::Tech:
+                    c.tech = Step(c.tech, 3, by);
+                    break;
+                case TrainingRow::RandomSlot:
+                    c.randomSlot = !c.randomSlot;
+                    break;
+                case TrainingRow::Reversal:
+                    c.reversal = Step(c.reversal, 4, by);
+                    break;
+                case TrainingRow::ReversalSlot:
+                    c.reversalSlot = (c.reversalSlot + game::SLOT_COUNT + by) % game::SLOT_COUNT;
                     break;
                 default:
                     break;
@@ -133,11 +159,14 @@ TrainingMenuResult TrainingMenu::Apply(MenuMove move, TrainingChoices& c, bool r
 
 std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool recording,
                                                   const std::array<std::size_t, game::SLOT_COUNT>& slotTicks) const {
-    const std::size_t ticks = slotTicks[static_cast<std::size_t>(c.slot)];
-    const std::string slot =
-        std::to_string(c.slot + 1) + (ticks == 0 ? " EMPTY" : " (" + std::to_string(ticks) + " TICKS)");
+    const auto slotName = [&](std::int32_t index) {
+        const std::size_t ticks = slotTicks[static_cast<std::size_t>(index)];
+        return std::to_string(index + 1) + (ticks == 0 ? " EMPTY" : " (" + std::to_string(ticks) + " TICKS)");
+    };
+    const std::string slot = slotName(c.slot);
     const char* resetName = c.reset == game::ResetPlace::Mid          ? "MID-STAGE"
                             : c.reset == game::ResetPlace::LeftCorner ? "LEFT CORNER"
+                            : c.reset == game::ResetPlace::Custom     ? "SAVED"
                                                                       : "RIGHT CORNER";
     return {
         {"RESUME", "", false},
@@ -149,6 +178,12 @@ std::vector<TrainingMenu::Row> TrainingMenu::Rows(const TrainingChoices& c, bool
         {"PLAYBACK", Upper(game::NameOf(PLAYBACK_NAMES, c.playback)), !recording},
         {recording ? "STOP RECORDING" : "RECORD SLOT", "", false},
         {"RESET POSITION", resetName, true},
+        {"SAVE POSITION", "", false},
+        {"COUNTER HIT", c.counterHit ? "ON" : "OFF", true},
+        {"THROW TECH", Upper(game::NameOf(game::DUMMY_TECH_NAMES, c.tech)), true},
+        {"RANDOM SLOT", c.randomSlot ? "ON" : "OFF", true},
+        {"REVERSAL", Upper(game::NameOf(game::DUMMY_REVERSAL_NAMES, c.reversal)), true},
+        {"REVERSAL SLOT", slotName(c.reversalSlot), true},
         {"MOVE LIST", "", false},
         {"OPTIONS", "", false},
         {"QUIT TO TITLE", "", false},
@@ -229,6 +264,60 @@ std::string TrainingStatusLine(const TrainingChoices& c, bool recording) {
     return line;
 }
 
+int FirstShownRow(int cursor, int rows) {
+    using L = TrainingMenuLayout;
+    return std::clamp(cursor - L::VISIBLE_ROWS / 2, 0, std::max(0, rows - L::VISIBLE_ROWS));
+}
+
+const std::array<std::vector<game::MoveFrameData>, 2>& MoveListPage::Data(const game::MatchDefs& defs) {
+    if (for_[0] != defs.fighters[0] || for_[1] != defs.fighters[1]) {
+        for (std::size_t i = 0; i < 2; ++i) data_[i] = game::ComputeFrameData(*defs.fighters[i], *defs.fighters[1 - i]);
+        for_ = {defs.fighters[0], defs.fighters[1]};
+    }
+    return data_;
+}
+
+std::string MoveListPage::RowText(const game::MoveFrameData& m) {
+    const auto pad = [](std::string text, std::size_t width) {
+        text.resize(std::max(width, text.size() + 1), ' ');
+        return text;
+    };
+    const auto number = [](std::int32_t n) { return std::to_string(n); };
+    const auto advantage = [](const std::optional<std::int32_t>& a) {
+        return a ? (*a > 0 ? "+" : "") + std::to_string(*a) : std::string("-");
+    };
+    std::string name = m.name;
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return pad(m.notation, 8) + pad(Upper(name), 12) + pad(number(m.startup), 3) + pad(number(m.active), 3) +
+           pad(number(m.recovery), 4) + pad(advantage(m.onHit) + (m.knockdown ? "KD" : ""), 6) + advantage(m.onBlock);
+}
+
+void MoveListPage::Draw(SDL_Renderer* r, const game::MatchDefs& defs) {
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 14, 8, 24, 230);
+    const SDL_Rect panel{8, 14, 624, 332};
+    SDL_RenderFillRect(r, &panel);
+    const std::string title = "MOVE LIST";
+    render::DrawTextOutlined(r, (640 - render::TextWidth(title, 3)) / 2, 22, title, GOLD, 3);
+    const auto& data = Data(defs);
+    for (std::size_t side = 0; side < 2; ++side) {
+        const int x = side == 0 ? 16 : 328;
+        int y = 56;
+        render::DrawText(r, x, y, Upper(defs.fighters[side]->displayName), GOLD, 1);
+        y += 12;
+        render::DrawText(r, x, y, "INPUT   MOVE        S  A  R   HIT   BLOCK", DIM, 1);
+        y += 12;
+        for (const game::MoveFrameData& m : data[side]) {
+            render::DrawText(r, x, y, RowText(m), WHITE, 1);
+            y += 11;
+        }
+    }
+    const std::string key = "S A R: STARTUP, ACTIVE, RECOVERY (TICKS); HIT, BLOCK: ADVANTAGE; KD: KNOCKS DOWN";
+    render::DrawText(r, (640 - render::TextWidth(key, 1)) / 2, 300, key, DIM, 1);
+    const std::string close = "ANY KEY: BACK";
+    render::DrawText(r, (640 - render::TextWidth(close, 1)) / 2, 316, close, DIM, 1);
+}
+
 std::string ShownValue(const TrainingMenu::Row& row, bool selected) {
     return selected && row.adjustable ? "< " + row.value + " >" : row.value;
 }
@@ -243,8 +332,14 @@ void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingC
     const std::string title = "TRAINING";
     render::DrawTextOutlined(r, (640 - render::TextWidth(title, 3)) / 2, 22, title, GOLD, 3);
     const std::vector<TrainingMenu::Row> rows = menu.Rows(choices, recording, slotTicks);
-    int y = 56;
-    for (std::size_t i = 0; i < rows.size(); ++i, y += 21) {
+    const auto count = static_cast<int>(rows.size());
+    const int first = FirstShownRow(menu.Cursor(), count);
+    const int last = std::min(count, first + L::VISIBLE_ROWS);
+    // Marks that more rows are above or below the window.
+    if (first > 0) render::DrawTextOutlined(r, L::PANEL_X + L::PANEL_W / 2 - 3, L::FIRST_ROW_Y - 9, "^", DIM, 1);
+    if (last < count) render::DrawTextOutlined(r, L::PANEL_X + L::PANEL_W / 2 - 3, 304, "v", DIM, 1);
+    int y = L::FIRST_ROW_Y;
+    for (auto i = static_cast<std::size_t>(first); i < static_cast<std::size_t>(last); ++i, y += L::ROW_H) {
         const TrainingMenu::Row& row = rows[i];
         const bool selected = static_cast<int>(i) == menu.Cursor();
         const bool stop = recording && i == static_cast<std::size_t>(TrainingRow::Record);

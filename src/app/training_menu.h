@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/controls.h"
+#include "game/framedata.h"
 #include "game/training.h"
 
 #include <SDL.h>
@@ -33,6 +34,11 @@ struct TrainingChoices {
     std::int32_t slot = 0;  ///< 0 to game::SLOT_COUNT - 1
     Playback playback = Playback::Off;
     game::ResetPlace reset = game::ResetPlace::Mid;  ///< where RESET POSITION puts the dummy
+    bool counterHit = false;                         ///< every first hit on the dummy a counter-hit
+    game::DummyTech tech = game::DummyTech::Never;
+    bool randomSlot = false;  ///< the dummy plays a random recorded slot instead of `slot`
+    game::DummyReversal reversal = game::DummyReversal::Off;
+    std::int32_t reversalSlot = 0;  ///< 0 to game::SLOT_COUNT - 1
 };
 
 /// Writes the choices into the settings StepTraining reads (the slots themselves are left alone).
@@ -42,6 +48,7 @@ void ApplyChoices(const TrainingChoices& choices, game::TrainingSettings& settin
 struct TrainingRequest {
     bool toggleRecording = false;             ///< start recording the slot, or stop and write it
     std::optional<game::ResetPlace> resetAt;  ///< put both fighters back, the dummy here
+    bool savePosition = false;                ///< where both stand now becomes the custom position
 };
 
 /// Player 2's controls pressed this tick (an edge: bits down now and not a tick ago) as the training
@@ -61,6 +68,12 @@ enum class TrainingRow : std::uint8_t {
     Playback,
     Record,
     Reset,
+    SavePosition,
+    CounterHit,
+    Tech,
+    RandomSlot,
+    Reversal,
+    ReversalSlot,
     MoveList,
     Options,
     Quit,
@@ -88,8 +101,9 @@ public:
     /// The cursor back on RESUME.
     void Open();
     /// Up and down choose a row; left and right change a setting (wrapping) and Enter steps it on;
-    /// Enter acts on an action row (RESUME, RECORD, RESET POSITION, MOVE LIST, OPTIONS, QUIT); Back
-    /// resumes. While `recording`, RECORD stops it and the slot and playback stay as they are.
+    /// Enter acts on an action row (RESUME, RECORD, RESET POSITION, SAVE POSITION, MOVE LIST, OPTIONS,
+    /// QUIT); Back resumes. While `recording`, RECORD stops it and the slot and playback stay as they
+    /// are. SAVE POSITION also makes RESET POSITION's place the custom one.
     TrainingMenuResult Apply(MenuMove move, TrainingChoices& choices, bool recording);
     /// The request of the last Apply that returned TrainingMenuResult::Request.
     [[nodiscard]] const TrainingRequest& Request() const { return request_; }
@@ -139,12 +153,32 @@ struct TrainingMenuLayout {
     static constexpr int PANEL_X = 90, PANEL_W = 460, PANEL_Y = 14, PANEL_H = 332;
     static constexpr int CURSOR_X = PANEL_X + 12, LABEL_X = PANEL_X + 28, VALUE_RIGHT_X = PANEL_X + PANEL_W - 12;
     static constexpr int GAP = 12, TEXT_SCALE = 2;
+    /// Rows drawn at once, ROW_H apart from FIRST_ROW_Y; more scroll with the cursor.
+    static constexpr int VISIBLE_ROWS = 12, ROW_H = 21, FIRST_ROW_Y = 56;
 };
+/// The first row drawn when the cursor is on `cursor` of `rows`: the cursor kept in the window.
+[[nodiscard]] int FirstShownRow(int cursor, int rows);
 /// A row's value as drawn: between arrows on the cursor's row when left and right change it.
 [[nodiscard]] std::string ShownValue(const TrainingMenu::Row& row, bool selected);
 
-/// The menu over the game picture (640 x 360 logical pixels). Not its MOVE LIST page: that is the
-/// pause menu's, which the scene draws (it has the fighters' definitions).
+/// Training's MOVE LIST page: both fighters' moves with their frame data as `hotmap framedata`
+/// computes it (startup, active, recovery, on hit, on block; game::ComputeFrameData), worked out
+/// once per pair of fighters, when first shown.
+class MoveListPage {
+public:
+    /// Each side's moves' data against the other (cached for these two definitions).
+    const std::array<std::vector<game::MoveFrameData>, 2>& Data(const game::MatchDefs& defs);
+    /// One row as drawn: "5P   LIGHT PUNCH   4  4 11   +3  -3".
+    [[nodiscard]] static std::string RowText(const game::MoveFrameData& m);
+    void Draw(SDL_Renderer* r, const game::MatchDefs& defs);
+
+private:
+    std::array<const game::FighterDef*, 2> for_{};
+    std::array<std::vector<game::MoveFrameData>, 2> data_;
+};
+
+/// The menu over the game picture (640 x 360 logical pixels). Not its MOVE LIST page: that is
+/// MoveListPage, which the scene draws (it has the fighters' definitions).
 void DrawTrainingMenu(SDL_Renderer* r, const TrainingMenu& menu, const TrainingChoices& choices, bool recording,
                       const std::array<std::size_t, game::SLOT_COUNT>& slotTicks, const Bindings& bindings);
 

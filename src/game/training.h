@@ -1,7 +1,7 @@
-// Training mode's core: the dummy as an input source (stand, crouch, jump or a recorded slot; how it
-// blocks; how it recovers), the training rules applied around StepMatch (no timer, refills), and the
-// observer that turns each simulated tick into the frame meter, frame advantages, "missed by N px"
-// and the input display. Pure like the rest of src/game: no SDL, no files, no clock, no globals.
+// Training mode's core: the dummy as an input source (stance or slot; block, throw tech, reversal,
+// recovery), the training rules around StepMatch (no timer, refills, forced counter-hits), and the
+// observer that turns each simulated tick into the frame meter and its readings, advantages, combos,
+// "missed by N px" and the input display. Pure like the rest of src/game: no SDL, no files, no clock.
 // Invariant: MatchState is untouched by this file's types; whatever training remembers lives in
 // TrainingState (beside the match, saved and restored with it) so a match's hash guard is unchanged.
 #pragma once
@@ -24,8 +24,13 @@ enum class DummyStance : std::uint8_t { Stand, Crouch, Jump, Slot };
 enum class DummyBlock : std::uint8_t { None, All, AfterFirst, Random };
 /// Whether a thrown dummy gets up at once or lies for the throw's usual time.
 enum class DummyRecovery : std::uint8_t { Now, Stay };
-/// Where a position reset puts the fighters: mid-stage, or with the dummy in the left or right corner.
-enum class ResetPlace : std::uint8_t { Mid, LeftCorner, RightCorner };
+/// Where a position reset puts the fighters: mid-stage, with the dummy in the left or right corner,
+/// or where they stood when the position was saved (TrainingSettings::customXSubpx).
+enum class ResetPlace : std::uint8_t { Mid, LeftCorner, RightCorner, Custom };
+/// When the dummy plays its reversal slot: never, on getting up, after blockstun, after hitstun.
+enum class DummyReversal : std::uint8_t { Off, WakeUp, Block, Hit };
+/// Whether the dummy breaks throws: never, always, or by a coin per grab.
+enum class DummyTech : std::uint8_t { Never, Always, Random };
 
 inline constexpr EnumName<DummyStance> DUMMY_STANCE_NAMES[] = {{DummyStance::Stand, "stand"},
                                                                {DummyStance::Crouch, "crouch"},
@@ -35,8 +40,16 @@ inline constexpr EnumName<DummyBlock> DUMMY_BLOCK_NAMES[] = {{DummyBlock::None, 
                                                              {DummyBlock::All, "all"},
                                                              {DummyBlock::AfterFirst, "after-first"},
                                                              {DummyBlock::Random, "random"}};
-inline constexpr EnumName<ResetPlace> RESET_PLACE_NAMES[] = {
-    {ResetPlace::Mid, "mid"}, {ResetPlace::LeftCorner, "left"}, {ResetPlace::RightCorner, "right"}};
+inline constexpr EnumName<ResetPlace> RESET_PLACE_NAMES[] = {{ResetPlace::Mid, "mid"},
+                                                             {ResetPlace::LeftCorner, "left"},
+                                                             {ResetPlace::RightCorner, "right"},
+                                                             {ResetPlace::Custom, "custom"}};
+inline constexpr EnumName<DummyReversal> DUMMY_REVERSAL_NAMES[] = {{DummyReversal::Off, "off"},
+                                                                   {DummyReversal::WakeUp, "wake-up"},
+                                                                   {DummyReversal::Block, "after-block"},
+                                                                   {DummyReversal::Hit, "after-hit"}};
+inline constexpr EnumName<DummyTech> DUMMY_TECH_NAMES[] = {
+    {DummyTech::Never, "never"}, {DummyTech::Always, "always"}, {DummyTech::Random, "random"}};
 inline constexpr EnumName<DummyRecovery> DUMMY_RECOVERY_NAMES[] = {{DummyRecovery::Now, "now"},
                                                                    {DummyRecovery::Stay, "stay"}};
 
@@ -65,15 +78,27 @@ struct TrainingSettings {
     bool loopSlot = true;   ///< a slot the dummy plays starts over at its end (false: once, then stands)
     std::int32_t slot = 0;  ///< which of `slots` the dummy plays (DummyStance::Slot)
     std::array<Slot, SLOT_COUNT> slots{};
+    /// Each time the dummy starts a slot (playback, a loop, a reversal) it takes one of the
+    /// recorded ones by the dummy's coin instead of `slot`.
+    bool randomSlot = false;
+    bool counterHit = false;  ///< every first hit on the dummy is a counter-hit (the rules' bonus)
+    DummyReversal reversal = DummyReversal::Off;
+    std::int32_t reversalSlot = 0;  ///< the slot played as the reversal (randomSlot: any recorded one)
+    DummyTech tech = DummyTech::Never;
+    /// Where ResetPlace::Custom puts P1 and P2 (anchor x, subpixels); set by SaveCustomPosition.
+    std::array<std::int32_t, 2> customXSubpx{START_X_PX[0] * SUBPIXELS_PER_PX, START_X_PX[1] * SUBPIXELS_PER_PX};
 };
 
 /// What the training rules remember between ticks (beside the MatchState, saved with it).
 struct TrainingState {
-    Rng rng;                      ///< the random block's coin (seeded from the match's seed)
-    std::int32_t armedTicks = 0;  ///< after-first: blocks while > 0 (refreshed while in hit/blockstun)
-    bool threatSeen = false;      ///< random: the current threat's coin was tossed
-    bool blockThreat = false;     ///< random: the coin's answer
-    std::int32_t slotAt = 0;      ///< the next slot input the dummy plays
+    Rng rng;                       ///< the random block's coin (seeded from the match's seed)
+    std::int32_t armedTicks = 0;   ///< after-first: blocks while > 0 (refreshed while in hit/blockstun)
+    bool threatSeen = false;       ///< random: the current threat's coin was tossed
+    bool blockThreat = false;      ///< random: the coin's answer
+    std::int32_t slotAt = 0;       ///< the next slot input the dummy plays
+    std::int32_t playing = -1;     ///< the slot being played (randomSlot's pick), -1: none picked yet
+    std::int32_t reversalAt = -1;  ///< the next input of the reversal being played, -1: none
+    bool techSeen = false;         ///< the current grab's tech coin was tossed
 };
 
 // ---- relative inputs ------------------------------------------------------------------------------
@@ -101,23 +126,36 @@ Inputs StepTraining(const MatchDefs& defs, MatchState& state, const TrainingSett
 /// right corner is the left one reflected to the subpixel (x -> 639 * 256 + 255 - x), so a scenario
 /// played in one corner plays the same in the other.
 void ResetPositions(const MatchDefs& defs, MatchState& state, std::int32_t dummy, ResetPlace place);
+/// The same with the settings' dummy side, and their saved position for ResetPlace::Custom (each
+/// fighter's anchor where it was saved, facing each other).
+void ResetPositions(const MatchDefs& defs, MatchState& state, const TrainingSettings& settings, ResetPlace place);
+/// Saves where both fighters stand now as the custom position.
+void SaveCustomPosition(const MatchState& state, TrainingSettings& settings);
 
 // ---- the frame meter and what pixels tell ------------------------------------------------------------
 
-/// One tick of a fighter on the frame meter, as Street Fighter 6 colours it.
-enum class FrameCell : std::uint8_t { Free, Startup, Active, Recovery, Hitstun, Blockstun };
-/// One letter per cell for text and JSON: F S A R H B.
-inline constexpr char FRAME_CELL_LETTERS[] = {'F', 'S', 'A', 'R', 'H', 'B'};
+/// One tick of a fighter on the frame meter, as Street Fighter 6 colours it. Frozen: a tick of
+/// hitstop or of a super's freeze, when nobody's animation moves (so never counted as active).
+enum class FrameCell : std::uint8_t { Free, Startup, Active, Recovery, Hitstun, Blockstun, Frozen };
+/// One letter per cell for text and JSON: F S A R H B, and Z for frozen.
+inline constexpr char FRAME_CELL_LETTERS[] = {'F', 'S', 'A', 'R', 'H', 'B', 'Z'};
+/// The most ticks one meter reading keeps (its latest): a 120-tick exchange fits whole.
+inline constexpr std::size_t METER_READING_TICKS = 124;
 
 /// The cell a fighter's state shows now (after a step), read from its action, move and frame.
 [[nodiscard]] FrameCell SampleFrameCell(const FighterDef& def, const FighterState& f);
 
-/// An exchange's result: once both fighters are free after the last hit or block.
+/// An exchange's result: once both fighters are free after the last hit, block or throw. A fighter
+/// that starts a move out of its recovery or its stun (a buffered move, a reversal; not a cancel)
+/// counts as free from that tick. When the next contact comes before the other one is free (a
+/// string, a punish), the other one's free tick is where its stun or its move would have ended.
 struct Advantage {
     std::uint64_t tick = 0;  ///< the tick of the last contact
     std::int32_t attacker = 0;
     std::int32_t move = -1;
     bool blocked = false;
+    bool thrown = false;      ///< the exchange ended with a throw (blocked is then false)
+    bool knockdown = false;   ///< the defender was knocked down (the advantage is to its getting up)
     std::int32_t frames = 0;  ///< the attacker's advantage in ticks: + it acts first
 };
 
@@ -139,6 +177,48 @@ struct InputLogEntry {
     std::int32_t ticks = 0;
 };
 
+/// One side's first move in a meter reading, counted from its cells (frozen ticks left out): what
+/// `hotmap framedata` calls startup, active and recovery.
+struct MoveFigures {
+    std::int32_t move = -1;  ///< -1: the side started no move in the reading
+    std::int32_t startup = 0, active = 0, recovery = 0;
+    bool done = false;  ///< its move ended (free, stunned, or another move started)
+    [[nodiscard]] std::int32_t Total() const { return startup + active + recovery; }
+};
+
+/// One hit of a combo on the meter: its move, the damage it did and the scaling it was dealt at.
+struct ComboHit {
+    std::int32_t move = -1;
+    std::int32_t damage = 0;            ///< health taken (after scaling)
+    std::int32_t scalingPercent = 100;  ///< COMBO_SCALING_PERCENT of its place in the combo
+};
+
+/// One exchange on the meter, as Street Fighter 6 shows it: it starts on the first tick either
+/// fighter is not free and freezes once both are free again with no exchange open; it stays on
+/// screen, frozen, until the next one starts (which clears it, readouts and all).
+struct MeterReading {
+    std::array<std::vector<FrameCell>, 2> cells;  ///< the latest METER_READING_TICKS ticks
+    std::int32_t ticks = 0;                       ///< every tick of the reading (cells may hold fewer)
+    bool frozen = false;
+    std::array<MoveFigures, 2> figures{};
+    std::vector<Advantage> advantages;  ///< the exchanges that ended in this reading
+    std::vector<Whiff> whiffs;          ///< the attacks that missed in it
+    std::int32_t comboAttacker = -1;    ///< whose combo `combo` is (-1: no hit in the reading)
+    std::vector<ComboHit> combo;        ///< the reading's last combo, hit by hit
+};
+
+/// "P1 5P: +9 on hit" (on block, after a throw; "KD" when it knocked down): the side and the move
+/// in numpad notation.
+[[nodiscard]] std::string AdvantageText(const MatchDefs& defs, const Advantage& a);
+/// "P1 5K MISSED BY 12 PX", "P1 5K OUT OF REACH", with the ticks boxes alone would have hit.
+[[nodiscard]] std::string WhiffText(const MatchDefs& defs, const Whiff& w);
+/// "P1 COMBO 3 HITS, 168 DAMAGE" and, hit by hit, "5P 55 100% - 2K 75 100% - 236K 88 80%" (the
+/// latest hits that fit `maxChars`); empty when the reading has no hit.
+[[nodiscard]] std::array<std::string, 2> ComboText(const MatchDefs& defs, const MeterReading& reading,
+                                                   std::size_t maxChars);
+/// "S4 A4 R11 T19" style figures of one side's move, "" when it started none.
+[[nodiscard]] std::string FiguresText(const MoveFigures& f);
+
 /// "236P" style text of one entry: the digit and P, K, S.
 [[nodiscard]] std::string InputLogText(const InputLogEntry& e);
 
@@ -154,6 +234,7 @@ struct TrainingObserver {
     std::array<std::vector<FrameCell>, 2> meter;  ///< one cell per observed tick
     std::vector<Advantage> advantages;
     std::vector<Whiff> whiffs;
+    MeterReading reading;                                ///< the exchange on the meter now (or the last one, frozen)
     std::array<std::vector<InputLogEntry>, 2> inputLog;  ///< oldest first, at most INPUT_LOG_ENTRIES
     std::array<std::int32_t, 2> boxOnlyTicks{};          ///< every active tick boxes alone would have hit
 
@@ -166,7 +247,19 @@ struct TrainingObserver {
         bool open = false;
         Advantage result;
         std::array<std::int64_t, 2> freeAt{-1, -1};  ///< observed tick index each was first free
+        std::int32_t idleNotYet = -1;  ///< the side a throw's landing left idle last tick (free from this one)
     } exchange;
+    /// For each fighter not free: the observed tick it would be free on if nothing touched it (its
+    /// stun or its move running out, after the freeze), or -1 (in the air, in a throw's hands).
+    std::array<std::int64_t, 2> projectedFreeAt{-1, -1};
+    std::array<FrameCell, 2> lastCells{FrameCell::Free, FrameCell::Free};
+    bool frozenNext = false;  ///< the state observed last was in hitstop or a super's freeze
+
+private:
+    // The meter reading's part of Observe: the tick's cells, which side started a move, and the
+    // advantages and whiffs this tick added (from these indices on).
+    void ObserveReading(const MatchState& s, std::span<const Event> events, const std::array<FrameCell, 2>& cells,
+                        const std::array<bool, 2>& started, std::size_t advantagesBefore, std::size_t whiffsBefore);
     struct Activation {
         bool open = false;
         std::int32_t move = -1;

@@ -69,9 +69,10 @@ inline constexpr int HUD_COMBO_Y = 62, HUD_COMBO_SCALE = 3, HUD_COMBO_BOTTOM_Y =
 /// on the attacker's side, and the round and KO announcements.
 void DrawHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::MatchState& state);
 
-/// Training mode's layer: the frame meter (the last 80 ticks of both fighters, under the floor), both
-/// input displays, the last exchange's advantage, the last whiff's "missed by N px", and `status`
-/// lines (the dummy's settings), in logical pixels over the HUD.
+/// Training mode's layer: the frame meter (the observer's reading: the current or last exchange, up
+/// to game::METER_READING_TICKS ticks of both fighters, under the floor) with each side's startup,
+/// active, recovery and total, both input displays, the reading's advantages and whiffs, and
+/// `status` lines (the dummy's settings), in logical pixels over the HUD.
 void DrawTrainingHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const game::TrainingObserver& observer,
                      const std::vector<std::string>& status);
 

@@ -1,9 +1,11 @@
-// Training mode's picture over the fight: the frame meter (one cell per tick, coloured as Street
-// Fighter 6 colours it), both sides' input displays in numpad notation, the last exchange's
-// advantage and the last whiff's "missed by N px". Reads the observer; never changes anything.
+// Training mode's picture over the fight: the frame meter (the current exchange's reading, one cell
+// per tick, coloured as Street Fighter 6 colours it, hitstop in a colour of its own, frozen when the
+// exchange ends) with its numbers, both sides' input displays in numpad notation, and the reading's
+// advantages and whiffs ("P1 5P: +3 ON HIT"). Reads the observer; never changes anything.
 #include "render/render.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 namespace render {
@@ -12,39 +14,50 @@ namespace {
 
 constexpr SDL_Color WHITE{255, 255, 255, 255}, GOLD{255, 214, 90, 255}, GREY{170, 170, 170, 255};
 
-// The cells' colours, by game::FrameCell: free, startup, active, recovery, hitstun, blockstun.
+// The cells' colours, by game::FrameCell: free, startup, active, recovery, hitstun, blockstun,
+// and frozen (hitstop, a super's freeze) in a pale violet no other cell uses.
 constexpr SDL_Color CELL_COLOURS[] = {
-    {95, 95, 110, 255},  {40, 200, 120, 255}, {230, 60, 70, 255},
-    {60, 120, 230, 255}, {240, 210, 60, 255}, {150, 220, 240, 255},
+    {95, 95, 110, 255},  {40, 200, 120, 255},  {230, 60, 70, 255},   {60, 120, 230, 255},
+    {240, 210, 60, 255}, {150, 220, 240, 255}, {200, 150, 255, 255},
 };
-
-// Strings here are appended piece by piece: GCC 12 at -O3 misreads "literal" + std::string&&
-// (-Wrestrict).
-std::string Signed(std::int32_t n) {
-    std::string out = n > 0 ? "+" : "";
-    return out.append(std::to_string(n));
-}
+static_assert(std::size(CELL_COLOURS) == std::size(game::FRAME_CELL_LETTERS), "a colour for every game::FrameCell");
 
 }  // namespace
 
 void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::TrainingObserver& observer,
                      const std::vector<std::string>& status) {
-    // The frame meter: the last METER_CELLS ticks, P1's row above P2's, under the floor.
-    constexpr int CELL_W = 7, CELL_H = 5, GAP = 1, METER_CELLS = 80, METER_Y = 341;
+    // The frame meter: the current exchange (or the last, frozen), P1's row above P2's, under the
+    // floor; METER_READING_TICKS cells of 4 px and a 1 px gap span 620 of the 640 px.
+    constexpr int CELL_W = 4, CELL_H = 6, GAP = 1, METER_X = 10, METER_Y = 339;
+    const game::MeterReading& reading = observer.reading;
     // A dark strip behind the cells, so grey "free" cells read against the street.
     SDL_SetRenderDrawColor(r, 12, 12, 18, 255);
     const SDL_Rect strip{0, METER_Y - 2, game::STAGE_WIDTH_PX, 2 * (CELL_H + GAP + 1) + 2};
     SDL_RenderFillRect(r, &strip);
     for (std::size_t side = 0; side < 2; ++side) {
-        const auto& cells = observer.meter[side];
-        const std::size_t from = cells.size() > METER_CELLS ? cells.size() - METER_CELLS : 0;
-        for (std::size_t i = from; i < cells.size(); ++i) {
+        const auto& cells = reading.cells[side];
+        for (std::size_t i = 0; i < cells.size(); ++i) {
             const SDL_Color c = CELL_COLOURS[static_cast<std::size_t>(cells[i])];
             SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255);
-            const SDL_Rect cell{static_cast<int>(i - from) * (CELL_W + GAP),
+            const SDL_Rect cell{METER_X + static_cast<int>(i) * (CELL_W + GAP),
                                 METER_Y + static_cast<int>(side) * (CELL_H + GAP + 1), CELL_W, CELL_H};
             SDL_RenderFillRect(r, &cell);
         }
+    }
+    // The numbers over the meter: each side's move (startup, active, recovery, total), and the
+    // reading's total ticks with FROZEN once the exchange is over.
+    constexpr int NUMBERS_Y = METER_Y - 12;
+    for (std::size_t side = 0; side < 2; ++side) {
+        const std::string figures = game::FiguresText(reading.figures[side]);
+        if (figures.empty()) continue;
+        const std::string line = (side == 0 ? std::string("P1 ") : std::string("P2 ")).append(figures);
+        const int x = side == 0 ? METER_X : game::STAGE_WIDTH_PX - METER_X - TextWidth(line);
+        DrawTextOutlined(r, x, NUMBERS_Y, line, WHITE);
+    }
+    if (reading.ticks > 0) {
+        std::string total = std::to_string(reading.ticks);
+        total.append(reading.frozen ? " TICKS - FROZEN" : " TICKS");
+        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(total)) / 2, NUMBERS_Y, total, GREY);
     }
     // The input displays: newest on top, "236P" digits with the ticks held; below the HUD's combo
     // count, which is written on the same side.
@@ -57,26 +70,27 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
             DrawTextOutlined(r, x, y, line, it == log.rbegin() ? WHITE : GREY);
         }
     }
-    // What the last exchange and the last whiff came to.
+    // What this reading's exchanges and whiffs came to (the last two of each), cleared with it.
+    const auto upper = [](std::string text) {
+        std::transform(text.begin(), text.end(), text.begin(), [](unsigned char ch) { return std::toupper(ch); });
+        return text;
+    };
     int y = 62;
-    if (!observer.advantages.empty()) {
-        const game::Advantage& a = observer.advantages.back();
-        const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(a.attacker)];
-        std::string name = a.move >= 0 && static_cast<std::size_t>(a.move) < def.moves.size()
-                               ? def.moves[static_cast<std::size_t>(a.move)].name
-                               : "";
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::toupper(ch); });
-        const std::string text = name + " " + Signed(a.frames) + (a.blocked ? " ON BLOCK" : " ON HIT");
+    const std::size_t advantagesFrom = reading.advantages.size() > 2 ? reading.advantages.size() - 2 : 0;
+    for (std::size_t i = advantagesFrom; i < reading.advantages.size(); ++i) {
+        const std::string text = upper(game::AdvantageText(defs, reading.advantages[i]));
         DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text)) / 2, y, text, GOLD);
         y += 10;
     }
-    if (!observer.whiffs.empty()) {
-        const game::Whiff& w = observer.whiffs.back();
-        std::string text = w.missedByPx >= 0 ? "MISSED BY " : "OUT OF REACH";
-        if (w.missedByPx >= 0) text.append(std::to_string(w.missedByPx)).append(" PX");
-        if (w.boxOnlyTicks > 0)
-            text.append(" - BOXES WOULD HAVE HIT (").append(std::to_string(w.boxOnlyTicks)).append(" TICKS)");
+    const std::size_t whiffsFrom = reading.whiffs.size() > 2 ? reading.whiffs.size() - 2 : 0;
+    for (std::size_t i = whiffsFrom; i < reading.whiffs.size(); ++i) {
+        const std::string text = upper(game::WhiffText(defs, reading.whiffs[i]));
         DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text)) / 2, y, text, WHITE);
+        y += 10;
+    }
+    for (const std::string& line : game::ComboText(defs, reading, 100)) {
+        if (line.empty()) continue;
+        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(line)) / 2, y, line, WHITE);
         y += 10;
     }
     for (const std::string& line : status) {
