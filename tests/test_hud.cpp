@@ -89,3 +89,27 @@ TEST(HudLayout, ACounterHitIsCalledFromItsFirstHitOnTheAttackersSide) {
 }
 
 }  // namespace
+
+// Online, the host's HUD says how many watch, under the ping, on none of the HUD's own pixels;
+// nobody watching draws nothing there, and the number is drawn (2 and 3 differ).
+TEST(HudLayout, TheWatcherCountIsDrawnUnderThePingClearOfTheHud) {
+    const game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    const game::MatchDefs defs{{&a, &b}};
+    const game::MatchState state = game::NewMatch(defs, game::MatchConfig{});
+    const std::vector<bool> hud = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, state); });
+    const auto net = [&](int watching) {
+        return Painted(
+            [&](SDL_Renderer* r) { render::DrawNetStatus(r, 40, render::NetQuality::Good, false, watching); });
+    };
+    const std::vector<bool> none = net(0), two = net(2), three = net(3);
+    int countPixels = 0, onHud = 0, twoVsThree = 0;
+    for (std::size_t i = 0; i < none.size(); ++i) {
+        if (two[i] != three[i]) ++twoVsThree;
+        if (two[i] == none[i]) continue;
+        ++countPixels;
+        if (hud[i]) ++onHud;
+    }
+    EXPECT_GT(countPixels, 100) << "\"2 WATCHING\" was drawn";
+    EXPECT_EQ(onHud, 0) << "the count lands on the HUD's pixels";
+    EXPECT_GT(twoVsThree, 0) << "the number is drawn";
+}

@@ -8,6 +8,7 @@
 // docs/netplay.md describes what a player sees and the protocol.
 #include "app/clock.h"
 #include "app/match_runner.h"
+#include "app/menu_style.h"
 #include "app/scene.h"
 #include "app/screens.h"
 #include "assets/files.h"
@@ -40,8 +41,15 @@ public:
         if (!o.joinHost.empty()) where_ = OnlineArgs{false, o.joinHost, o.joinPort};
         side_ = where_.host ? 0 : 1;
         runner_.Open(ctx, false, audio::Track::Title);  // the replay is the session's (SaveReplay)
-        auto transport =
-            where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
+        enteredMicros_ = clock_.NowMicros();
+        net::EnetOptions enet;
+        // A join knocks a second longer than --timeout: the scene's own line ("no answer from ...")
+        // says it gave up, whichever way the knocking went.
+        enet.connectTimeoutMillis = static_cast<std::uint32_t>(o.timeoutSeconds + 1) * 1000;
+        // A host's slots: the opponent, the spectators, handshakes under way, a few to spare.
+        enet.maxPeers = static_cast<std::size_t>(1 + o.spectators) + net::MAX_PENDING_HANDSHAKES + 3;
+        auto transport = where_.host ? net::EnetTransport::Host(where_.port, "", enet)
+                                     : net::EnetTransport::Join(where_.address, where_.port, enet);
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
         transport_ = std::move(transport).Value();
         net::Transport* link = transport_.get();
@@ -57,6 +65,7 @@ public:
         config.inputDelayTicks = o.delayTicks;
         config.maxRollbackTicks = o.maxRollbackTicks;
         config.timeoutMillis = o.timeoutSeconds * 1000;
+        config.maxSpectators = o.spectators;
         // A scripted run (--frames N) plays exactly N ticks on both sides, then stops.
         if (o.frames) config.matchOverTailTicks = -1;
         auto session = net::Session::Create(config, *link);
@@ -82,6 +91,10 @@ public:
         if (where_.host) {
             std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
                          static_cast<unsigned>(transport_->LocalPort()));
+            addresses_ = net::LocalIpv4Addresses();
+            std::string list;
+            for (const std::string& a : addresses_) list += (list.empty() ? "" : ", ") + a;
+            if (!list.empty()) std::fprintf(stderr, "brawl: this machine's addresses: %s\n", list.c_str());
         } else {
             std::fprintf(stderr, "brawl: joining %s:%u\n", where_.address.c_str(), static_cast<unsigned>(where_.port));
         }
@@ -92,7 +105,8 @@ public:
     void Tick(SceneContext& ctx, const game::Inputs& controls) override {
         if (!session_) return;
         ++animTick_;
-        const net::TickReport& report = session_->Poll(clock_.NowMicros());
+        const std::uint64_t nowMicros = clock_.NowMicros();
+        const net::TickReport& report = session_->Poll(nowMicros);
         if (report.hold == net::Hold::None) {
             const game::Input local = local_->Next(session_->Defs(), session_->State(), side_, controls[0]);
             session_->Advance(local, net::TickHooks{&runner_.Debug(), NowNanos});
@@ -100,11 +114,18 @@ public:
         runner_.Follow(ctx, *session_, report);
         for (const std::string& notice : report.notices)
             std::fprintf(stderr, "brawl: %s\n", game::Printable(notice).c_str());
-        // The library's host goes on waiting after turning an opponent away; this scene still ends
-        // the run with the refusal's line, as before (the lobby's own wiring comes with issue 37's
-        // second half).
-        if (session_->Stats().refusals > 0 && session_->LastRefusal() != nullptr) {
-            return Stop(ctx, session_->LastRefusal()->ToLine());
+        // A host that turned an opponent away (versions, fighters: in this side's words; its notice
+        // said so above) goes on waiting for the next; the lobby shows why.
+        if (session_->LastRefusal() != nullptr) refusal_ = session_->LastRefusal()->message;
+        // Nobody came (a headless host), or no host answered (a join): give up after --timeout.
+        if (session_->Phase() == net::SessionPhase::Connecting && (ctx.options->headless || !where_.host)) {
+            const std::uint64_t waitedMicros = nowMicros - enteredMicros_;
+            if (waitedMicros > static_cast<std::uint64_t>(ctx.options->timeoutSeconds) * 1'000'000) {
+                const std::string seconds = std::to_string(ctx.options->timeoutSeconds) + " s (--timeout)";
+                return Stop(ctx, where_.host ? "error: no opponent came in " + seconds
+                                             : "error: no answer from " + where_.address + ":" +
+                                                   std::to_string(where_.port) + " in " + seconds);
+            }
         }
         if (session_->WaitingForPeer() != waitingSaid_) {
             waitingSaid_ = session_->WaitingForPeer();
@@ -170,13 +191,16 @@ public:
         const std::string title =
             where_.host ? "HOSTING ON PORT " + std::to_string(transport_ ? transport_->LocalPort() : where_.port)
                         : "JOINING " + where_.address + ":" + std::to_string(where_.port);
-        DrawLobby(ctx.renderer,
-                  LobbyOf(*session_, title, ctx.roster->At(static_cast<std::size_t>(fighter_)), side_ == 0), animTick_);
+        const int theirs = session_->PeerFighter().empty() ? -1 : ctx.roster->Find(session_->PeerFighter());
+        LobbyView view = LobbyOf(*session_, title, ctx.roster->At(static_cast<std::size_t>(fighter_)),
+                                 theirs >= 0 ? &ctx.roster->At(static_cast<std::size_t>(theirs)) : nullptr, side_ == 0);
+        AddLobbyDetails(view);
+        DrawLobby(ctx.renderer, view, animTick_);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
         if (!session_ || session_->Phase() != net::SessionPhase::Running) return;
-        const debug::NetplayView view = NetplayViewOf(*session_, where_.host, ctx.options->delayTicks);
+        const debug::NetplayView view = NetplayViewOf(*session_, where_.host);
         runner_.Panel(ctx, map, &view);
     }
 
@@ -195,6 +219,28 @@ public:
     }
 
 private:
+    // What the lobby adds to the session's own view: where to reach a host, the last match's
+    // result and the score over this connection, the last opponent turned away.
+    void AddLobbyDetails(LobbyView& view) const {
+        if (where_.host && session_->Phase() == net::SessionPhase::Connecting) {
+            std::string list;
+            for (std::size_t i = 0; i < std::min<std::size_t>(addresses_.size(), 3); ++i)
+                list += (i == 0 ? "" : ", ") + addresses_[i];
+            if (!list.empty()) view.details.insert(view.details.begin(), "THIS MACHINE: " + list);
+        }
+        if (session_->MatchNumber() > 0 && session_->Phase() != net::SessionPhase::Running) {
+            const char* result = lastWinner_ == 0   ? "P1 WON"
+                                 : lastWinner_ == 1 ? "P2 WON"
+                                 : lastWinner_ == 2 ? "A DRAW"
+                                                    : "NOT PLAYED TO THE END";
+            view.details.push_back("MATCH " + std::to_string(session_->MatchNumber()) + ": " + result);
+            view.details.push_back("SCORE  P1 " + std::to_string(score_[0]) + " - " + std::to_string(score_[1]) +
+                                   " P2");
+        }
+        if (!refusal_.empty() && session_->Phase() == net::SessionPhase::Connecting)
+            view.details.push_back("TURNED AWAY: " + game::OneLine(menu::Upper(refusal_), 70));
+    }
+
     void Ready(SceneContext& ctx) {
         game::MatchConfig config;
         config.seed = args_.setup.seed + session_->MatchNumber();
@@ -212,6 +258,14 @@ private:
         if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
         lastReport_ = Report(ctx);
         SaveReplay(ctx);
+        lastWinner_ = session_->ConfirmedState().matchWinner;
+        if (lastWinner_ == 0 || lastWinner_ == 1) ++score_[static_cast<std::size_t>(lastWinner_)];
+        std::fprintf(stderr, "brawl: match %u over: %s; score P1 %d - %d P2\n", session_->MatchNumber(),
+                     lastWinner_ == 0   ? "P1 won"
+                     : lastWinner_ == 1 ? "P2 won"
+                     : lastWinner_ == 2 ? "a draw"
+                                        : "no winner yet",
+                     score_[0], score_[1]);
         // A scripted run (--frames) is over once CanClose; otherwise both may choose for a rematch.
         if (!ctx.options->frames) {
             ctx.notices.push_back("brawl: the match is over: choose a fighter for a rematch, or Esc for the title");
@@ -256,7 +310,7 @@ private:
     std::string Report(SceneContext& ctx) const {
         JsonLine line = runner_.Report(ctx, static_cast<std::int64_t>(session_->ConfirmedTick()),
                                        std::max(1, static_cast<int>(session_->MatchNumber())));
-        AddNetReport(line, *session_, side_);
+        AddNetReport(line, *session_, side_, ctx.options->delayTicks == net::AUTO_INPUT_DELAY);
         return WriteJsonLine(line);
     }
 
@@ -275,6 +329,11 @@ private:
     bool waitingSaid_ = false;
     bool done_ = false;
     int animTick_ = 0;
+    std::uint64_t enteredMicros_ = 0;
+    std::string refusal_;                 ///< the last opponent turned away, in this side's words
+    std::vector<std::string> addresses_;  ///< a host's: where a joiner can reach it
+    std::array<int, 2> score_{};          ///< matches won by P1 and P2 over this connection
+    int lastWinner_ = -1;                 ///< the last match's: 0, 1, 2 a draw, -1 none (not played to the end)
     std::string lastReport_;
     std::optional<RunReport> stopReport_;
 };
