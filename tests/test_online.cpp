@@ -165,9 +165,11 @@ TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshakeAndTheHostWaitsOn) {
     const auto j = join.Finish();
     EXPECT_EQ(j.exitCode, 1) << j.err;
     // Each side in its own words: "here" is the reader's side.
-    EXPECT_NE(j.err.find("error: fighter \"beta\" differs"), std::string::npos) << j.err;
+    EXPECT_NE(j.err.find("\nerror: the opponent refused: fighter \"beta\" differs: definition hash "),
+              std::string::npos)
+        << j.err;
     EXPECT_EQ(j.err.find("match 1 begins"), std::string::npos) << "refused before the match: " << j.err;
-    const std::string refused = host.WaitForErrLine("brawl: refused an opponent: ");
+    const std::string refused = host.WaitForErrLine("brawl: refused an opponent: fighter \"beta\" differs: ");
     ASSERT_FALSE(refused.empty());
     EXPECT_NE(refused.find("beta"), std::string::npos) << refused;
     // The two lines state the same two hashes, each side's own first.

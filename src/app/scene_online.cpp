@@ -113,7 +113,7 @@ public:
         }
         runner_.Follow(ctx, *session_, report);
         for (const std::string& notice : report.notices)
-            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice).c_str());
+            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice, net::MAX_MESSAGE_BYTES).c_str());
         // A host that turned an opponent away (versions, fighters: in this side's words; its notice
         // said so above) goes on waiting for the next; the lobby shows why.
         if (session_->LastRefusal() != nullptr) refusal_ = session_->LastRefusal()->message;
@@ -135,7 +135,10 @@ public:
         }
         switch (session_->Phase()) {
             case net::SessionPhase::Lobby:
-                if (autoReady_ && !session_->LocalReady()) Ready(ctx);
+                // The auto delay is picked from the ping as the match starts: a side ready at once
+                // (a CPU, a named fighter) waits for the first round trip, or the join, which
+                // starts on the host's setup, would start on no ping (delay 2, window 8 at any range).
+                if (autoReady_ && !session_->LocalReady() && PingKnownOrNotNeeded(ctx)) Ready(ctx);
                 break;
             case net::SessionPhase::Running:
                 if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
@@ -150,7 +153,7 @@ public:
                 if (inMatch_) MatchFinished(ctx);
                 // A scripted run ends once nothing is owed: the opponent confirmed the end too (it
                 // may be a few ticks behind and still need our inputs) and the spectators have it.
-                if (ctx.options->frames && session_->CanClose()) done_ = true;
+                if (LastMatch(ctx) && session_->CanClose()) done_ = true;
                 break;
             case net::SessionPhase::Failed:
                 Failed(ctx);
@@ -266,11 +269,22 @@ private:
                      : lastWinner_ == 2 ? "a draw"
                                         : "no winner yet",
                      score_[0], score_[1]);
-        // A scripted run (--frames) is over once CanClose; otherwise both may choose for a rematch.
-        if (!ctx.options->frames) {
+        // A scripted run (--frames, or --matches N played) is over once CanClose; otherwise both
+        // may choose for a rematch.
+        if (!LastMatch(ctx)) {
             ctx.notices.push_back("brawl: the match is over: choose a fighter for a rematch, or Esc for the title");
             if (autoReady_) Ready(ctx);
         }
+    }
+
+    bool PingKnownOrNotNeeded(const SceneContext& ctx) const {
+        return ctx.options->delayTicks != net::AUTO_INPUT_DELAY || session_->Stats().pingMillis >= 0;
+    }
+
+    // The run ends with the match just finished: --frames plays one, --matches N plays N.
+    bool LastMatch(const SceneContext& ctx) const {
+        return ctx.options->frames ||
+               (ctx.options->matches && static_cast<int>(session_->MatchNumber()) >= *ctx.options->matches);
     }
 
     void Failed(SceneContext& ctx) {

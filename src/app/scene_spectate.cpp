@@ -58,7 +58,7 @@ public:
         const net::TickReport& report = session_->Poll(clock_.NowMicros());
         runner_.Follow(ctx, *session_, report);
         for (const std::string& notice : report.notices)
-            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice).c_str());
+            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice, net::MAX_MESSAGE_BYTES).c_str());
         switch (session_->Phase()) {
             case net::SessionPhase::Running:
                 if (!inMatch_) {
