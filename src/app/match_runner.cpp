@@ -5,6 +5,7 @@
 #include "app/clock.h"
 #include "assets/files.h"
 #include "game/text.h"
+#include "net/enet_transport.h"
 #include "render/render.h"
 
 namespace app {
@@ -95,6 +96,41 @@ void DrawNetStatus(SDL_Renderer* renderer, const net::Session& session) {
                                                               : render::NetQuality::Poor;
     render::DrawNetStatus(renderer, session.Stats().pingMillis, mark, session.WaitingForPeer(),
                           session.Stats().spectators);
+}
+
+net::Result<std::unique_ptr<net::EnetTransport>> OpenEnet(const OnlineArgs& where, const Options& options) {
+    net::EnetOptions enet;
+    enet.connectTimeoutMillis = static_cast<std::uint32_t>(options.timeoutSeconds + 1) * 1000;
+    enet.maxPeers = static_cast<std::size_t>(1 + options.spectators) + net::MAX_PENDING_HANDSHAKES + 3;
+    return where.host ? net::EnetTransport::Host(where.port, "", enet)
+                      : net::EnetTransport::Join(where.address, where.port, enet);
+}
+
+void PrintNotices(const net::TickReport& report) {
+    for (const std::string& notice : report.notices)
+        std::fprintf(stderr, "brawl: %s\n", game::Printable(notice, net::MAX_MESSAGE_BYTES).c_str());
+}
+
+std::string NobodyThereLine(const OnlineArgs& where, const Options& options) {
+    const std::string seconds = std::to_string(options.timeoutSeconds) + " s (--timeout)";
+    return where.host ? "error: no opponent came in " + seconds
+                      : "error: no answer from " + where.address + ":" + std::to_string(where.port) + " in " + seconds;
+}
+
+void SaveDesyncDump(const net::Session& session, const Options& options, std::int32_t side) {
+    const net::DesyncReport* desync = session.GetDesync();
+    if (desync == nullptr || desync->localDump.empty()) return;
+    const std::string path =
+        !options.desyncDumpPath.empty() ? options.desyncDumpPath : "desync-p" + std::to_string(side + 1) + ".txt";
+    // Through the one writer (files.h): never into a FIFO, never half-written.
+    if (const auto refused = assets::WriteOutputFile(path, desync->localDump)) {
+        std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
+    } else {
+        std::fprintf(stderr,
+                     "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the first field "
+                     "that differs)\n",
+                     static_cast<unsigned long long>(desync->tick), game::PrintablePath(path).c_str());
+    }
 }
 
 // ---- replays ------------------------------------------------------------------------------------

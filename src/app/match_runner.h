@@ -25,6 +25,10 @@
 #include <string>
 #include <vector>
 
+namespace net {
+class EnetTransport;
+}
+
 namespace app {
 
 /// The sounds of a match: the event table bound to the fighters and the voices that start each
@@ -215,6 +219,19 @@ private:
 void AddNetReport(JsonLine& line, const net::Session& session, std::int32_t side, bool autoDelay);
 /// The ping, the connection's quality mark, how many watch, and "waiting for opponent" under the timer.
 void DrawNetStatus(SDL_Renderer* renderer, const net::Session& session);
+
+/// --host, --join or --spectate's ENet transport (`where`): a join knocks a second past --timeout
+/// (so the scene's own line says it gave up); a host has slots for the opponent, --spectators and
+/// handshakes under way.
+[[nodiscard]] net::Result<std::unique_ptr<net::EnetTransport>> OpenEnet(const OnlineArgs& where,
+                                                                        const Options& options);
+/// A session's notices (a spectator came, an opponent was refused), each a "brawl: " line on stderr.
+void PrintNotices(const net::TickReport& report);
+/// The line of a join no host answered, or of a headless host nobody joined, within --timeout.
+[[nodiscard]] std::string NobodyThereLine(const OnlineArgs& where, const Options& options);
+/// A desync's state at its tick, into --desync-dump or desync-p<side + 1>.txt (nothing when the
+/// session's failure is no desync); the line saying where, or why not, on stderr.
+void SaveDesyncDump(const net::Session& session, const Options& options, std::int32_t side);
 
 /// Writes `replay` to `path` through the one writer (files.h: whole or not at all, never into a FIFO
 /// or a device). False: it could not be (its line is on stderr).

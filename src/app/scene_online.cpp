@@ -1,17 +1,12 @@
-// Online play: one match at a time against a peer over ENet, through net::Session (rollback: the
-// remote input is predicted, a late one that differs rolls the state back and re-simulates). The
-// scene drives the session once per 60 Hz tick and feeds it this side's input source (the player's
-// controls or a CPU deciding from the local view); the match runner follows the session's state
-// (match_runner.h: every simulated tick's events told to the overlay and the sounds exactly once,
-// a rolled-back one turned into a ghost, never a second line or a second sound). The lobby chooses
-// this side's fighter; after a match both sides may play again.
-// docs/netplay.md describes what a player sees and the protocol.
+// Online play: one match at a time against a peer over ENet, through net::Session (rollback). The
+// scene drives the session once per 60 Hz tick with this side's input source (the controls, or a
+// CPU deciding from the local view); the match runner follows it (each event heard and logged
+// once, a rolled-back one a ghost). The lobby chooses this side's fighter and shows the opponent's,
+// the ping, the result and the score; after a match both may play again. docs/netplay.md.
 #include "app/clock.h"
 #include "app/match_runner.h"
-#include "app/menu_style.h"
 #include "app/scene.h"
 #include "app/screens.h"
-#include "assets/files.h"
 #include "game/text.h"
 #include "net/enet_transport.h"
 #include "net/net.h"
@@ -42,14 +37,7 @@ public:
         side_ = where_.host ? 0 : 1;
         runner_.Open(ctx, false, audio::Track::Title);  // the replay is the session's (SaveReplay)
         enteredMicros_ = clock_.NowMicros();
-        net::EnetOptions enet;
-        // A join knocks a second longer than --timeout: the scene's own line ("no answer from ...")
-        // says it gave up, whichever way the knocking went.
-        enet.connectTimeoutMillis = static_cast<std::uint32_t>(o.timeoutSeconds + 1) * 1000;
-        // A host's slots: the opponent, the spectators, handshakes under way, a few to spare.
-        enet.maxPeers = static_cast<std::size_t>(1 + o.spectators) + net::MAX_PENDING_HANDSHAKES + 3;
-        auto transport = where_.host ? net::EnetTransport::Host(where_.port, "", enet)
-                                     : net::EnetTransport::Join(where_.address, where_.port, enet);
+        auto transport = OpenEnet(where_, o);
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
         transport_ = std::move(transport).Value();
         net::Transport* link = transport_.get();
@@ -91,9 +79,9 @@ public:
         if (where_.host) {
             std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
                          static_cast<unsigned>(transport_->LocalPort()));
-            addresses_ = net::LocalIpv4Addresses();
+            facts_.addresses = net::LocalIpv4Addresses();
             std::string list;
-            for (const std::string& a : addresses_) list += (list.empty() ? "" : ", ") + a;
+            for (const std::string& a : facts_.addresses) list += (list.empty() ? "" : ", ") + a;
             if (!list.empty()) std::fprintf(stderr, "brawl: this machine's addresses: %s\n", list.c_str());
         } else {
             std::fprintf(stderr, "brawl: joining %s:%u\n", where_.address.c_str(), static_cast<unsigned>(where_.port));
@@ -112,21 +100,15 @@ public:
             session_->Advance(local, net::TickHooks{&runner_.Debug(), NowNanos});
         }
         runner_.Follow(ctx, *session_, report);
-        for (const std::string& notice : report.notices)
-            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice, net::MAX_MESSAGE_BYTES).c_str());
+        PrintNotices(report);
         // A host that turned an opponent away (versions, fighters: in this side's words; its notice
         // said so above) goes on waiting for the next; the lobby shows why.
-        if (session_->LastRefusal() != nullptr) refusal_ = session_->LastRefusal()->message;
+        if (session_->LastRefusal() != nullptr) facts_.refusal = session_->LastRefusal()->message;
         // Nobody came (a headless host), or no host answered (a join): give up after --timeout.
-        if (session_->Phase() == net::SessionPhase::Connecting && (ctx.options->headless || !where_.host)) {
-            const std::uint64_t waitedMicros = nowMicros - enteredMicros_;
-            if (waitedMicros > static_cast<std::uint64_t>(ctx.options->timeoutSeconds) * 1'000'000) {
-                const std::string seconds = std::to_string(ctx.options->timeoutSeconds) + " s (--timeout)";
-                return Stop(ctx, where_.host ? "error: no opponent came in " + seconds
-                                             : "error: no answer from " + where_.address + ":" +
-                                                   std::to_string(where_.port) + " in " + seconds);
-            }
-        }
+        const bool mayGiveUp =
+            session_->Phase() == net::SessionPhase::Connecting && (ctx.options->headless || !where_.host);
+        if (mayGiveUp && nowMicros - enteredMicros_ > std::uint64_t(ctx.options->timeoutSeconds) * 1'000'000)
+            return Stop(ctx, NobodyThereLine(where_, *ctx.options));
         if (session_->WaitingForPeer() != waitingSaid_) {
             waitingSaid_ = session_->WaitingForPeer();
             if (waitingSaid_)
@@ -135,10 +117,11 @@ public:
         }
         switch (session_->Phase()) {
             case net::SessionPhase::Lobby:
-                // The auto delay is picked from the ping as the match starts: a side ready at once
-                // (a CPU, a named fighter) waits for the first round trip, or the join, which
-                // starts on the host's setup, would start on no ping (delay 2, window 8 at any range).
-                if (autoReady_ && !session_->LocalReady() && PingKnownOrNotNeeded(ctx)) Ready(ctx);
+                // A side ready at once waits for a ping: the auto delay is picked from it as the
+                // match starts (the join, starting on the host's setup, would start on none).
+                if (autoReady_ && !session_->LocalReady() &&
+                    (ctx.options->delayTicks != net::AUTO_INPUT_DELAY || session_->Stats().pingMillis >= 0))
+                    Ready(ctx);
                 break;
             case net::SessionPhase::Running:
                 if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
@@ -197,7 +180,7 @@ public:
         const int theirs = session_->PeerFighter().empty() ? -1 : ctx.roster->Find(session_->PeerFighter());
         LobbyView view = LobbyOf(*session_, title, ctx.roster->At(static_cast<std::size_t>(fighter_)),
                                  theirs >= 0 ? &ctx.roster->At(static_cast<std::size_t>(theirs)) : nullptr, side_ == 0);
-        AddLobbyDetails(view);
+        AddLobbyFacts(view, *session_, facts_);
         DrawLobby(ctx.renderer, view, animTick_);
     }
 
@@ -222,28 +205,6 @@ public:
     }
 
 private:
-    // What the lobby adds to the session's own view: where to reach a host, the last match's
-    // result and the score over this connection, the last opponent turned away.
-    void AddLobbyDetails(LobbyView& view) const {
-        if (where_.host && session_->Phase() == net::SessionPhase::Connecting) {
-            std::string list;
-            for (std::size_t i = 0; i < std::min<std::size_t>(addresses_.size(), 3); ++i)
-                list += (i == 0 ? "" : ", ") + addresses_[i];
-            if (!list.empty()) view.details.insert(view.details.begin(), "THIS MACHINE: " + list);
-        }
-        if (session_->MatchNumber() > 0 && session_->Phase() != net::SessionPhase::Running) {
-            const char* result = lastWinner_ == 0   ? "P1 WON"
-                                 : lastWinner_ == 1 ? "P2 WON"
-                                 : lastWinner_ == 2 ? "A DRAW"
-                                                    : "NOT PLAYED TO THE END";
-            view.details.push_back("MATCH " + std::to_string(session_->MatchNumber()) + ": " + result);
-            view.details.push_back("SCORE  P1 " + std::to_string(score_[0]) + " - " + std::to_string(score_[1]) +
-                                   " P2");
-        }
-        if (!refusal_.empty() && session_->Phase() == net::SessionPhase::Connecting)
-            view.details.push_back("TURNED AWAY: " + game::OneLine(menu::Upper(refusal_), 70));
-    }
-
     void Ready(SceneContext& ctx) {
         game::MatchConfig config;
         config.seed = args_.setup.seed + session_->MatchNumber();
@@ -261,24 +222,17 @@ private:
         if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
         lastReport_ = Report(ctx);
         SaveReplay(ctx);
-        lastWinner_ = session_->ConfirmedState().matchWinner;
-        if (lastWinner_ == 0 || lastWinner_ == 1) ++score_[static_cast<std::size_t>(lastWinner_)];
+        facts_.lastWinner = session_->ConfirmedState().matchWinner;
+        if (facts_.lastWinner == 0 || facts_.lastWinner == 1)
+            ++facts_.score[static_cast<std::size_t>(facts_.lastWinner)];
         std::fprintf(stderr, "brawl: match %u over: %s; score P1 %d - %d P2\n", session_->MatchNumber(),
-                     lastWinner_ == 0   ? "P1 won"
-                     : lastWinner_ == 1 ? "P2 won"
-                     : lastWinner_ == 2 ? "a draw"
-                                        : "no winner yet",
-                     score_[0], score_[1]);
+                     MatchResultWords(facts_.lastWinner), facts_.score[0], facts_.score[1]);
         // A scripted run (--frames, or --matches N played) is over once CanClose; otherwise both
         // may choose for a rematch.
         if (!LastMatch(ctx)) {
             ctx.notices.push_back("brawl: the match is over: choose a fighter for a rematch, or Esc for the title");
             if (autoReady_) Ready(ctx);
         }
-    }
-
-    bool PingKnownOrNotNeeded(const SceneContext& ctx) const {
-        return ctx.options->delayTicks != net::AUTO_INPUT_DELAY || session_->Stats().pingMillis >= 0;
     }
 
     // The run ends with the match just finished: --frames plays one, --matches N plays N.
@@ -290,20 +244,7 @@ private:
     void Failed(SceneContext& ctx) {
         const net::Error* error = session_->GetError();
         if (inMatch_) SaveReplay(ctx);
-        if (const net::DesyncReport* desync = session_->GetDesync(); desync != nullptr && !desync->localDump.empty()) {
-            const std::string path = !ctx.options->desyncDumpPath.empty()
-                                         ? ctx.options->desyncDumpPath
-                                         : "desync-p" + std::to_string(side_ + 1) + ".txt";
-            // Through the one writer (files.h): never into a FIFO, never half-written.
-            if (const auto refused = assets::WriteOutputFile(path, desync->localDump)) {
-                std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
-            } else {
-                std::fprintf(stderr,
-                             "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
-                             "first field that differs)\n",
-                             static_cast<unsigned long long>(desync->tick), game::PrintablePath(path).c_str());
-            }
-        }
+        SaveDesyncDump(*session_, *ctx.options, side_);
         Stop(ctx, error != nullptr ? error->ToLine() : "error: the online session failed");
     }
 
@@ -344,10 +285,7 @@ private:
     bool done_ = false;
     int animTick_ = 0;
     std::uint64_t enteredMicros_ = 0;
-    std::string refusal_;                 ///< the last opponent turned away, in this side's words
-    std::vector<std::string> addresses_;  ///< a host's: where a joiner can reach it
-    std::array<int, 2> score_{};          ///< matches won by P1 and P2 over this connection
-    int lastWinner_ = -1;                 ///< the last match's: 0, 1, 2 a draw, -1 none (not played to the end)
+    LobbyFacts facts_;  ///< what the lobby shows beyond the session: addresses, the score, a refusal
     std::string lastReport_;
     std::optional<RunReport> stopReport_;
 };

@@ -33,10 +33,7 @@ public:
         const Options& o = *ctx.options;
         if (!o.spectateHost.empty()) where_ = OnlineArgs{false, o.spectateHost, o.spectatePort};
         runner_.Open(ctx, false, audio::Track::Title);  // the replay is the session's (SaveReplay)
-        net::EnetOptions enet;
-        enet.connectTimeoutMillis =
-            static_cast<std::uint32_t>(o.timeoutSeconds) * 1000;  // --timeout covers the knocking
-        auto transport = net::EnetTransport::Join(where_.address, where_.port, enet);
+        auto transport = OpenEnet(where_, o);           // --timeout covers the knocking
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
         transport_ = std::move(transport).Value();
         net::SpectatorConfig config;
@@ -57,8 +54,7 @@ public:
         ++animTick_;
         const net::TickReport& report = session_->Poll(clock_.NowMicros());
         runner_.Follow(ctx, *session_, report);
-        for (const std::string& notice : report.notices)
-            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice, net::MAX_MESSAGE_BYTES).c_str());
+        PrintNotices(report);
         switch (session_->Phase()) {
             case net::SessionPhase::Running:
                 if (!inMatch_) {

@@ -438,6 +438,28 @@ LobbyView LobbyOf(const net::Session& session, const std::string& title, const F
     return v;
 }
 
+const char* MatchResultWords(int matchWinner) {
+    return matchWinner == 0 ? "P1 won" : matchWinner == 1 ? "P2 won" : matchWinner == 2 ? "a draw" : "no winner yet";
+}
+
+void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts) {
+    const bool waiting = session.Phase() == net::SessionPhase::Connecting;
+    if (waiting && !facts.addresses.empty()) {
+        std::string list;
+        for (std::size_t i = 0; i < std::min<std::size_t>(facts.addresses.size(), 3); ++i)
+            list += (i == 0 ? "" : ", ") + facts.addresses[i];
+        view.details.insert(view.details.begin(), "THIS MACHINE: " + list);
+    }
+    if (session.MatchNumber() > 0 && session.Phase() != net::SessionPhase::Running) {
+        view.details.push_back("MATCH " + std::to_string(session.MatchNumber()) + ": " +
+                               Upper(MatchResultWords(facts.lastWinner)));
+        view.details.push_back("SCORE  P1 " + std::to_string(facts.score[0]) + " - " + std::to_string(facts.score[1]) +
+                               " P2");
+    }
+    if (waiting && !facts.refusal.empty())
+        view.details.push_back("TURNED AWAY: " + game::OneLine(Upper(facts.refusal), 70));
+}
+
 void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
     Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("ONLINE", 5)) / 2, 20, "ONLINE", GOLD, 5);

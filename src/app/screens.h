@@ -97,6 +97,19 @@ struct LobbyView {
 /// (`theirs`, null before), the ping, what to say; `title` its first line.
 [[nodiscard]] LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine,
                                 const Fighter* theirs, bool mineOnLeft);
+/// What an online lobby shows beyond the session: where to reach a host, the score over the
+/// connection, the last match's result, the last opponent turned away.
+struct LobbyFacts {
+    std::vector<std::string> addresses;  ///< a host's IPv4 addresses
+    std::array<int, 2> score{};          ///< matches won by P1 and P2 over this connection
+    int lastWinner = -1;                 ///< the last match's: 0, 1, 2 a draw, -1 not played to its end
+    std::string refusal;                 ///< the last opponent turned away, in this side's words
+};
+/// The facts as `view`'s detail lines: addresses while a host waits, "MATCH 1: P1 WON" and the
+/// score between matches, "TURNED AWAY: ..." while waiting again.
+void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts);
+/// "P1 won", "P2 won", "a draw" or "no winner yet" for a game::MatchState::matchWinner.
+[[nodiscard]] const char* MatchResultWords(int matchWinner);
 void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
 /// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
 /// notation (game::MoveInputNotation), made from the definitions.
