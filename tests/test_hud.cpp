@@ -13,22 +13,29 @@
 
 namespace {
 
-// Which logical pixels `draw` paints on a 640 x 360 picture cleared to black (true: painted).
-std::vector<bool> Painted(const std::function<void(SDL_Renderer*)>& draw) {
+// Every logical pixel of a 640 x 360 picture cleared to black after `draw`, as RGBA8888 (alpha low).
+std::vector<Uint32> Pixels(const std::function<void(SDL_Renderer*)>& draw) {
     SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 640, 360, 32, SDL_PIXELFORMAT_RGBA8888);
     SDL_Renderer* r = SDL_CreateSoftwareRenderer(surface);
     SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
     SDL_RenderClear(r);
     draw(r);
     SDL_RenderPresent(r);
-    std::vector<bool> out(640 * 360);
+    std::vector<Uint32> out(640 * 360);
     const auto* pixels = static_cast<const Uint32*>(surface->pixels);
     for (int y = 0; y < 360; ++y) {
-        for (int x = 0; x < 640; ++x)
-            out[static_cast<std::size_t>(y * 640 + x)] = (pixels[y * surface->pitch / 4 + x] & 0xFFFFFF00u) != 0;
+        for (int x = 0; x < 640; ++x) out[static_cast<std::size_t>(y * 640 + x)] = pixels[y * surface->pitch / 4 + x];
     }
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surface);
+    return out;
+}
+
+// Which logical pixels `draw` paints on a 640 x 360 picture cleared to black (true: painted).
+std::vector<bool> Painted(const std::function<void(SDL_Renderer*)>& draw) {
+    const std::vector<Uint32> pixels = Pixels(draw);
+    std::vector<bool> out(pixels.size());
+    for (std::size_t i = 0; i < pixels.size(); ++i) out[i] = (pixels[i] & 0xFFFFFF00u) != 0;
     return out;
 }
 
@@ -124,3 +131,32 @@ TEST(HudLayout, ACounterHitIsCalledFromItsFirstHitOnTheAttackersSide) {
 }
 
 }  // namespace
+
+// Online, the host's HUD says how many watch, under the ping, on none of the HUD's own pixels;
+// nobody watching draws nothing there, and the number is drawn (2 and 3 differ).
+TEST(HudLayout, TheWatcherCountIsDrawnUnderThePingClearOfTheHud) {
+    const game::FighterDef a = synth::Make(synth::Kick::Rising, "a"), b = synth::Make(synth::Kick::Level, "b");
+    const game::MatchDefs defs{{&a, &b}};
+    const game::MatchState state = game::NewMatch(defs, game::MatchConfig{});
+    const std::vector<bool> hud = Painted([&](SDL_Renderer* r) { render::DrawHud(r, defs, state); });
+    const auto net = [&](int watching) {
+        return Painted(
+            [&](SDL_Renderer* r) { render::DrawNetStatus(r, 40, render::NetQuality::Good, false, watching); });
+    };
+    const std::vector<bool> none = net(0), two = net(2);
+    const auto colours = [&](int watching) {
+        return Pixels(
+            [&](SDL_Renderer* r) { render::DrawNetStatus(r, 40, render::NetQuality::Good, false, watching); });
+    };
+    const std::vector<Uint32> twoColours = colours(2), threeColours = colours(3);
+    int countPixels = 0, onHud = 0, twoVsThree = 0;
+    for (std::size_t i = 0; i < none.size(); ++i) {
+        if (twoColours[i] != threeColours[i]) ++twoVsThree;
+        if (two[i] == none[i]) continue;
+        ++countPixels;
+        if (hud[i]) ++onHud;
+    }
+    EXPECT_GT(countPixels, 100) << "\"2 WATCHING\" was drawn";
+    EXPECT_EQ(onHud, 0) << "the count lands on the HUD's pixels";
+    EXPECT_GT(twoVsThree, 0) << "the number is drawn";
+}

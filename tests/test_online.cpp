@@ -2,12 +2,20 @@
 // system: the host prints its port), headless, with and without the network simulator. Both end on
 // the same hash, write the same replay, and an offline replay of it ends there too; a peer killed
 // mid-match leaves the other with one `opponent lost` line and exit 1, its replay saved; a
-// mismatched fighter is refused at the handshake naming what differs. Every wait is for a line.
+// mismatched fighter is refused at the handshake naming what differs, and the host waits on; a
+// spectator ends on the players' hash with their replay; a busy host, a silent address and a host
+// nobody joins each give one line. Every wait is for a line or the program's end.
 #include "fixture_fighter.h"
 #include "run_command.h"
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -75,6 +83,17 @@ void PlayBothAndCompare(const fs::path& root, const std::vector<std::string>& ex
     EXPECT_EQ(JsonField(h.out, "frames"), "600") << "600 ticks, the issue's minimum, at 60 a second";
     EXPECT_EQ(JsonField(h.out, "hash"), JsonField(j.out, "hash")) << h.out << j.out;
     EXPECT_EQ(JsonField(h.out, "desyncs"), "0");
+    // --delay auto (the default): the delay picked from the ping, reported with the link's counters.
+    for (const auto* out : {&h.out, &j.out}) {
+        EXPECT_EQ(JsonField(*out, "input_delay_auto"), "true") << *out;
+        const std::string delay = JsonField(*out, "input_delay");
+        ASSERT_FALSE(delay.empty()) << *out;
+        EXPECT_GE(std::stoi(delay), 2) << "the auto delay is 2 to 4";
+        EXPECT_LE(std::stoi(delay), 4);
+        EXPECT_GE(std::stoi(JsonField(*out, "rollback_window")), 8) << *out;
+        for (const char* key : {"stalled_ticks", "time_sync_waits", "packets_lost", "packets_dropped", "spectators"})
+            EXPECT_FALSE(JsonField(*out, key).empty()) << key << ": " << *out;
+    }
     EXPECT_EQ(JsonField(h.out, "side"), "\"p1\"");
     EXPECT_EQ(JsonField(j.out, "side"), "\"p2\"");
     EXPECT_NE(h.err.find("brawl: match 1 begins: P1 alpha, P2 beta"), std::string::npos) << h.err;
@@ -129,7 +148,7 @@ TEST_F(Online, APeerKilledMidMatchLeavesTheOtherWithOneLine) {
     EXPECT_EQ(JsonField(offline.out, "replay_hash_matches"), "true") << offline.out;
 }
 
-TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshake) {
+TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshakeAndTheHostWaitsOn) {
     // The joining side's copy of "beta" hits harder: a different definition hash.
     const fs::path other = root_ / "other";
     fixture::Write(other, "alpha");
@@ -137,17 +156,120 @@ TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshake) {
     manifest["moves"]["light_punch"]["damage"] = 51;
     fixture::Write(other, "beta", manifest);
     testrun::Process host(
-        BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "600", "--timeout", "5"}, root_.string()));
+        BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "120", "--timeout", "5"}, root_.string()));
     const int port = StartHost(host);
     ASSERT_GT(port, 0);
     testrun::Process join(BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu",
-                                       "--frames", "600", "--timeout", "5"},
+                                       "--frames", "120", "--timeout", "5"},
                                       other.string()));
-    const auto j = join.Finish(), h = host.Finish();
+    const auto j = join.Finish();
     EXPECT_EQ(j.exitCode, 1) << j.err;
-    EXPECT_EQ(h.exitCode, 1) << h.err;
-    EXPECT_NE(j.err.find("beta"), std::string::npos) << j.err;
-    EXPECT_NE(j.err.find("differs"), std::string::npos) << j.err;
+    // Each side in its own words: "here" is the reader's side.
+    EXPECT_NE(j.err.find("\nerror: the opponent refused: fighter \"beta\" differs: definition hash "),
+              std::string::npos)
+        << j.err;
+    EXPECT_EQ(j.err.find("match 1 begins"), std::string::npos) << "refused before the match: " << j.err;
+    const std::string refused = host.WaitForErrLine("brawl: refused an opponent: fighter \"beta\" differs: ");
+    ASSERT_FALSE(refused.empty());
+    EXPECT_NE(refused.find("beta"), std::string::npos) << refused;
+    // The two lines state the same two hashes, each side's own first.
+    std::smatch jh, hh;
+    ASSERT_TRUE(std::regex_search(j.err, jh, std::regex("hash ([0-9a-f]+)[^,]* here, ([0-9a-f]+)"))) << j.err;
+    ASSERT_TRUE(std::regex_search(refused, hh, std::regex("hash ([0-9a-f]+)[^,]* here, ([0-9a-f]+)"))) << refused;
+    EXPECT_EQ(jh[1].str(), hh[2].str());
+    EXPECT_EQ(jh[2].str(), hh[1].str());
+    // The host waited on: the next joiner, with the same fighters, plays the match.
+    testrun::Process good(BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu",
+                                       "--frames", "120", "--timeout", "5"},
+                                      root_.string()));
+    const auto g = good.Finish(), h = host.Finish();
+    EXPECT_EQ(g.exitCode, 0) << g.err;
+    EXPECT_EQ(h.exitCode, 0) << h.err;
+    EXPECT_EQ(JsonField(h.out, "hash"), JsonField(g.out, "hash"));
+    EXPECT_EQ(h.err.find("match 1 begins"), h.err.rfind("match 1 begins")) << "one match 1, the good one: " << h.err;
+}
+
+TEST_F(Online, TwoPlayersAndASpectatorEndOnOneHashWithOneReplay) {
+    const std::string hostReplay = (root_ / "host.replay").string(), joinReplay = (root_ / "join.replay").string(),
+                      watchReplay = (root_ / "watch.replay").string();
+    testrun::Process host(BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "600", "--spectators",
+                                       "2", "--record", hostReplay},
+                                      root_.string()));
+    const int port = StartHost(host);
+    ASSERT_GT(port, 0);
+    const std::string where = "127.0.0.1:" + std::to_string(port);
+    // The spectator comes first, before there is a match to watch: it needs no --frames.
+    testrun::Process watch(BRAWL, Args({"--headless", "--spectate", where, "--record", watchReplay}, root_.string()));
+    ASSERT_FALSE(host.WaitForErrLine("brawl: a spectator is watching (1)").empty());
+    testrun::Process join(
+        BRAWL, Args({"--headless", "--join", where, "--p2", "cpu", "--frames", "600", "--record", joinReplay},
+                    root_.string()));
+    EXPECT_FALSE(watch.WaitForErrLine("brawl: watching match 1: P1 alpha, P2 beta").empty());
+    const auto h = host.Finish(), j = join.Finish(), w = watch.Finish();
+    ASSERT_EQ(h.exitCode, 0) << h.err;
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    ASSERT_EQ(w.exitCode, 0) << w.err;
+    EXPECT_EQ(JsonField(w.out, "frames"), "600") << "the spectator stops at the players' last tick: " << w.out;
+    EXPECT_EQ(JsonField(w.out, "hash"), JsonField(h.out, "hash")) << w.out << h.out;
+    EXPECT_EQ(JsonField(j.out, "hash"), JsonField(h.out, "hash"));
+    EXPECT_EQ(JsonField(w.out, "side"), "\"spectator\"");
+    EXPECT_EQ(JsonField(h.out, "spectators"), "1") << "the host's line counts who watched: " << h.out;
+    const std::string a = ReadAll(hostReplay);
+    ASSERT_FALSE(a.empty());
+    EXPECT_EQ(a, ReadAll(joinReplay));
+    EXPECT_EQ(a, ReadAll(watchReplay)) << "the spectator writes the players' replay";
+}
+
+TEST_F(Online, ASecondJoinerIsToldTheHostIsInAMatch) {
+    testrun::Process host(
+        BRAWL,
+        Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "100000", "--timeout", "2"}, root_.string()));
+    const int port = StartHost(host);
+    ASSERT_GT(port, 0);
+    const std::string where = "127.0.0.1:" + std::to_string(port);
+    testrun::Process join(
+        BRAWL,
+        Args({"--headless", "--join", where, "--p2", "cpu", "--frames", "100000", "--timeout", "2"}, root_.string()));
+    ASSERT_FALSE(host.WaitForErrLine("brawl: match 1 begins").empty());
+    const auto third = testrun::Run(
+        BRAWL,
+        Args({"--headless", "--join", where, "--p2", "cpu", "--frames", "60", "--timeout", "5"}, root_.string()));
+    EXPECT_EQ(third.exitCode, 1) << third.err;
+    EXPECT_NE(third.err.find("error: the host is in a match"), std::string::npos) << third.err;
+    join.Signal(SIGTERM);
+    (void)join.Finish();
+    host.Signal(SIGTERM);
+    (void)host.Finish();
+}
+
+// A join to an address that takes the datagrams and never answers gives up after --timeout, with
+// one line; so does a headless host nobody joins.
+TEST_F(Online, NobodyThereGivesUpAfterTheTimeoutWithOneLine) {
+    const int silent = ::socket(AF_INET, SOCK_DGRAM, 0);
+    ASSERT_GE(silent, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(silent, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    socklen_t length = sizeof address;
+    ASSERT_EQ(::getsockname(silent, reinterpret_cast<sockaddr*>(&address), &length), 0);
+    const std::string where = "127.0.0.1:" + std::to_string(ntohs(address.sin_port));
+    const auto join = testrun::Run(
+        BRAWL,
+        Args({"--headless", "--join", where, "--p2", "cpu", "--frames", "60", "--timeout", "1"}, root_.string()));
+    ::close(silent);
+    EXPECT_EQ(join.exitCode, 1) << join.err;
+    const auto problems = testrun::ProblemLines(join.err);
+    ASSERT_EQ(
+        std::count_if(problems.begin(), problems.end(), [](const std::string& l) { return l.rfind("error:", 0) == 0; }),
+        1)
+        << join.err;
+    EXPECT_NE(join.err.find("error: no answer from " + where + " in 1 s (--timeout)\n"), std::string::npos) << join.err;
+
+    const auto host = testrun::Run(
+        BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "60", "--timeout", "1"}, root_.string()));
+    EXPECT_EQ(host.exitCode, 1) << host.err;
+    EXPECT_NE(host.err.find("\nerror: no opponent came in 1 s (--timeout)\n"), std::string::npos) << host.err;
 }
 
 TEST_F(Online, TheSyncTestPassesAndBadOptionsAreUsageErrors) {

@@ -5,6 +5,7 @@
 #include "app/clock.h"
 #include "assets/files.h"
 #include "game/text.h"
+#include "net/enet_transport.h"
 #include "render/render.h"
 
 #include <filesystem>
@@ -53,7 +54,7 @@ constexpr game::EnumName<net::Quality> QUALITY_NAMES[] = {
 
 }  // namespace
 
-debug::NetplayView NetplayViewOf(const net::Session& session, bool host, std::int32_t delayTicks) {
+debug::NetplayView NetplayViewOf(const net::Session& session, bool host) {
     const net::SessionStats& st = session.Stats();
     debug::NetplayView view;
     view.phase = game::NameOf(net::SESSION_PHASE_NAMES, session.Phase());
@@ -61,7 +62,8 @@ debug::NetplayView NetplayViewOf(const net::Session& session, bool host, std::in
     view.pingMillis = st.pingMillis;
     view.quality = game::NameOf(QUALITY_NAMES, st.quality);
     view.frameAdvantageTicks = st.frameAdvantageTicks;
-    view.inputDelayTicks = delayTicks;
+    view.inputDelayTicks = st.inputDelayTicks;
+    view.maxRollbackTicks = st.maxRollbackTicks;
     view.rollbacksLastSecond = st.rollbacksLastSecond;
     view.deepestRollbackTicks = st.deepestRollbackTicks;
     view.rollbacks = st.rollbacks;
@@ -70,19 +72,22 @@ debug::NetplayView NetplayViewOf(const net::Session& session, bool host, std::in
     view.desyncChecksPassed = st.desyncChecksPassed;
     view.packetsLost = st.packetsLost;
     view.packetsDropped = st.packetsDropped;
+    view.stalledTicks = st.stalledTicks;
+    view.timeSyncWaits = st.timeSyncWaits;
+    view.spectators = st.spectators;
     view.currentTick = session.CurrentTick();
     view.confirmedTick = session.ConfirmedTick();
     view.waiting = session.WaitingForPeer();
     return view;
 }
 
-void AddNetReport(JsonLine& line, const net::Session& session, std::int32_t side) {
+void AddNetReport(JsonLine& line, const net::Session& session, std::int32_t side, bool autoDelay) {
     const net::SessionStats& st = session.Stats();
-    line["rollbacks"] = st.rollbacks;
-    line["max_rollback"] = st.deepestRollbackTicks;
-    line["predicted_ticks"] = st.predictedTicks;
+    // The counters the panel shows too, each under its one key (net::Counters).
+    for (const net::StatCounter& c : net::Counters(st)) line[c.key] = c.value;
+    line["input_delay_auto"] = autoDelay;
+    line["rollback_window"] = st.maxRollbackTicks;
     line["desyncs"] = session.GetDesync() != nullptr ? 1 : 0;
-    line["ping_ms"] = st.pingMillis;
     line["side"] = side == 0 ? "p1" : "p2";
 }
 
@@ -91,7 +96,43 @@ void DrawNetStatus(SDL_Renderer* renderer, const net::Session& session) {
     const render::NetQuality mark = q == net::Quality::Good   ? render::NetQuality::Good
                                     : q == net::Quality::Fair ? render::NetQuality::Fair
                                                               : render::NetQuality::Poor;
-    render::DrawNetStatus(renderer, session.Stats().pingMillis, mark, session.WaitingForPeer());
+    render::DrawNetStatus(renderer, session.Stats().pingMillis, mark, session.WaitingForPeer(),
+                          session.Stats().spectators);
+}
+
+net::Result<std::unique_ptr<net::EnetTransport>> OpenEnet(const OnlineArgs& where, const Options& options) {
+    net::EnetOptions enet;
+    enet.connectTimeoutMillis = static_cast<std::uint32_t>(options.timeoutSeconds + 1) * 1000;
+    enet.maxPeers = static_cast<std::size_t>(1 + options.spectators) + net::MAX_PENDING_HANDSHAKES + 3;
+    return where.host ? net::EnetTransport::Host(where.port, "", enet)
+                      : net::EnetTransport::Join(where.address, where.port, enet);
+}
+
+void PrintNotices(const net::TickReport& report) {
+    for (const std::string& notice : report.notices)
+        std::fprintf(stderr, "brawl: %s\n", game::Printable(notice, net::MAX_MESSAGE_BYTES).c_str());
+}
+
+std::string NobodyThereLine(const OnlineArgs& where, const Options& options) {
+    const std::string seconds = std::to_string(options.timeoutSeconds) + " s (--timeout)";
+    return where.host ? "error: no opponent came in " + seconds
+                      : "error: no answer from " + where.address + ":" + std::to_string(where.port) + " in " + seconds;
+}
+
+void SaveDesyncDump(const net::Session& session, const Options& options, std::int32_t side) {
+    const net::DesyncReport* desync = session.GetDesync();
+    if (desync == nullptr || desync->localDump.empty()) return;
+    const std::string path =
+        !options.desyncDumpPath.empty() ? options.desyncDumpPath : "desync-p" + std::to_string(side + 1) + ".txt";
+    // Through the one writer (files.h): never into a FIFO, never half-written.
+    if (const auto refused = assets::WriteOutputFile(path, desync->localDump)) {
+        std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
+    } else {
+        std::fprintf(stderr,
+                     "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the first field "
+                     "that differs)\n",
+                     static_cast<unsigned long long>(desync->tick), game::PrintablePath(path).c_str());
+    }
 }
 
 // ---- replays ------------------------------------------------------------------------------------
@@ -245,21 +286,37 @@ void MatchRunner::SeekReplay(SceneContext& ctx, std::int64_t tick) {
 }
 
 void MatchRunner::Follow(const SceneContext& ctx, const net::Session& session, const net::TickReport& report) {
-    const game::MatchDefs& defs = session.Defs();
-    const game::MatchState& state = session.State();
+    FollowMatch(
+        ctx, {session.Defs(), session.State(), session.ConfirmedState(), session.MatchNumber(), session.FighterIds()},
+        report, false);
+}
+
+void MatchRunner::Follow(const SceneContext& ctx, const net::SpectatorSession& spectator,
+                         const net::TickReport& report) {
+    // Every tick a spectator plays is final: the state shown is the one reported. Ticks played
+    // many at once to catch up are silent (a second of hits in one frame is noise, not a match).
+    FollowMatch(
+        ctx, {spectator.Defs(), spectator.State(), spectator.State(), spectator.MatchNumber(), spectator.FighterIds()},
+        report, report.catchingUp);
+}
+
+void MatchRunner::FollowMatch(const SceneContext& ctx, const Followed& match, const net::TickReport& report,
+                              bool mute) {
+    const game::MatchDefs& defs = match.defs;
+    const game::MatchState& state = match.state;
     // A rematch: the match just followed counts to the run's totals, as its last confirmed tick had it.
-    if (session.MatchNumber() != followed_ && followed_ != 0) AddToTotals();
-    followed_ = session.MatchNumber();
+    if (match.number != followed_ && followed_ != 0) AddToTotals();
+    followed_ = match.number;
     defs_ = defs;
     state_ = state;
-    confirmed_ = session.ConfirmedState();
+    confirmed_ = match.confirmed;
     // Before a match the session names no fighters: the roster's first stands in (nothing is drawn).
-    for (std::size_t i = 0; i < 2; ++i) fighter_[i] = std::max(0, ctx.roster->Find(session.FighterIds()[i]));
+    for (std::size_t i = 0; i < 2; ++i) fighter_[i] = std::max(0, ctx.roster->Find(match.fighterIds[i]));
     // The sound layer counts in ticks: "now" is the newest tick this poll simulated.
     std::uint64_t now = 0;
     for (const net::SimulatedTick& t : report.simulated) now = std::max(now, t.tick);
     sounds_.table.Bind(defs);
-    audio::RollbackVoices* voices = sounds_.voices.get();
+    audio::RollbackVoices* voices = mute ? nullptr : sounds_.voices.get();
     const std::array<std::int32_t, 2> x{state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
                                         state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
     // Every tick the poll (and the advance) simulated, in order: events told once, rolled-back

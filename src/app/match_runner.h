@@ -25,6 +25,10 @@
 #include <string>
 #include <vector>
 
+namespace net {
+class EnetTransport;
+}
+
 namespace app {
 
 /// The sounds of a match: the event table bound to the fighters and the voices that start each
@@ -105,6 +109,8 @@ public:
     /// a new match number: the last match counts to the run's totals), hears each event once and
     /// logs and counts each confirmed tick's.
     void Follow(const SceneContext& ctx, const net::Session& session, const net::TickReport& report);
+    /// A spectator's match, as Follow: every tick final, those played to catch up not heard.
+    void Follow(const SceneContext& ctx, const net::SpectatorSession& spectator, const net::TickReport& report);
     /// Online: the followed match is over; the next one's ticks start again (the voices forget).
     void FollowEnded();
 
@@ -146,6 +152,15 @@ public:
     [[nodiscard]] int MatchesDone() const { return matchesDone_; }
 
 private:
+    /// What Follow reads of a session or a spectator.
+    struct Followed {
+        const game::MatchDefs& defs;
+        const game::MatchState& state;      ///< shown (may be predicted)
+        const game::MatchState& confirmed;  ///< reported
+        std::uint32_t number;
+        const std::array<std::string, 2>& fighterIds;
+    };
+    void FollowMatch(const SceneContext& ctx, const Followed& match, const net::TickReport& report, bool mute);
     void Start(SceneContext& ctx);
     void SeekReplay(SceneContext& ctx, std::int64_t tick);
     void EndRecording(SceneContext& ctx, const char* why);
@@ -195,13 +210,29 @@ private:
 
 // ---- online: what the runner shows and reports of a session ----------------------------------------
 
-/// The overlay's netplay numbers for `session` (this side hosts: `host`; `delayTicks`: --delay).
-[[nodiscard]] debug::NetplayView NetplayViewOf(const net::Session& session, bool host, std::int32_t delayTicks);
-/// The session's keys of the run's line: "rollbacks", "max_rollback", "predicted_ticks", "desyncs",
-/// "ping_ms", "side" ("p1" or "p2").
-void AddNetReport(JsonLine& line, const net::Session& session, std::int32_t side);
-/// The ping, the connection's quality mark and "waiting for opponent" under the timer.
+/// The overlay's netplay numbers for `session` (this side hosts: `host`): the delay and window
+/// as this match uses them (the auto delay's pick).
+[[nodiscard]] debug::NetplayView NetplayViewOf(const net::Session& session, bool host);
+/// The session's keys of the run's line: net::Counters' ("ping_ms", "input_delay", "rollbacks",
+/// "max_rollback", "predicted_ticks", "stalled_ticks", "time_sync_waits", "packets_lost",
+/// "packets_dropped", "spectators"), "input_delay_auto" (`autoDelay`: --delay auto), "rollback_window",
+/// "desyncs", "side" ("p1" or "p2").
+void AddNetReport(JsonLine& line, const net::Session& session, std::int32_t side, bool autoDelay);
+/// The ping, the connection's quality mark, how many watch, and "waiting for opponent" under the timer.
 void DrawNetStatus(SDL_Renderer* renderer, const net::Session& session);
+
+/// --host, --join or --spectate's ENet transport (`where`): a join knocks a second past --timeout
+/// (so the scene's own line says it gave up); a host has slots for the opponent, --spectators and
+/// handshakes under way.
+[[nodiscard]] net::Result<std::unique_ptr<net::EnetTransport>> OpenEnet(const OnlineArgs& where,
+                                                                        const Options& options);
+/// A session's notices (a spectator came, an opponent was refused), each a "brawl: " line on stderr.
+void PrintNotices(const net::TickReport& report);
+/// The line of a join no host answered, or of a headless host nobody joined, within --timeout.
+[[nodiscard]] std::string NobodyThereLine(const OnlineArgs& where, const Options& options);
+/// A desync's state at its tick, into --desync-dump or desync-p<side + 1>.txt (nothing when the
+/// session's failure is no desync); the line saying where, or why not, on stderr.
+void SaveDesyncDump(const net::Session& session, const Options& options, std::int32_t side);
 
 /// Writes `replay` to `path` through the one writer (files.h: whole or not at all, never into a FIFO
 /// or a device). False: it could not be (its line is on stderr).

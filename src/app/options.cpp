@@ -128,8 +128,8 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view, std::string&) { o.realtime = true; return true; }},
     {"--reload-ms", "N", "check asset files for changes every N ms (default 250, 0 never)",
      [](Options& o, std::string_view v, std::string& e) { return Range("--reload-ms", v, 0, 60000, o.reloadMs, e); }},
-    {"--scene", "NAME", "start in this scene: title, fight, bumper, online (hosts on a free port), synctest, "
-                        "training or options (default: the title, or the fight for a scripted run)",
+    {"--scene", "NAME", "start in this scene: title, fight, bumper, online (hosts on a free port), spectate "
+                        "(with --spectate), synctest, training or options (default: the title, or the fight for a scripted run)",
      [](Options& o, std::string_view v, std::string& e) {
          if (!FindScene(v)) { e = "--scene is " + SceneNames() + ", not '" + std::string(v) + "'"; return false; }
          o.scene = std::string(v);
@@ -162,8 +162,20 @@ constexpr OptionSpec OPTIONS[] = {
          o.joinPort = hp.Value().port;
          o.scene = "online";
          return true; }},
-    {"--delay", "0-4", "online: ticks of input delay (default 2)",
-     [](Options& o, std::string_view v, std::string& e) { return Range("--delay", v, 0, net::MAX_INPUT_DELAY_TICKS, o.delayTicks, e); }},
+    {"--spectate", "HOST:PORT", "watch a host's match: both players' confirmed inputs, a few ticks behind",
+     [](Options& o, std::string_view v, std::string& e) {
+         const auto hp = net::ParseHostPort(v);
+         if (!hp.Ok()) { e = "--spectate: " + hp.GetError().message; return false; }
+         o.spectateHost = hp.Value().host;
+         o.spectatePort = hp.Value().port;
+         o.scene = "spectate";
+         return true; }},
+    {"--spectators", "N", "online, hosting: let up to N spectators watch (0-16, default 4)",
+     [](Options& o, std::string_view v, std::string& e) { return Range("--spectators", v, 0, net::MAX_SPECTATORS_LIMIT, o.spectators, e); }},
+    {"--delay", "auto|0-4", "online: ticks of input delay; auto (the default) picks it from the ping before the match",
+     [](Options& o, std::string_view v, std::string& e) {
+         if (v == "auto") return o.delayTicks = net::AUTO_INPUT_DELAY, true;
+         return Range("--delay", v, 0, net::MAX_INPUT_DELAY_TICKS, o.delayTicks, e); }},
     {"--max-rollback", "N", "online: at most N ticks predicted and rolled back (1-16, default 8)",
      [](Options& o, std::string_view v, std::string& e) { return Range("--max-rollback", v, 1, net::MAX_ROLLBACK_LIMIT_TICKS, o.maxRollbackTicks, e); }},
     {"--timeout", "SECONDS", "online: an opponent silent this long is lost (1-600, default 10)",
@@ -327,7 +339,17 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         error = "--host and --join: one side hosts, the other joins";
         return std::nullopt;
     }
-    if (o.headless && !o.frames && !o.matches && o.replayPath.empty() && o.compareDumps[0].empty()) {
+    if (!o.spectateHost.empty() && (o.hostPort || !o.joinHost.empty())) {
+        error = "--spectate watches a match: it neither hosts nor joins one";
+        return std::nullopt;
+    }
+    if (o.scene == "spectate" && o.spectateHost.empty()) {
+        error = "--scene spectate watches a host: give it with --spectate HOST:PORT";
+        return std::nullopt;
+    }
+    // A spectator stops at the players' last tick: it needs no --frames.
+    if (o.headless && o.scene != "spectate" && !o.frames && !o.matches && o.replayPath.empty() &&
+        o.compareDumps[0].empty()) {
         error = "--headless needs --frames N (or --matches N, or --replay FILE)";
         return std::nullopt;
     }
@@ -352,7 +374,7 @@ std::optional<Options> ParseOptions(int argc, char** argv, std::string& error, R
         return std::nullopt;
     }
     // Online play keeps to the clock (the opponent's clock does), headless too.
-    if (o.scene == "online") o.realtime = true;
+    if (o.scene == "online" || o.scene == "spectate") o.realtime = true;
     return o;
 }
 

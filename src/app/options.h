@@ -46,7 +46,10 @@ struct Options {
     std::optional<std::uint16_t> hostPort;  ///< --host PORT: wait for an opponent (0: a free port)
     std::string joinHost;                   ///< --join HOST:PORT
     std::uint16_t joinPort = 0;
-    std::int32_t delayTicks = 2;           ///< input delay, 0-4
+    std::string spectateHost;  ///< --spectate HOST:PORT: watch that host's match
+    std::uint16_t spectatePort = 0;
+    std::int32_t spectators = 4;           ///< --spectators: a host lets this many watch (0-16)
+    std::int32_t delayTicks = -1;          ///< input delay, 0-4; -1 (net::AUTO_INPUT_DELAY): from the ping
     std::int32_t maxRollbackTicks = 8;     ///< 1-16
     std::int32_t timeoutSeconds = 10;      ///< an opponent silent this long is lost
     std::string netSim;                    ///< --net-sim spec ("" a perfect link)

@@ -1,16 +1,12 @@
-// Online play: one match at a time against a peer over ENet, through net::Session (rollback: the
-// remote input is predicted, a late one that differs rolls the state back and re-simulates). The
-// scene drives the session once per 60 Hz tick and feeds it this side's input source (the player's
-// controls or a CPU deciding from the local view); the match runner follows the session's state
-// (match_runner.h: every simulated tick's events told to the overlay and the sounds exactly once,
-// a rolled-back one turned into a ghost, never a second line or a second sound). The lobby chooses
-// this side's fighter; after a match both sides may play again.
-// docs/netplay.md describes what a player sees and the protocol.
+// Online play: one match at a time against a peer over ENet, through net::Session (rollback). The
+// scene drives the session once per 60 Hz tick with this side's input source (the controls, or a
+// CPU deciding from the local view); the match runner follows it (each event heard and logged
+// once, a rolled-back one a ghost). The lobby chooses this side's fighter and shows the opponent's,
+// the ping, the result and the score; after a match both may play again. docs/netplay.md.
 #include "app/clock.h"
 #include "app/match_runner.h"
 #include "app/scene.h"
 #include "app/screens.h"
-#include "assets/files.h"
 #include "game/text.h"
 #include "net/enet_transport.h"
 #include "net/net.h"
@@ -40,8 +36,8 @@ public:
         if (!o.joinHost.empty()) where_ = OnlineArgs{false, o.joinHost, o.joinPort};
         side_ = where_.host ? 0 : 1;
         runner_.Open(ctx, false, audio::Track::Title);  // the replay is the session's (SaveReplay)
-        auto transport =
-            where_.host ? net::EnetTransport::Host(where_.port) : net::EnetTransport::Join(where_.address, where_.port);
+        enteredMicros_ = clock_.NowMicros();
+        auto transport = OpenEnet(where_, o);
         if (!transport.Ok()) return Stop(ctx, transport.GetError().ToLine());
         transport_ = std::move(transport).Value();
         net::Transport* link = transport_.get();
@@ -57,6 +53,7 @@ public:
         config.inputDelayTicks = o.delayTicks;
         config.maxRollbackTicks = o.maxRollbackTicks;
         config.timeoutMillis = o.timeoutSeconds * 1000;
+        config.maxSpectators = o.spectators;
         // A scripted run (--frames N) plays exactly N ticks on both sides, then stops.
         if (o.frames) config.matchOverTailTicks = -1;
         auto session = net::Session::Create(config, *link);
@@ -82,6 +79,10 @@ public:
         if (where_.host) {
             std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
                          static_cast<unsigned>(transport_->LocalPort()));
+            facts_.addresses = net::LocalIpv4Addresses();
+            std::string list;
+            for (const std::string& a : facts_.addresses) list += (list.empty() ? "" : ", ") + a;
+            if (!list.empty()) std::fprintf(stderr, "brawl: this machine's addresses: %s\n", list.c_str());
         } else {
             std::fprintf(stderr, "brawl: joining %s:%u\n", where_.address.c_str(), static_cast<unsigned>(where_.port));
         }
@@ -92,20 +93,22 @@ public:
     void Tick(SceneContext& ctx, const game::Inputs& controls) override {
         if (!session_) return;
         ++animTick_;
-        const net::TickReport& report = session_->Poll(clock_.NowMicros());
+        const std::uint64_t nowMicros = clock_.NowMicros();
+        const net::TickReport& report = session_->Poll(nowMicros);
         if (report.hold == net::Hold::None) {
             const game::Input local = local_->Next(session_->Defs(), session_->State(), side_, controls[0]);
             session_->Advance(local, net::TickHooks{&runner_.Debug(), NowNanos});
         }
         runner_.Follow(ctx, *session_, report);
-        for (const std::string& notice : report.notices)
-            std::fprintf(stderr, "brawl: %s\n", game::Printable(notice).c_str());
-        // The library's host goes on waiting after turning an opponent away; this scene still ends
-        // the run with the refusal's line, as before (the lobby's own wiring comes with issue 37's
-        // second half).
-        if (session_->Stats().refusals > 0 && session_->LastRefusal() != nullptr) {
-            return Stop(ctx, session_->LastRefusal()->ToLine());
-        }
+        PrintNotices(report);
+        // A host that turned an opponent away (versions, fighters: in this side's words; its notice
+        // said so above) goes on waiting for the next; the lobby shows why.
+        if (session_->LastRefusal() != nullptr) facts_.refusal = session_->LastRefusal()->message;
+        // Nobody came (a headless host), or no host answered (a join): give up after --timeout.
+        const bool mayGiveUp =
+            session_->Phase() == net::SessionPhase::Connecting && (ctx.options->headless || !where_.host);
+        if (mayGiveUp && nowMicros - enteredMicros_ > std::uint64_t(ctx.options->timeoutSeconds) * 1'000'000)
+            return Stop(ctx, NobodyThereLine(where_, *ctx.options));
         if (session_->WaitingForPeer() != waitingSaid_) {
             waitingSaid_ = session_->WaitingForPeer();
             if (waitingSaid_)
@@ -114,7 +117,11 @@ public:
         }
         switch (session_->Phase()) {
             case net::SessionPhase::Lobby:
-                if (autoReady_ && !session_->LocalReady()) Ready(ctx);
+                // A side ready at once waits for a ping: the auto delay is picked from it as the
+                // match starts (the join, starting on the host's setup, would start on none).
+                if (autoReady_ && !session_->LocalReady() &&
+                    (ctx.options->delayTicks != net::AUTO_INPUT_DELAY || session_->Stats().pingMillis >= 0))
+                    Ready(ctx);
                 break;
             case net::SessionPhase::Running:
                 if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
@@ -129,7 +136,7 @@ public:
                 if (inMatch_) MatchFinished(ctx);
                 // A scripted run ends once nothing is owed: the opponent confirmed the end too (it
                 // may be a few ticks behind and still need our inputs) and the spectators have it.
-                if (ctx.options->frames && session_->CanClose()) done_ = true;
+                if (LastMatch(ctx) && session_->CanClose()) done_ = true;
                 break;
             case net::SessionPhase::Failed:
                 Failed(ctx);
@@ -170,13 +177,16 @@ public:
         const std::string title =
             where_.host ? "HOSTING ON PORT " + std::to_string(transport_ ? transport_->LocalPort() : where_.port)
                         : "JOINING " + where_.address + ":" + std::to_string(where_.port);
-        DrawLobby(ctx.renderer,
-                  LobbyOf(*session_, title, ctx.roster->At(static_cast<std::size_t>(fighter_)), side_ == 0), animTick_);
+        const int theirs = session_->PeerFighter().empty() ? -1 : ctx.roster->Find(session_->PeerFighter());
+        LobbyView view = LobbyOf(*session_, title, ctx.roster->At(static_cast<std::size_t>(fighter_)),
+                                 theirs >= 0 ? &ctx.roster->At(static_cast<std::size_t>(theirs)) : nullptr, side_ == 0);
+        AddLobbyFacts(view, *session_, facts_);
+        DrawLobby(ctx.renderer, view, animTick_);
     }
 
     void Panel(SceneContext& ctx, const debug::ScreenMap& map) override {
         if (!session_ || session_->Phase() != net::SessionPhase::Running) return;
-        const debug::NetplayView view = NetplayViewOf(*session_, where_.host, ctx.options->delayTicks);
+        const debug::NetplayView view = NetplayViewOf(*session_, where_.host);
         runner_.Panel(ctx, map, &view);
     }
 
@@ -212,30 +222,29 @@ private:
         if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);
         lastReport_ = Report(ctx);
         SaveReplay(ctx);
-        // A scripted run (--frames) is over once CanClose; otherwise both may choose for a rematch.
-        if (!ctx.options->frames) {
+        facts_.lastWinner = session_->ConfirmedState().matchWinner;
+        if (facts_.lastWinner == 0 || facts_.lastWinner == 1)
+            ++facts_.score[static_cast<std::size_t>(facts_.lastWinner)];
+        std::fprintf(stderr, "brawl: match %u over: %s; score P1 %d - %d P2\n", session_->MatchNumber(),
+                     MatchResultWords(facts_.lastWinner), facts_.score[0], facts_.score[1]);
+        // A scripted run (--frames, or --matches N played) is over once CanClose; otherwise both
+        // may choose for a rematch.
+        if (!LastMatch(ctx)) {
             ctx.notices.push_back("brawl: the match is over: choose a fighter for a rematch, or Esc for the title");
             if (autoReady_) Ready(ctx);
         }
     }
 
+    // The run ends with the match just finished: --frames plays one, --matches N plays N.
+    bool LastMatch(const SceneContext& ctx) const {
+        return ctx.options->frames ||
+               (ctx.options->matches && static_cast<int>(session_->MatchNumber()) >= *ctx.options->matches);
+    }
+
     void Failed(SceneContext& ctx) {
         const net::Error* error = session_->GetError();
         if (inMatch_) SaveReplay(ctx);
-        if (const net::DesyncReport* desync = session_->GetDesync(); desync != nullptr && !desync->localDump.empty()) {
-            const std::string path = !ctx.options->desyncDumpPath.empty()
-                                         ? ctx.options->desyncDumpPath
-                                         : "desync-p" + std::to_string(side_ + 1) + ".txt";
-            // Through the one writer (files.h): never into a FIFO, never half-written.
-            if (const auto refused = assets::WriteOutputFile(path, desync->localDump)) {
-                std::fprintf(stderr, "%s\n", refused->ToLine().c_str());
-            } else {
-                std::fprintf(stderr,
-                             "brawl: this side's state at tick %llu is in %s (brawl --compare-dumps A B names the "
-                             "first field that differs)\n",
-                             static_cast<unsigned long long>(desync->tick), game::PrintablePath(path).c_str());
-            }
-        }
+        SaveDesyncDump(*session_, *ctx.options, side_);
         Stop(ctx, error != nullptr ? error->ToLine() : "error: the online session failed");
     }
 
@@ -256,7 +265,7 @@ private:
     std::string Report(SceneContext& ctx) const {
         JsonLine line = runner_.Report(ctx, static_cast<std::int64_t>(session_->ConfirmedTick()),
                                        std::max(1, static_cast<int>(session_->MatchNumber())));
-        AddNetReport(line, *session_, side_);
+        AddNetReport(line, *session_, side_, ctx.options->delayTicks == net::AUTO_INPUT_DELAY);
         return WriteJsonLine(line);
     }
 
@@ -275,6 +284,8 @@ private:
     bool waitingSaid_ = false;
     bool done_ = false;
     int animTick_ = 0;
+    std::uint64_t enteredMicros_ = 0;
+    LobbyFacts facts_;  ///< what the lobby shows beyond the session: addresses, the score, a refusal
     std::string lastReport_;
     std::optional<RunReport> stopReport_;
 };

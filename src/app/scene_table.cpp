@@ -24,6 +24,7 @@ static const SceneEntry SCENES[] = {
     HOTMAP_SCENE("fight", MakeFightScene, true, false, "START"),           // scene_fight.cpp: a match, its pause menu, replays
     HOTMAP_SCENE("training", MakeTrainingScene, true, false, "TRAINING"),  // scene_training.cpp: the dummy, the frame meter
     HOTMAP_SCENE("online", MakeOnlineScene, true, true, "HOST ONLINE"),    // scene_online.cpp: a match against a peer (rollback)
+    HOTMAP_SCENE("spectate", MakeSpectateScene, true, true, "SPECTATE"),  // scene_spectate.cpp: a host's match, watched
     HOTMAP_SCENE("bumper", MakeBumperScene, false, false, nullptr),        // scene_bumper.cpp: the DirectDraw seed's Bumper demo
     HOTMAP_SCENE("synctest", MakeSyncTestScene, true, true, nullptr),      // scene_synctest.cpp: GGPO's sync test
     HOTMAP_SCENE("options", MakeOptionsScene, true, false, nullptr),       // scene_options.cpp: the options menu alone

@@ -1,6 +1,6 @@
 // The title screen: the two chosen fighters in their idle loop and the menu that chooses who plays
 // each side, with which fighter, how hard the CPU is; a mode's row (the scene table's label column:
-// START, TRAINING, HOST ONLINE) hands the setup to its scene. OPTIONS opens the options menu over it.
+// START, TRAINING, HOST ONLINE, SPECTATE) hands the setup to its scene. OPTIONS opens the options menu over it.
 // The title loop plays.
 #include "app/json_line.h"
 #include "app/options_menu.h"
@@ -58,7 +58,7 @@ public:
                 }
                 SceneArgs online = args_;
                 online.online = OnlineArgs{false, where.Value().host, where.Value().port};
-                ctx.switchTo = SceneSwitch{"online", online};
+                ctx.switchTo = SceneSwitch{menu_.Row().scene, online};  // JOIN plays, SPECTATE watches
                 break;
             }
             case TitleResult::Quit:

@@ -61,9 +61,11 @@ const std::vector<TitleRow>& TitleRows() {
                                      {"CPU LEVEL", Kind::CpuLevel}};
         for (const SceneEntry& e : SceneTable()) {
             if (e.titleLabel == nullptr) continue;
-            out.push_back({e.titleLabel, Kind::Scene, 0, e.name});
+            // SPECTATE connects to a host, as JOIN does: a row with an address to type.
+            const bool dials = std::string_view(e.name) == "spectate";
+            out.push_back({e.titleLabel, dials ? Kind::Join : Kind::Scene, 0, e.name});
             // JOIN is online play too: the other side of HOST ONLINE, with an address to type.
-            if (std::string_view(e.name) == "online") out.push_back({"JOIN", Kind::Join});
+            if (std::string_view(e.name) == "online") out.push_back({"JOIN", Kind::Join, 0, e.name});
         }
         out.insert(out.end(), {{"CONTROLS", Kind::Controls}, {"OPTIONS", Kind::Options}, {"QUIT", Kind::Quit}});
         return out;
@@ -233,14 +235,16 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
             // JOIN's value is the address field: typed into after Enter, a cursor while it has the keyboard.
             if (selected) render::DrawTextOutlined(r, 198, y, ">", GOLD, 2);
             render::DrawTextOutlined(r, 214, y, row.label, selected ? GOLD : WHITE, 2);
-            const std::string field = menu.address.empty() && !menu.editing ? "HOST:PORT" : menu.address;
-            const std::string shown = menu.editing ? field + "_" : field;
-            render::DrawTextOutlined(r, 290, y + 4, shown, menu.editing ? GOLD : DIM, 1);
+            // JOIN and SPECTATE share the field: the host typed once serves both.
+            const bool editing = menu.editing && selected;
+            const std::string field = menu.address.empty() && !editing ? "HOST:PORT" : menu.address;
+            const std::string shown = editing ? field + "_" : field;
+            render::DrawTextOutlined(r, 330, y + 4, shown, editing ? GOLD : DIM, 1);
         } else {
             Item(r, y, row.label, value, selected);
         }
-        // A gap between the setup and the modes.
-        y += row.kind == TitleRow::Kind::CpuLevel ? 25 : 19;
+        // A gap between the setup and the modes; 17 pixels a row keeps 14 rows inside the box.
+        y += row.kind == TitleRow::Kind::CpuLevel ? 23 : 17;
     }
     // Art from other projects keeps its attribution where the fighter is chosen.
     for (int side = 0; side < 2; ++side) {
@@ -412,7 +416,8 @@ void DrawHelp(SDL_Renderer* r, const Bindings& bindings, const std::vector<std::
     line("ANY KEY CLOSES THIS PANEL", DIM);
 }
 
-LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine, bool mineOnLeft) {
+LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine, const Fighter* theirs,
+                  bool mineOnLeft) {
     LobbyView v;
     v.title = title;
     v.connected = session.Phase() != net::SessionPhase::Connecting;
@@ -425,9 +430,34 @@ LobbyView LobbyOf(const net::Session& session, const std::string& title, const F
                : session.MatchNumber() > 0 ? "REMATCH? CHOOSE YOUR FIGHTER"
                                            : "CHOOSE YOUR FIGHTER";
     v.mine = &mine;
+    v.theirs = v.connected ? theirs : nullptr;
     v.mineOnLeft = mineOnLeft;
+    if (v.connected && session.Stats().pingMillis >= 0)
+        v.details.push_back("PING " + std::to_string(session.Stats().pingMillis) + " MS");
     v.hint = v.choosing ? "A/D OR ARROWS: FIGHTER   ENTER: READY   ESC: LEAVE" : "ESC: LEAVE";
     return v;
+}
+
+const char* MatchResultWords(int matchWinner) {
+    return matchWinner == 0 ? "P1 won" : matchWinner == 1 ? "P2 won" : matchWinner == 2 ? "a draw" : "no winner yet";
+}
+
+void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts) {
+    const bool waiting = session.Phase() == net::SessionPhase::Connecting;
+    if (waiting && !facts.addresses.empty()) {
+        std::string list;
+        for (std::size_t i = 0; i < std::min<std::size_t>(facts.addresses.size(), 3); ++i)
+            list += (i == 0 ? "" : ", ") + facts.addresses[i];
+        view.details.insert(view.details.begin(), "THIS MACHINE: " + list);
+    }
+    if (session.MatchNumber() > 0 && session.Phase() != net::SessionPhase::Running) {
+        view.details.push_back("MATCH " + std::to_string(session.MatchNumber()) + ": " +
+                               Upper(MatchResultWords(facts.lastWinner)));
+        view.details.push_back("SCORE  P1 " + std::to_string(facts.score[0]) + " - " + std::to_string(facts.score[1]) +
+                               " P2");
+    }
+    if (waiting && !facts.refusal.empty())
+        view.details.push_back("TURNED AWAY: " + game::OneLine(Upper(facts.refusal), 70));
 }
 
 void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
@@ -436,8 +466,13 @@ void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.title, 2)) / 2, 64, v.title, WHITE, 2);
     render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.status, 2)) / 2, 88, v.status,
                              v.connected ? GOLD : DIM, 2);
+    int detailY = 108;
+    for (const std::string& line : v.details) {
+        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(line, 1)) / 2, detailY, line, WHITE, 1);
+        detailY += 11;
+    }
     const int mineX = v.mineOnLeft ? 150 : 490, theirsX = v.mineOnLeft ? 490 : 150;
-    if (v.mine != nullptr) {
+    if (v.mine != nullptr && v.showSides) {
         DrawFighterIdle(r, *v.mine, mineX, game::FLOOR_Y_PX, !v.mineOnLeft, animTick);
         const std::string name =
             v.choosing ? "< " + v.mine->loaded.def.displayName + " >" : v.mine->loaded.def.displayName;
@@ -450,7 +485,7 @@ void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
         const std::string& name = v.theirs->loaded.def.displayName;
         render::DrawTextOutlined(r, theirsX - render::TextWidth(name, 2) / 2, 120, name, WHITE, 2);
     }
-    if (v.connected) {
+    if (v.connected && v.showSides) {
         const std::string state = v.peerReady ? "READY" : "CHOOSING";
         render::DrawTextOutlined(r, theirsX - render::TextWidth(state, 1) / 2, 140, state, v.peerReady ? GOLD : DIM, 1);
     }

@@ -28,11 +28,12 @@ struct TitleRow {
     std::string label;  ///< as drawn, and as `--menu` picks it
     Kind kind = Kind::Scene;
     int side = 0;                 ///< Player, Fighter: 0 or 1
-    const char* scene = nullptr;  ///< Scene: the scene table's name
+    const char* scene = nullptr;  ///< Scene, Join: the scene table's name (Join: online or spectate)
 };
 
 /// The title's rows, top to bottom: who plays each side and with which fighter, the CPU's level; a
-/// row per mode of the scene table (its label column, in its order), JOIN right after online's;
+/// row per mode of the scene table (its label column, in its order), JOIN right after online's
+/// (SPECTATE, like JOIN, takes an address);
 /// then CONTROLS, OPTIONS, QUIT. A new mode's table line adds its row: nothing else moves a script.
 [[nodiscard]] const std::vector<TitleRow>& TitleRows();
 
@@ -88,11 +89,27 @@ struct LobbyView {
     bool mineOnLeft = true;           ///< the host plays P1, on the left
     bool choosing = false;            ///< the local player may still change fighter
     bool ready = false, peerReady = false, connected = false;
-    std::string hint;  ///< the keys, on the bottom line
+    bool showSides = true;             ///< the two players' places (READY, CHOOSING); off for a spectator
+    std::vector<std::string> details;  ///< small lines under the status: addresses, ping, last result, score
+    std::string hint;                  ///< the keys, on the bottom line
 };
-/// The lobby as `session` stands: connected, who is ready, what to say; `title` its first line.
+/// The lobby as `session` stands: connected, who is ready, the opponent's fighter once it chose
+/// (`theirs`, null before), the ping, what to say; `title` its first line.
 [[nodiscard]] LobbyView LobbyOf(const net::Session& session, const std::string& title, const Fighter& mine,
-                                bool mineOnLeft);
+                                const Fighter* theirs, bool mineOnLeft);
+/// What an online lobby shows beyond the session: where to reach a host, the score over the
+/// connection, the last match's result, the last opponent turned away.
+struct LobbyFacts {
+    std::vector<std::string> addresses;  ///< a host's IPv4 addresses
+    std::array<int, 2> score{};          ///< matches won by P1 and P2 over this connection
+    int lastWinner = -1;                 ///< the last match's: 0, 1, 2 a draw, -1 not played to its end
+    std::string refusal;                 ///< the last opponent turned away, in this side's words
+};
+/// The facts as `view`'s detail lines: addresses while a host waits, "MATCH 1: P1 WON" and the
+/// score between matches, "TURNED AWAY: ..." while waiting again.
+void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts);
+/// "P1 won", "P2 won", "a draw" or "no winner yet" for a game::MatchState::matchWinner.
+[[nodiscard]] const char* MatchResultWords(int matchWinner);
 void DrawLobby(SDL_Renderer* r, const LobbyView& view, int animTick);
 /// The pause menu, or its MOVE LIST page: each fighter's moves with their inputs in numpad
 /// notation (game::MoveInputNotation), made from the definitions.

@@ -141,16 +141,17 @@ void NetplaySection(const NetplayView& n) {
     ImGui::Text("%s   ping %s   quality %s%s", n.phase,
                 n.pingMillis >= 0 ? (std::to_string(n.pingMillis) + " ms").c_str() : "--", n.quality,
                 n.waiting ? "   WAITING FOR OPPONENT" : "");
-    ImGui::Text("tick %llu, confirmed %llu   frame advantage %+d   input delay %d",
-                static_cast<unsigned long long>(n.currentTick), static_cast<unsigned long long>(n.confirmedTick),
-                n.frameAdvantageTicks, n.inputDelayTicks);
+    ImGui::Text("tick %llu, confirmed %llu   frame advantage %+d", static_cast<unsigned long long>(n.currentTick),
+                static_cast<unsigned long long>(n.confirmedTick), n.frameAdvantageTicks);
+    ImGui::Text("input delay %d, window %d ticks   stalled ticks %lld, time-sync waits %lld", n.inputDelayTicks,
+                n.maxRollbackTicks, static_cast<long long>(n.stalledTicks), static_cast<long long>(n.timeSyncWaits));
     ImGui::Text("rollbacks this second %d, deepest %d ticks, %lld in all", n.rollbacksLastSecond,
                 n.deepestRollbackTicks, static_cast<long long>(n.rollbacks));
     ImGui::Text("ticks predicted %lld (%lld wrong)   desync checks passed %lld",
                 static_cast<long long>(n.predictedTicks), static_cast<long long>(n.mispredictedTicks),
                 static_cast<long long>(n.desyncChecksPassed));
-    ImGui::Text("packets lost %lld, dropped %lld", static_cast<long long>(n.packetsLost),
-                static_cast<long long>(n.packetsDropped));
+    ImGui::Text("packets lost %lld, dropped %lld   spectators %d", static_cast<long long>(n.packetsLost),
+                static_cast<long long>(n.packetsDropped), n.spectators);
 }
 
 void DrawPanel(Overlay& o, const Settings& settings, std::vector<Command>& out, const ScreenMap& m,

@@ -57,13 +57,15 @@ struct NetplayView {
     std::int32_t pingMillis = -1;
     const char* quality = "";
     std::int32_t frameAdvantageTicks = 0;
-    std::int32_t inputDelayTicks = 0;
+    std::int32_t inputDelayTicks = 0, maxRollbackTicks = 0;  ///< this match's (the auto delay's pick)
     std::int32_t rollbacksLastSecond = 0;
     std::int32_t deepestRollbackTicks = 0;
     std::int64_t rollbacks = 0;
     std::int64_t predictedTicks = 0, mispredictedTicks = 0;
     std::int64_t desyncChecksPassed = 0;
     std::int64_t packetsLost = 0, packetsDropped = 0;
+    std::int64_t stalledTicks = 0, timeSyncWaits = 0;
+    std::int32_t spectators = 0;  ///< watching this host's match
     std::uint64_t currentTick = 0, confirmedTick = 0;
     bool waiting = false;
 };

@@ -6,7 +6,10 @@
 // Invariant: the library is initialised once per process for as long as any transport lives.
 #include "net/enet_transport.h"
 
+#include <arpa/inet.h>
 #include <enet/enet.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 
 #include <algorithm>
 #include <chrono>
@@ -218,6 +221,22 @@ void EnetTransport::HandleEvents(std::uint32_t firstTimeoutMillis) {
         }
     }
     enet_host_flush(host_);
+}
+
+std::vector<std::string> LocalIpv4Addresses() {
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) != 0) return {};
+    std::vector<std::string> out, loopback;
+    for (const ifaddrs* a = list; a != nullptr; a = a->ifa_next) {
+        if (a->ifa_addr == nullptr || a->ifa_addr->sa_family != AF_INET) continue;  // IPv4 only: ENet's
+        const in_addr address = reinterpret_cast<const sockaddr_in*>(a->ifa_addr)->sin_addr;
+        char text[INET_ADDRSTRLEN] = {};
+        if (inet_ntop(AF_INET, &address, text, sizeof text) == nullptr) continue;
+        (ntohl(address.s_addr) >> 24 == 127 ? loopback : out).emplace_back(text);
+    }
+    freeifaddrs(list);
+    out.insert(out.end(), loopback.begin(), loopback.end());
+    return out;
 }
 
 }  // namespace net

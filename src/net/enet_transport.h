@@ -84,6 +84,10 @@ private:
     std::deque<Datagram> arrived_;
 };
 
+/// This machine's IPv4 addresses a joiner may dial (loopback last), as dotted quads: what a host
+/// shows. Empty when the system lists none.
+[[nodiscard]] std::vector<std::string> LocalIpv4Addresses();
+
 /// The real clock, for the app: std::chrono::steady_clock in microseconds since construction.
 class SteadyClock final : public Clock {
 public:

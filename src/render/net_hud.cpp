@@ -1,5 +1,5 @@
 // Online play's corner of the HUD: the ping and a connection-quality mark (three bars: green,
-// amber or red), under the timer; and the "waiting for opponent" notice across the picture.
+// amber or red), under the timer, and how many watch; the "waiting for opponent" notice across the picture.
 // Plain values in: render knows nothing of the network.
 #include "render/render.h"
 
@@ -16,7 +16,7 @@ void Fill(SDL_Renderer* r, int x, int y, int w, int h, SDL_Color c) {
 
 }  // namespace
 
-void DrawNetStatus(SDL_Renderer* r, int pingMillis, NetQuality quality, bool waiting) {
+void DrawNetStatus(SDL_Renderer* r, int pingMillis, NetQuality quality, bool waiting, int watching) {
     constexpr SDL_Color DARK{20, 14, 30, 200}, DIM{70, 60, 80, 255}, WHITE{244, 240, 232, 255};
     const SDL_Color mark = quality == NetQuality::Good   ? SDL_Color{90, 220, 110, 255}
                            : quality == NetQuality::Fair ? SDL_Color{240, 190, 60, 255}
@@ -31,6 +31,12 @@ void DrawNetStatus(SDL_Renderer* r, int pingMillis, NetQuality quality, bool wai
         Fill(r, x + b * 4, y + 7 - h, 3, h, b < bars ? mark : DIM);
     }
     DrawText(r, x + 16, y, ping, WHITE, 1);
+    if (watching > 0) {  // under the ping: the players know they have an audience
+        const std::string text = std::to_string(watching) + " WATCHING";
+        const int tw = TextWidth(text, 1), tx = (game::STAGE_WIDTH_PX - tw) / 2;
+        Fill(r, tx - 3, y + 10, tw + 6, 11, DARK);
+        DrawText(r, tx, y + 12, text, WHITE, 1);
+    }
     if (waiting) {
         const std::string text = "WAITING FOR OPPONENT";
         Fill(r, 0, 150, game::STAGE_WIDTH_PX, 30, SDL_Color{14, 8, 24, 190});

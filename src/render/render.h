@@ -79,8 +79,9 @@ void DrawTrainingHud(SDL_Renderer* renderer, const game::MatchDefs& defs, const 
 /// An online connection as the HUD marks it.
 enum class NetQuality : std::uint8_t { Good, Fair, Poor };
 /// Online play's HUD: the ping and the quality mark under the timer (pingMillis -1: not measured
-/// yet); `waiting`: the "waiting for opponent" notice.
-void DrawNetStatus(SDL_Renderer* renderer, int pingMillis, NetQuality quality, bool waiting);
+/// yet); `waiting`: the "waiting for opponent" notice; `watching`: spectators, "N WATCHING" under
+/// the ping when more than 0.
+void DrawNetStatus(SDL_Renderer* renderer, int pingMillis, NetQuality quality, bool waiting, int watching = 0);
 
 }  // namespace render
 
