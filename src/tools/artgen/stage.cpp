@@ -157,6 +157,7 @@ assets::Image ComposeView(const StageArt& stage, std::int32_t cameraXPx) {
 
 StageArt BuildStage(const std::string& id) {
     if (id == "rooftop") return BuildRooftop();
+    if (id == "dojo") return BuildDojo();
     std::fprintf(stderr, "artgen: no stage '%s'\n", id.c_str());
     std::abort();
 }

@@ -40,10 +40,11 @@ struct StageArt {
 [[nodiscard]] std::int32_t LayerWidthPx(std::int32_t stageWidthPx, double scroll);
 
 /// The stage ids artgen makes, in the order it makes them.
-inline constexpr const char* STAGE_IDS[] = {"rooftop"};
+inline constexpr const char* STAGE_IDS[] = {"rooftop", "dojo"};
 
-/// Today's rooftop at dusk (640 wide).
+/// Today's rooftop at dusk (640 wide), the dojo (960).
 [[nodiscard]] StageArt BuildRooftop();
+[[nodiscard]] StageArt BuildDojo();
 /// The stage of `id` (one of STAGE_IDS).
 [[nodiscard]] StageArt BuildStage(const std::string& id);
 

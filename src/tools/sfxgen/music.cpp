@@ -2,6 +2,7 @@
 // driving bass, rock drums, a square-wave lead over a pad) and the title track (C major, 120 BPM,
 // eight bars: a plucked arpeggio, a bell melody, a soft pulse). Mastered quieter than the effects
 // (peaks at -6 dBFS, and the game's default music volume is lower still) so hits sit on top.
+#include "tools/sfxgen/songs.h"
 #include "tools/sfxgen/sounds.h"
 #include "tools/sfxgen/tracker.h"
 
@@ -184,7 +185,18 @@ Buffer Mastered(const Song& song) {
 
 std::vector<Track> Tracks() {
     return {{"assets/music/title.wav", [] { return Mastered(Title()); }},
-            {"assets/stages/rooftop/music.wav", [] { return Mastered(Stage()); }}};
+            {"assets/stages/rooftop/music.wav", [] { return Mastered(Stage()); }},
+            {"assets/stages/dojo/music.wav",
+             [] {
+                 Buffer b = LoopInRoom(DojoSong(), 0.25, 1.4);
+                 Normalize(b, -6.0);
+                 return b;
+             }},
+            {"assets/stages/harbour/music.wav", [] {
+                 Buffer b = LoopInRoom(HarbourSong(), 0.35, 2.2);
+                 Normalize(b, -6.0);
+                 return b;
+             }}};
 }
 
 }  // namespace sfxgen
