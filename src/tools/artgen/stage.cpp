@@ -158,6 +158,7 @@ assets::Image ComposeView(const StageArt& stage, std::int32_t cameraXPx) {
 StageArt BuildStage(const std::string& id) {
     if (id == "rooftop") return BuildRooftop();
     if (id == "dojo") return BuildDojo();
+    if (id == "harbour") return BuildHarbour();
     std::fprintf(stderr, "artgen: no stage '%s'\n", id.c_str());
     std::abort();
 }

@@ -40,11 +40,12 @@ struct StageArt {
 [[nodiscard]] std::int32_t LayerWidthPx(std::int32_t stageWidthPx, double scroll);
 
 /// The stage ids artgen makes, in the order it makes them.
-inline constexpr const char* STAGE_IDS[] = {"rooftop", "dojo"};
+inline constexpr const char* STAGE_IDS[] = {"rooftop", "dojo", "harbour"};
 
-/// Today's rooftop at dusk (640 wide), the dojo (960).
+/// Today's rooftop at dusk (640 wide), the dojo (960), the harbour at night (1280).
 [[nodiscard]] StageArt BuildRooftop();
 [[nodiscard]] StageArt BuildDojo();
+[[nodiscard]] StageArt BuildHarbour();
 /// The stage of `id` (one of STAGE_IDS).
 [[nodiscard]] StageArt BuildStage(const std::string& id);
 
