@@ -33,7 +33,7 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
     constexpr int CELL_W = 7, CELL_H = 5, GAP = 1, METER_CELLS = 80, METER_Y = 341;
     // A dark strip behind the cells, so grey "free" cells read against the street.
     SDL_SetRenderDrawColor(r, 12, 12, 18, 255);
-    const SDL_Rect strip{0, METER_Y - 2, game::STAGE_WIDTH_PX, 2 * (CELL_H + GAP + 1) + 2};
+    const SDL_Rect strip{0, METER_Y - 2, game::SCREEN_WIDTH_PX, 2 * (CELL_H + GAP + 1) + 2};
     SDL_RenderFillRect(r, &strip);
     for (std::size_t side = 0; side < 2; ++side) {
         const auto& cells = observer.meter[side];
@@ -53,7 +53,7 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
         int y = HUD_COMBO_BOTTOM_Y + 4;
         for (auto it = log.rbegin(); it != log.rend(); ++it, y += 9) {
             const std::string line = game::InputLogText(*it) + " " + std::to_string(std::min(it->ticks, 999));
-            const int x = side == 0 ? 6 : game::STAGE_WIDTH_PX - 6 - TextWidth(line);
+            const int x = side == 0 ? 6 : game::SCREEN_WIDTH_PX - 6 - TextWidth(line);
             DrawTextOutlined(r, x, y, line, it == log.rbegin() ? WHITE : GREY);
         }
     }
@@ -67,7 +67,7 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
                                : "";
         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::toupper(ch); });
         const std::string text = name + " " + Signed(a.frames) + (a.blocked ? " ON BLOCK" : " ON HIT");
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text)) / 2, y, text, GOLD);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(text)) / 2, y, text, GOLD);
         y += 10;
     }
     if (!observer.whiffs.empty()) {
@@ -76,11 +76,11 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
         if (w.missedByPx >= 0) text.append(std::to_string(w.missedByPx)).append(" PX");
         if (w.boxOnlyTicks > 0)
             text.append(" - BOXES WOULD HAVE HIT (").append(std::to_string(w.boxOnlyTicks)).append(" TICKS)");
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text)) / 2, y, text, WHITE);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(text)) / 2, y, text, WHITE);
         y += 10;
     }
     for (const std::string& line : status) {
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(line)) / 2, y, line, GREY);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(line)) / 2, y, line, GREY);
         y += 10;
     }
 }
