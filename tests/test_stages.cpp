@@ -485,6 +485,23 @@ TEST(StageRuns, EachStageGivesItsOwnStableHashAndTheDefaultIsTheRooftop) {
         << "a 640 px stage starting at 230 and 410 plays as the rooftop (only the id differs)";
 }
 
+// The project's own stages: each plays the same CPU match to its own hash, the same every time.
+TEST(StageRuns, TheProjectsStagesGiveDistinctStableHashes) {
+    const fs::path root = HOTMAP_SOURCE_DIR;
+    std::set<std::string> hashes;
+    const std::vector<std::string> ids = assets::ListStages(assets::AssetRoots::Under(root.string()));
+    ASSERT_GE(ids.size(), 3u) << "rooftop, dojo, harbour";
+    for (const std::string& stage : ids) {
+        const nlohmann::json a = HeadlessLine(root, {"--stage", stage});
+        const nlohmann::json b = HeadlessLine(root, {"--stage", stage});
+        ASSERT_TRUE(a.is_object()) << stage;
+        EXPECT_EQ(a["stage"], stage);
+        EXPECT_EQ(a["hash"], b["hash"]) << stage;
+        hashes.insert(a["hash"].get<std::string>());
+    }
+    EXPECT_EQ(hashes.size(), ids.size()) << "a hash per stage";
+}
+
 TEST(StageRuns, AnUnknownStageIsAUsageErrorNamingTheStagesAndABrokenOneIsLeftOut) {
     const fs::path root = ProjectWithStages("stage_unknown");
     WriteText(root / "assets" / "stages" / "mid" / "stage.json", "{");

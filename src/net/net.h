@@ -345,7 +345,7 @@ struct PickPacket {
 };
 struct SetupPacket {
     std::uint32_t match = 0;
-    std::uint64_t setupHash = 0;                   ///< HashSetup of the text and the two definitions
+    std::uint64_t setupHash = 0;                   ///< HashSetup of the text, the two definitions, the stage
     std::array<std::uint64_t, 2> fighterHashes{};  ///< the host's game::HashFighterDef of each fighter
     std::string text;                              ///< EncodeSetup's: opaque to the packet layer
     friend bool operator==(const SetupPacket&, const SetupPacket&) = default;
