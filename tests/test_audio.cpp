@@ -32,8 +32,10 @@ struct Project {
     std::vector<assets::LoadedFighter> fighters;
     audio::SoundBank bank;
     std::vector<std::string> lines;
+    audio::SoundId rooftopMusic = audio::NO_SOUND;  ///< the default stage's loop (assets/stages/rooftop)
     Project() {
         lines = bank.LoadShared(ASSETS);
+        rooftopMusic = bank.LoadMusicFile(ASSETS + "/stages/rooftop/music.wav", lines);
         for (const char* id : {"brick", "kestrel"}) {
             auto f = assets::LoadFighter(assets::AssetRoots::Under(HOTMAP_SOURCE_DIR), id);
             if (!f.Ok()) throw std::runtime_error(f.GetError().ToLine());
@@ -95,7 +97,7 @@ TEST(EventSounds, TheProjectLoadsEverySoundWithoutAWord) {
     for (int s = 0; s < static_cast<int>(Sfx::COUNT); ++s)
         EXPECT_NE(P().bank.Get(P().bank.Shared(static_cast<Sfx>(s))), nullptr) << audio::SFX_FILES[s].name;
     EXPECT_NE(P().bank.Get(P().bank.Music(audio::Track::Title)), nullptr);
-    EXPECT_NE(P().bank.Get(P().bank.Music(audio::Track::Stage)), nullptr);
+    EXPECT_NE(P().bank.Get(P().rooftopMusic), nullptr);
 }
 
 TEST(EventSounds, EachEventPlaysWhatItIs) {
@@ -485,9 +487,9 @@ TEST_F(Mixer, VolumesAreAppliedAndMuteSilences) {
     sink->SetVolumes(v);
     EXPECT_FLOAT_EQ(sink->EffectsGain(), 0.4f) << "0.5 x 0.8";
     EXPECT_EQ(Mix_VolumeMusic(-1), 26) << "0.5 x 0.4 of 128";
-    sink->PlayMusic(P().bank.Music(audio::Track::Stage));
+    sink->PlayMusic(P().rooftopMusic);
     EXPECT_TRUE(Mix_PlayingMusic());
-    EXPECT_EQ(sink->MusicPlaying(), P().bank.Music(audio::Track::Stage));
+    EXPECT_EQ(sink->MusicPlaying(), P().rooftopMusic);
     v.mute = true;
     sink->SetVolumes(v);
     EXPECT_EQ(sink->EffectsGain(), 0.0f);
@@ -559,7 +561,7 @@ struct OfflineMix {
     }
     // Renders `frames` more frames (music, then the effects through the mixer).
     void Render(std::size_t frames) {
-        const assets::Sound* track = P().bank.Get(P().bank.Music(audio::Track::Stage));
+        const assets::Sound* track = P().bank.Get(P().rooftopMusic);
         const std::size_t from = out.size();
         out.resize(from + frames * 2);
         plain.resize(out.size());

@@ -158,7 +158,7 @@ TEST(LoopSearch, NoLoopOfMovesCombosPastTwelveHits) {
             const std::int32_t half = d.pushboxWidthPx / 2;
             for (const auto& [name, inputs] : strings) {
                 for (const bool corner : {false, true}) {
-                    const std::int32_t defenderX = corner ? game::STAGE_WIDTH_PX - 1 - half : 400;
+                    const std::int32_t defenderX = corner ? game::StageGeometry{}.widthPx - 1 - half : 400;
                     for (std::int32_t gap = 0; gap <= 40; ++gap) {
                         for (const bool walk : {false, true}) {
                             std::vector<Input> loop = inputs;

@@ -66,6 +66,7 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     s.matchWinner = 1;
     app::RunTotals totals;
     totals.fighters = {"quo\"te", "plain"};
+    totals.stage = "harbour";
     totals.hits = {3, 4};
     totals.matchesFinished = 1;
     totals.matchWins = {0, 1};
@@ -79,7 +80,7 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     for (auto it = ordered.begin(); it != ordered.end(); ++it) keys.push_back(it.key());
     EXPECT_EQ(keys,
               (std::vector<std::string>{"frames", "hash", "health", "hits", "winner", "round", "rounds_won", "matches",
-                                        "assets_hash", "reloads", "reload_errors", "fighters", "total_hits",
+                                        "assets_hash", "reloads", "reload_errors", "fighters", "stage", "total_hits",
                                         "matches_finished", "match_wins", "max_combo", "load_ms", "peak_rss_kb"}));
     EXPECT_EQ(line["frames"], 120);
     EXPECT_EQ(line["hash"], app::Hex16(game::HashState(s)));
@@ -88,6 +89,7 @@ TEST(MatchReport, TheKeysInTheirOrderAndIdsEscaped) {
     EXPECT_EQ(line["matches"], 2);
     EXPECT_EQ(line["assets_hash"], "0000000000abcdef");
     EXPECT_EQ(line["fighters"], json::array({"quo\"te", "plain"}));
+    EXPECT_EQ(line["stage"], "harbour");
     EXPECT_EQ(line["total_hits"], json::array({3, 4}));
     EXPECT_EQ(line["match_wins"], json::array({0, 1}));
     EXPECT_EQ(line["max_combo"], json::array({2, 5}));

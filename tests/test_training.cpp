@@ -551,8 +551,8 @@ TEST(TrainingReset, CornersPutTheDummyAgainstTheWall) {
     EXPECT_EQ(game::ToPx(t.state.fighters[1].xSubpx), 639 - 11);
     EXPECT_EQ(game::ToPx(t.state.fighters[0].xSubpx), 639 - 91);
     game::ResetPositions(t.defs, t.state, 1, game::ResetPlace::Mid);
-    EXPECT_EQ(game::ToPx(t.state.fighters[0].xSubpx), game::START_X_PX[0]);
-    EXPECT_EQ(game::ToPx(t.state.fighters[1].xSubpx), game::START_X_PX[1]);
+    EXPECT_EQ(game::ToPx(t.state.fighters[0].xSubpx), game::StageGeometry{}.startXPx[0]);
+    EXPECT_EQ(game::ToPx(t.state.fighters[1].xSubpx), game::StageGeometry{}.startXPx[1]);
 }
 
 // ---- the dummy's options, on the project's fighters ------------------------------------------------

@@ -105,10 +105,12 @@ private:
     bool HandleShortcut(const SDL_Event& e);
     [[nodiscard]] debug::ScreenMap Letterbox() const;
     bool SaveScreenshot(const std::string& path);
+    int PrepareStage(const std::string& root, const std::string& replayShown);
 
     Options opt_;
     std::string projectRoot_;  ///< the folder holding assets/ and hotmaps/ ("" before it is found)
     std::unique_ptr<Roster> roster_;
+    std::unique_ptr<StageSet> stages_;
     std::shared_ptr<const game::Replay> replay_;
     SceneArgs firstArgs_;
     std::string firstScene_;
@@ -122,7 +124,7 @@ private:
     SDL_Renderer* renderer_ = nullptr;
     bool imgui_ = false;
     bool vsync_ = false;  ///< presenting waits for the display (else the loop sleeps between ticks)
-    render::TexturePtr target_, stage_;
+    render::TexturePtr target_;
     bool help_ = false;
     bool running_ = true;
     std::uint64_t lastReloadNanos_ = 0;
@@ -136,6 +138,38 @@ private:
     std::unique_ptr<audio::MixerSink> sink_;
     SceneAudio sceneAudio_;
 };
+
+// The stages (a broken one is said once and left out) and the one the run starts on: --stage, or
+// the replay's, whose geometry goes into the replay's config. Returns an exit status, or 0.
+int Shell::PrepareStage(const std::string& root, const std::string& replayShown) {
+    stages_ = StageSet::Load(assets::AssetRoots::Under(root), opt_.allowOutsideLinks);
+    for (const assets::Error& e : stages_->Skipped()) std::fprintf(stderr, "%s\n", e.ToLine().c_str());
+    const std::string wanted = replay_ ? replay_->stageId : opt_.stage.value_or(assets::DEFAULT_STAGE_ID);
+    for (const BrokenStage& b : stages_->Broken()) {
+        // Asked for by name (not the rooftop, which stands in built in): its error is the run's one line.
+        if (b.id == wanted && stages_->Find(wanted) == nullptr)
+            return std::fprintf(stderr, "%s\n", b.error.ToLine().c_str()), 1;
+        std::fprintf(stderr, "%s\n", b.error.ToLine().c_str());
+    }
+    const Stage* stage = stages_->Find(wanted);
+    if (stage == nullptr && replay_) {  // a file names it: a data error, naming the file
+        std::fprintf(stderr, "error: %s: names the stage '%s', which this project lacks (there are: %s)\n",
+                     replayShown.c_str(), game::Printable(wanted).c_str(), stages_->IdList().c_str());
+        return 1;
+    }
+    if (stage == nullptr) {
+        std::fprintf(stderr, "brawl: no stage named '%s' (there are: %s)\n%s", game::Printable(wanted).c_str(),
+                     stages_->IdList().c_str(), UsageText().c_str());
+        return 2;
+    }
+    firstArgs_.setup.stage = wanted;
+    if (replay_) {
+        auto played = std::make_shared<game::Replay>(*replay_);
+        played->config.stage = stage->loaded.file.Geometry();
+        replay_ = std::move(played);
+    }
+    return 0;
+}
 
 // What every run needs before a scene: the replay (its fighters and config), the roster, the
 // setup the command line asks for. Returns an exit status when the run cannot start.
@@ -220,6 +254,7 @@ int Shell::Prepare() {
         }
         // A broken fighter is left out, its error said once; only asking for it by name fails.
         for (const BrokenFighter& b : roster_->Broken()) std::fprintf(stderr, "%s\n", b.error.ToLine().c_str());
+        if (const int status = PrepareStage(root, replayShown)) return status;
     }
     if (opt_.p1) firstArgs_.setup.controllers[0] = *opt_.p1;
     if (opt_.p2) firstArgs_.setup.controllers[1] = *opt_.p2;
@@ -231,6 +266,7 @@ int Shell::Prepare() {
     settings_.overlay = opt_.overlay;
     settings_.view = game::ParseName(debug::VIEW_MODE_NAMES, opt_.view).value_or(render::ViewMode::Sprites);
     ctx_.roster = roster_.get();
+    ctx_.stages = stages_.get();
     ctx_.options = &opt_;
     ctx_.debug = &settings_;
     // The player's settings: a missing file is the defaults; a broken one, the defaults and a line.
@@ -287,6 +323,9 @@ void Shell::StartAudio() {
     if (!projectRoot_.empty()) {
         for (const std::string& line : bank_.LoadShared(assetsDir)) std::fprintf(stderr, "%s\n", line.c_str());
     }
+    if (stages_) {
+        for (const std::string& line : stages_->LoadMusic(bank_)) std::fprintf(stderr, "%s\n", line.c_str());
+    }
     if (roster_ && !projectRoot_.empty()) {
         for (std::size_t i = 0; i < roster_->Size(); ++i) {
             const assets::LoadedFighter& f = roster_->At(i).loaded;
@@ -322,7 +361,8 @@ void Shell::ApplyVideo() {
     if (window_ == nullptr || opt_.headless) return;
     SDL_SetWindowFullscreen(window_, user_.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
     if (!user_.fullscreen) {
-        SDL_SetWindowSize(window_, game::STAGE_WIDTH_PX * user_.windowScale, game::STAGE_HEIGHT_PX * user_.windowScale);
+        SDL_SetWindowSize(window_, game::SCREEN_WIDTH_PX * user_.windowScale,
+                          game::SCREEN_HEIGHT_PX * user_.windowScale);
     }
     SDL_RenderSetVSync(renderer_, user_.vsync ? 1 : 0);
     SDL_RendererInfo info{};
@@ -392,6 +432,12 @@ void Shell::PollReload() {
             }
         }
     }
+    if (stages_) {  // a stage's art, as a fighter's
+        for (const ReloadNews& n : stages_->Reload(renderer_, sink_ ? &bank_ : nullptr)) {
+            std::fprintf(stderr, "%s\n", n.line.c_str());
+            n.ok ? ++ctx_.clock.reloads : ++ctx_.clock.reloadErrors;
+        }
+    }
     // A sound saved over is reloaded like a sprite (a broken one keeps the last good version).
     if (sink_) {
         for (const audio::SoundBank::Change& c : bank_.Reload()) {
@@ -431,8 +477,8 @@ bool Shell::StartVideo(bool headless) {
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest");
     // Headless pictures are always 1280 x 720; a window takes the player's size and fullscreen.
-    const int w = headless ? WINDOW_W : game::STAGE_WIDTH_PX * user_.windowScale;
-    const int h = headless ? WINDOW_H : game::STAGE_HEIGHT_PX * user_.windowScale;
+    const int w = headless ? WINDOW_W : game::SCREEN_WIDTH_PX * user_.windowScale;
+    const int h = headless ? WINDOW_H : game::SCREEN_HEIGHT_PX * user_.windowScale;
     const Uint32 flags =
         headless ? SDL_WINDOW_HIDDEN
                  : (SDL_WINDOW_SHOWN | SDL_WINDOW_RESIZABLE | (user_.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
@@ -452,10 +498,10 @@ bool Shell::StartVideo(bool headless) {
         std::fprintf(stderr, "brawl: cannot create a renderer: %s\n", SDL_GetError());
         return false;
     }
-    target_.reset(SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_TARGET, game::STAGE_WIDTH_PX,
-                                    game::STAGE_HEIGHT_PX));
+    target_.reset(SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_TARGET, game::SCREEN_WIDTH_PX,
+                                    game::SCREEN_HEIGHT_PX));
     SDL_SetTextureScaleMode(target_.get(), SDL_ScaleModeNearest);
-    stage_ = render::MakeStageTexture(renderer_);
+    if (stages_) stages_->MakeArt(renderer_);
     if (roster_) roster_->MakeArt(renderer_);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -477,7 +523,7 @@ void Shell::Shutdown() {
         imgui_ = false;
     }
     target_.reset();
-    stage_.reset();
+    if (stages_) stages_->DropArt();  // its textures go before the renderer
     if (roster_) {
         for (std::size_t i = 0; i < roster_->Size(); ++i) roster_->At(i).art = {};
     }
@@ -491,12 +537,13 @@ void Shell::Shutdown() {
 debug::ScreenMap Shell::Letterbox() const {
     int w = WINDOW_W, h = WINDOW_H;
     SDL_GetRendererOutputSize(renderer_, &w, &h);
-    float scale = std::min(static_cast<float>(w) / game::STAGE_WIDTH_PX, static_cast<float>(h) / game::STAGE_HEIGHT_PX);
+    float scale =
+        std::min(static_cast<float>(w) / game::SCREEN_WIDTH_PX, static_cast<float>(h) / game::SCREEN_HEIGHT_PX);
     if (scale >= 1.0f) scale = std::floor(scale);  // whole-number scales keep pixel art crisp
     debug::ScreenMap m;
     m.scale = scale;
-    m.offsetX = std::floor((w - game::STAGE_WIDTH_PX * scale) / 2);
-    m.offsetY = std::floor((h - game::STAGE_HEIGHT_PX * scale) / 2);
+    m.offsetX = std::floor((w - game::SCREEN_WIDTH_PX * scale) / 2);
+    m.offsetY = std::floor((h - game::SCREEN_HEIGHT_PX * scale) / 2);
     return m;
 }
 
@@ -505,7 +552,9 @@ void Shell::Render(bool present) {
     SDL_SetRenderTarget(renderer_, target_.get());
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
     SDL_RenderClear(renderer_);
-    SDL_RenderCopy(renderer_, stage_.get(), nullptr, nullptr);
+    // The menus' backdrop: the rooftop, still (a match draws its own stage over it).
+    if (const Stage* rooftop = stages_ ? stages_->Find(assets::DEFAULT_STAGE_ID) : nullptr)
+        stages_->Draw(renderer_, *rooftop, render::Camera{});
     scene_->Render(ctx_);
     if (help_) DrawHelp(renderer_, user_.bindings, scene_->HelpKeys(user_.bindings));
     // The window: the picture letterboxed, then the ImGui layer at the window's own resolution.
@@ -513,7 +562,8 @@ void Shell::Render(bool present) {
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
     SDL_RenderClear(renderer_);
     const debug::ScreenMap map = Letterbox();
-    const SDL_FRect dst{map.offsetX, map.offsetY, game::STAGE_WIDTH_PX * map.scale, game::STAGE_HEIGHT_PX * map.scale};
+    const SDL_FRect dst{map.offsetX, map.offsetY, game::SCREEN_WIDTH_PX * map.scale,
+                        game::SCREEN_HEIGHT_PX * map.scale};
     SDL_RenderCopyF(renderer_, target_.get(), nullptr, &dst);
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();

@@ -181,14 +181,14 @@ void ReplayPlayer::DrawSeekBar(SDL_Renderer* r) const {
     std::string text = "REPLAY ";
     text.append(std::to_string(timeline_.Tick())).append(" / ").append(std::to_string(timeline_.Length()));
     text.append(paused_ ? "  PAUSED" : "").append("  P1 LEFT/RIGHT: SCRUB  UP/DOWN: 1 S  PUNCH: PLAY");
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(text)) / 2, Y - 10, text,
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(text)) / 2, Y - 10, text,
                              SDL_Color{220, 220, 220, 255});
 }
 
 std::optional<std::int64_t> ReplayPlayer::Panel(const debug::ScreenMap& map) {
     // The seek bar: any tick, re-simulated from the nearest saved state, the overlay live.
     ImGui::SetNextWindowPos(map.ToScreen(10.0f, 290.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2((game::STAGE_WIDTH_PX - 20) * map.scale, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2((game::SCREEN_WIDTH_PX - 20) * map.scale, 0.0f), ImGuiCond_FirstUseEver);
     ImGui::Begin("Replay");
     std::optional<std::int64_t> target;
     int tick = static_cast<int>(timeline_.Tick());

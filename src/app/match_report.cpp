@@ -24,6 +24,7 @@ JsonLine MatchReport(const game::MatchState& s, const RunInfo& run, const RunTot
     line["reloads"] = run.reloads;
     line["reload_errors"] = run.reloadErrors;
     line["fighters"] = {totals.fighters[0], totals.fighters[1]};
+    line["stage"] = totals.stage;
     line["total_hits"] = {totals.hits[0], totals.hits[1]};
     line["matches_finished"] = totals.matchesFinished;
     line["match_wins"] = totals.matchWins;

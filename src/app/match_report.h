@@ -17,6 +17,7 @@ namespace app {
 /// MatchState::stats covers only the current one).
 struct RunTotals {
     std::array<std::string, 2> fighters;  ///< the two fighters' ids (folder names)
+    std::string stage = "rooftop";        ///< the stage's id (its folder's name)
     std::array<std::int32_t, 2> hits{};   ///< over every match of the run, the current one included
     int matchesFinished = 0;              ///< matches that reached their end
     std::array<int, 2> matchWins{};       ///< of those, the ones each side won (a draw is neither's)
@@ -40,7 +41,7 @@ struct RunInfo {
 
 /// {"frames": N, "hash": "...", "health": [a, b], "hits": [a, b], "winner": "p1"|"p2"|"draw"|null,
 /// "round": r, "rounds_won": [a, b], "matches": m, "assets_hash": "...", "reloads": n,
-/// "reload_errors": n, "fighters": ["a", "b"], "total_hits": [a, b], "matches_finished": f,
+/// "reload_errors": n, "fighters": ["a", "b"], "stage": "rooftop", "total_hits": [a, b], "matches_finished": f,
 /// "match_wins": [a, b], "max_combo": [a, b], "load_ms": x.y, "peak_rss_kb": n}. `hits` is the
 /// current match's; `total_hits`, `match_wins` and `max_combo` the whole run's; `load_ms` and
 /// `peak_rss_kb` are measurements (they differ from run to run; everything before them does not).

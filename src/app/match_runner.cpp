@@ -26,11 +26,25 @@ void MatchSounds::Bind(const game::MatchDefs& defs) {
     if (voices) voices->Reset();
 }
 
-void MatchSounds::Hear(const game::MatchState& state, std::span<const game::Event> events) {
+namespace {
+
+// Where the fighters stand on screen (the sounds pan by it).
+std::array<std::int32_t, 2> ScreenXOf(const game::MatchState& state, std::int32_t cameraXPx) {
+    return {game::ToPx(state.fighters[0].xSubpx) - cameraXPx, game::ToPx(state.fighters[1].xSubpx) - cameraXPx};
+}
+
+// An event as heard: at its screen x (its identity, which rollback matches on, has no x).
+game::Event OnScreen(game::Event e, std::int32_t cameraXPx) {
+    e.xPx -= cameraXPx;
+    return e;
+}
+
+}  // namespace
+
+void MatchSounds::Hear(const game::MatchState& state, std::span<const game::Event> events, std::int32_t cameraXPx) {
     if (!voices) return;
-    const std::array<std::int32_t, 2> x{state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
-                                        state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
-    for (const game::Event& e : events) voices->Started(e, e.tick, x);
+    const std::array<std::int32_t, 2> x = ScreenXOf(state, cameraXPx);
+    for (const game::Event& e : events) voices->Started(OnScreen(e, cameraXPx), e.tick, x);
     voices->Confirm(state.tick);
 }
 
@@ -150,6 +164,7 @@ bool WriteReplayFile(const std::string& path, const game::Replay& replay) {
 MatchPlan PlanFor(const SceneArgs& args, const Options& options) {
     MatchPlan plan;
     plan.fighter = args.setup.fighter;
+    plan.stage = args.setup.stage;
     plan.config.controllers = args.setup.controllers;
     plan.config.cpuLevel = args.setup.cpuLevel;
     plan.config.seed = args.setup.seed;
@@ -220,7 +235,12 @@ void MatchRunner::Start(SceneContext& ctx) {
         if (sources_[i]) config_.controllers[i] = sources_[i]->Controller();
     }
     config_.seed = plan_.config.seed + static_cast<std::uint64_t>(matchesDone_);
-    if (plan_.replay) config_ = plan_.replay->config;  // the recorded match exactly
+    stage_ = plan_.stage;
+    const Stage* stage = ctx.stages != nullptr ? ctx.stages->Find(stage_) : nullptr;
+    config_.stage = stage != nullptr ? stage->loaded.file.Geometry() : game::StageGeometry{};
+    if (plan_.replay) config_ = plan_.replay->config, stage_ = plan_.replay->stageId;  // the recorded match exactly
+    if (const Stage* shown = ctx.stages != nullptr ? ctx.stages->Find(stage_) : nullptr; shown && ctx.audio)
+        ctx.audio->Music(shown->music);
     state_ = rules_->Start(defs_, config_);
     replay_ = plan_.replay ? std::make_unique<ReplayPlayer>(defs_, *plan_.replay) : nullptr;
     for (auto& source : sources_) {
@@ -257,7 +277,7 @@ void MatchRunner::Tick(SceneContext& ctx, const game::Inputs& controls, std::int
     debug::Observe(overlay_, debug_, events_.View(), defs_);
     LogEvents(events_.View());
     Count(events_.View());
-    sounds_.Hear(state_, events_.View());
+    sounds_.Hear(state_, events_.View(), CameraNow(ctx).xPx);
     if (replay_ && replay_->Tick() == replay_->Length() && !replayOverSaid_) {
         replayOverSaid_ = true;
         // The last recorded tick stays on screen, where P1's controls can scrub back (a headless
@@ -287,7 +307,8 @@ void MatchRunner::SeekReplay(SceneContext& ctx, std::int64_t tick) {
 
 void MatchRunner::Follow(const SceneContext& ctx, const net::Session& session, const net::TickReport& report) {
     FollowMatch(
-        ctx, {session.Defs(), session.State(), session.ConfirmedState(), session.MatchNumber(), session.FighterIds()},
+        ctx, {session.Defs(), session.State(), session.ConfirmedState(), session.MatchNumber(), session.FighterIds(),
+         session.StageId()},
         report, false);
 }
 
@@ -296,7 +317,8 @@ void MatchRunner::Follow(const SceneContext& ctx, const net::SpectatorSession& s
     // Every tick a spectator plays is final: the state shown is the one reported. Ticks played
     // many at once to catch up are silent (a second of hits in one frame is noise, not a match).
     FollowMatch(
-        ctx, {spectator.Defs(), spectator.State(), spectator.State(), spectator.MatchNumber(), spectator.FighterIds()},
+        ctx, {spectator.Defs(), spectator.State(), spectator.State(), spectator.MatchNumber(), spectator.FighterIds(),
+         spectator.StageId()},
         report, report.catchingUp);
 }
 
@@ -309,6 +331,7 @@ void MatchRunner::FollowMatch(const SceneContext& ctx, const Followed& match, co
     followed_ = match.number;
     defs_ = defs;
     state_ = state;
+    stage_ = match.stageId;
     confirmed_ = match.confirmed;
     // Before a match the session names no fighters: the roster's first stands in (nothing is drawn).
     for (std::size_t i = 0; i < 2; ++i) fighter_[i] = std::max(0, ctx.roster->Find(match.fighterIds[i]));
@@ -317,8 +340,8 @@ void MatchRunner::FollowMatch(const SceneContext& ctx, const Followed& match, co
     for (const net::SimulatedTick& t : report.simulated) now = std::max(now, t.tick);
     sounds_.table.Bind(defs);
     audio::RollbackVoices* voices = mute ? nullptr : sounds_.voices.get();
-    const std::array<std::int32_t, 2> x{state.fighters[0].xSubpx / game::SUBPIXELS_PER_PX,
-                                        state.fighters[1].xSubpx / game::SUBPIXELS_PER_PX};
+    const std::int32_t cameraXPx = defs.fighters[0] != nullptr ? render::CameraFor(defs, state).xPx : 0;
+    const std::array<std::int32_t, 2> x = ScreenXOf(state, cameraXPx);
     // Every tick the poll (and the advance) simulated, in order: events told once, rolled-back
     // contacts turned into ghosts; ticks that became final are forgotten by the tracker.
     for (const net::SimulatedTick& t : report.simulated) {
@@ -329,7 +352,7 @@ void MatchRunner::FollowMatch(const SceneContext& ctx, const Followed& match, co
             switch (c.change) {
                 case net::EventTracker::Change::New:
                     debug::LogContactEvent(overlay_, defs, c.event, t.events.View(), firstPass ? &debug_ : nullptr);
-                    if (voices != nullptr) voices->Started(c.event, now, x);
+                    if (voices != nullptr) voices->Started(OnScreen(c.event, cameraXPx), now, x);
                     break;
                 case net::EventTracker::Change::Vanished:
                     debug::SetGhost(overlay_, c.event, true);
@@ -337,7 +360,8 @@ void MatchRunner::FollowMatch(const SceneContext& ctx, const Followed& match, co
                     break;
                 case net::EventTracker::Change::Returned:
                     debug::SetGhost(overlay_, c.event, false);
-                    if (voices != nullptr) voices->Started(c.event, now, x);  // heard once: not played again
+                    if (voices != nullptr)
+                        voices->Started(OnScreen(c.event, cameraXPx), now, x);  // heard once: not played again
                     break;
             }
         }
@@ -384,7 +408,10 @@ void MatchRunner::Reloaded(SceneContext& ctx, const ReloadNews& news) {
 }
 
 void MatchRunner::Click(SceneContext& ctx, collide::Point world) {
-    if (ctx.debug->overlay) overlay_.selected = game::PickFighter(defs_, state_, world.x, world.y);
+    // The shell's point is on the logical screen; the camera makes it the stage's.
+    const render::Camera camera = CameraNow(ctx);
+    if (ctx.debug->overlay)
+        overlay_.selected = game::PickFighter(defs_, state_, world.x + camera.xPx, world.y - camera.yPx);
 }
 
 // ---- drawing ----------------------------------------------------------------------------------------------
@@ -399,15 +426,29 @@ void MatchRunner::Draw(SceneContext& ctx) const {
         if (i == 1 && fighter_[0] == fighter_[1]) render::MakeAlternateArt(ctx.renderer, f.loaded, f.art);
         art[i] = &f.art;
     }
+    const render::Camera camera = CameraNow(ctx);
+    if (const Stage* stage = ctx.stages != nullptr ? ctx.stages->Find(stage_) : nullptr)
+        ctx.stages->Draw(ctx.renderer, *stage, camera);
     // A mirror match: the second of two alike wears the alternate palette.
-    render::DrawMatch(ctx.renderer, defs_, art, state_, ctx.debug->view, {false, fighter_[0] == fighter_[1]});
+    render::DrawMatch(ctx.renderer, defs_, art, state_, ctx.debug->view, {false, fighter_[0] == fighter_[1]}, camera);
     render::DrawHud(ctx.renderer, defs_, state_);
     if (replay_) replay_->DrawSeekBar(ctx.renderer);
 }
 
+render::Camera MatchRunner::CameraNow(const SceneContext& ctx) const {
+    if (defs_.fighters[0] == nullptr) return {};
+    const Stage* stage = ctx.stages != nullptr ? ctx.stages->Find(stage_) : nullptr;
+    return render::CameraFor(defs_, state_, stage != nullptr ? stage->loaded.file.floorYPx : game::FLOOR_Y_PX);
+}
+
 void MatchRunner::Panel(SceneContext& ctx, const debug::ScreenMap& map, const debug::NetplayView* net) {
     overlay_.framesPerSecond = ctx.clock.framesPerSecond;
-    debug::Draw(overlay_, *ctx.debug, ctx.commands, map, defs_, state_, net);
+    // The overlay draws in world px: the camera moves its boxes with the picture.
+    debug::ScreenMap world = map;
+    const render::Camera camera = CameraNow(ctx);
+    world.offsetX -= static_cast<float>(camera.xPx) * map.scale;
+    world.offsetY += static_cast<float>(camera.yPx) * map.scale;
+    debug::Draw(overlay_, *ctx.debug, ctx.commands, world, defs_, state_, net);
     if (replay_ && ctx.debug->overlay) {
         if (const auto target = replay_->Panel(map)) SeekReplay(ctx, *target);
     }
@@ -422,6 +463,7 @@ bool MatchRunner::SaveRecording(SceneContext& ctx) {
     recordingDone_ = true;
     game::Replay out;
     out.fighterIds = {defs_.fighters[0]->id, defs_.fighters[1]->id};
+    out.stageId = stage_;
     out.config = config_;
     out.inputs = recorded_;
     out.finalHash = game::HashState(state_);
@@ -486,6 +528,7 @@ RunTotals MatchRunner::Totals() const {
     }
     t.matchesFinished = matchesFinished_ + (over ? 1 : 0);
     t.maxCombo = maxCombo_;
+    t.stage = stage_;
     return t;
 }
 

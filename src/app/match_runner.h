@@ -15,6 +15,7 @@
 #include "debug/overlay.h"
 #include "game/game.h"
 #include "net/net.h"
+#include "render/camera.h"
 
 #include <array>
 #include <cstdint>
@@ -48,7 +49,8 @@ struct MatchSounds {
     /// A new match (its ticks start again): the fighters' own sounds bound, the voices forgotten.
     void Bind(const game::MatchDefs& defs);
     /// The tick just stepped: each of its events heard once; the tick is final (no rollback here).
-    void Hear(const game::MatchState& state, std::span<const game::Event> events);
+    /// `cameraXPx`: the view's left edge (sounds pan by where they are on screen).
+    void Hear(const game::MatchState& state, std::span<const game::Event> events, std::int32_t cameraXPx);
 };
 
 /// How a mode steps its match. The default is the plain fight: NewMatch, then StepMatch each tick.
@@ -68,12 +70,13 @@ public:
 /// What a run's match starts from: the two fighters, the config (its controllers are the sources'),
 /// and, to play a replay, the replay (its config and inputs, both sides).
 struct MatchPlan {
-    std::array<int, 2> fighter{0, 1};  ///< roster indices
-    game::MatchConfig config;          ///< its seed is the first match's; each next match takes the next
+    std::array<int, 2> fighter{0, 1};              ///< roster indices
+    std::string stage = assets::DEFAULT_STAGE_ID;  ///< the stage's id (a replay's own replaces it)
+    game::MatchConfig config;                      ///< its seed is the first match's; each next match takes the next
     std::shared_ptr<const game::Replay> replay;
 };
 
-/// The plan a scene's arguments make: the setup's fighters, CPU level and seed, --detection.
+/// The plan a scene's arguments make: the setup's fighters, stage, CPU level and seed, --detection.
 [[nodiscard]] MatchPlan PlanFor(const SceneArgs& args, const Options& options);
 
 class MatchRunner {
@@ -85,8 +88,9 @@ public:
 
     // ---- the run ---------------------------------------------------------------------------------
     /// What lasts the whole run: the event log (--log-events; a bad path is its line on stderr), the
-    /// sounds and `music`; `records`: --record's file is this runner's replay (training's is a slot).
-    void Open(SceneContext& ctx, bool records, audio::Track music = audio::Track::Stage);
+    /// sounds and `music` (a match's start replaces it with its stage's loop); `records`: --record's
+    /// file is this runner's replay (training's is a slot).
+    void Open(SceneContext& ctx, bool records, audio::Track music = audio::Track::Title);
     /// Each side's source (kept for every match of the run); `rules` (not owned) step the match.
     void SetSources(std::array<std::unique_ptr<InputSource>, 2> sources);
     void SetRules(MatchRules& rules) { rules_ = &rules; }
@@ -147,6 +151,10 @@ public:
     [[nodiscard]] std::span<const game::Event> Events() const { return events_.View(); }
     [[nodiscard]] game::DebugRecord& Debug() { return debug_; }
     [[nodiscard]] const std::array<int, 2>& Fighters() const { return fighter_; }
+    /// The stage being played (a replay's own when one plays).
+    [[nodiscard]] const std::string& StageId() const { return stage_; }
+    /// The camera over the match now (render/camera.h): where the stage and the fighters are drawn.
+    [[nodiscard]] render::Camera CameraNow(const SceneContext& ctx) const;
     [[nodiscard]] bool PlaysReplay() const { return replay_ != nullptr; }
     /// Matches finished before the current one started (the current one's number is this plus one).
     [[nodiscard]] int MatchesDone() const { return matchesDone_; }
@@ -159,6 +167,7 @@ private:
         const game::MatchState& confirmed;  ///< reported
         std::uint32_t number;
         const std::array<std::string, 2>& fighterIds;
+        const std::string& stageId;
     };
     void FollowMatch(const SceneContext& ctx, const Followed& match, const net::TickReport& report, bool mute);
     void Start(SceneContext& ctx);
@@ -179,6 +188,7 @@ private:
     // The match in progress.
     game::MatchDefs defs_;
     std::array<int, 2> fighter_{0, 1};
+    std::string stage_ = assets::DEFAULT_STAGE_ID;
     game::MatchState state_;
     game::MatchConfig config_;  ///< as the match started (a replay's config)
     game::DebugRecord debug_;

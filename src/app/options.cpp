@@ -108,6 +108,8 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p1-fighter", v, e) && (o.p1Fighter = std::string(v), true); }},
     {"--p2-fighter", "NAME", "P2's fighter",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--p2-fighter", v, e) && (o.p2Fighter = std::string(v), true); }},
+    {"--stage", "NAME", "the stage, a folder under assets/stages/ (default: rooftop; a replay names its own)",
+     [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--stage", v, e) && (o.stage = std::string(v), true); }},
     {"--record", "FILE", "write the match's inputs as a replay (windowed: the last match played, ended early by a "
                          "round reset, a detection switch or a reload)",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--record", v, e) && (o.recordPath = std::string(v), true); }},

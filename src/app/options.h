@@ -30,6 +30,7 @@ struct Options {
     std::optional<std::int32_t> level;
     std::optional<std::uint64_t> seed;
     std::optional<std::string> p1Fighter, p2Fighter;
+    std::optional<std::string> stage;  ///< --stage NAME: a stage of assets/stages/ (the shell checks it)
     std::string recordPath;
     std::string replayPath;
     bool overlay = false;

@@ -11,6 +11,7 @@
 #include "app/options.h"
 #include "app/roster.h"
 #include "app/settings.h"
+#include "app/stages.h"
 #include "audio/audio.h"
 #include "debug/commands.h"
 #include "debug/overlay.h"
@@ -34,6 +35,7 @@ struct MatchSetup {
     std::array<int, 2> fighter{0, 1};  ///< roster indices
     int cpuLevel = 2;
     std::uint64_t seed = 1;  ///< the first match's; each next match of the scene takes the next seed
+    std::string stage = assets::DEFAULT_STAGE_ID;  ///< a stage id of the StageSet (stages.h)
 };
 
 /// The port the title's HOST ONLINE listens on, and JOIN connects to when none is typed.
@@ -84,6 +86,10 @@ struct SceneAudio {
     void Ui(audio::Sfx sfx) const { sink->Play(bank->Shared(sfx), 0.0f, 1.0f, audio::Priority::Menu); }
     /// Loops a track (the same one again goes on where it is).
     void Music(audio::Track track) const { sink->PlayMusic(bank->Music(track)); }
+    /// Loops a sound of the bank as the music (a stage's loop); NO_SOUND: nothing changes.
+    void Music(audio::SoundId music) const {
+        if (music != audio::NO_SOUND) sink->PlayMusic(music);
+    }
 };
 
 /// A menu's sound for a move it took: a move for the arrows, choose for Enter.
@@ -98,6 +104,7 @@ inline void MenuSound(const SceneAudio* a, MenuMove move) {
 struct SceneContext {
     SDL_Renderer* renderer = nullptr;  ///< null while nothing is drawn (headless, before a screenshot)
     Roster* roster = nullptr;          ///< the project's fighters; null for scenes that need none
+    const StageSet* stages = nullptr;  ///< the project's stages; null when the roster is
     const Options* options = nullptr;
     const debug::Settings* debug = nullptr;  ///< read-only: scenes change it through `commands`
     Clock clock;

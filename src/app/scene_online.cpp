@@ -50,6 +50,7 @@ public:
         config.role = where_.host ? net::Role::Host : net::Role::Join;
         config.programVersion = HOTMAP_VERSION;
         for (std::size_t i = 0; i < ctx.roster->Size(); ++i) config.roster.push_back(&ctx.roster->At(i).loaded.def);
+        config.stages = ctx.stages->Catalogue();
         config.inputDelayTicks = o.delayTicks;
         config.maxRollbackTicks = o.maxRollbackTicks;
         config.timeoutMillis = o.timeoutSeconds * 1000;
@@ -124,7 +125,7 @@ public:
                     Ready(ctx);
                 break;
             case net::SessionPhase::Running:
-                if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
+                if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(ctx.stages->MusicOf(session_->StageId()));
                 if (!inMatch_) {
                     std::fprintf(stderr, "brawl: match %u begins: P1 %s, P2 %s\n", session_->MatchNumber(),
                                  game::Printable(session_->FighterIds()[0]).c_str(),
@@ -211,7 +212,7 @@ private:
         config.cpuLevel = args_.setup.cpuLevel;
         if (ctx.options->detection) config.detection = *ctx.options->detection;
         const std::string& id = ctx.roster->At(static_cast<std::size_t>(fighter_)).loaded.def.id;
-        if (const auto error = session_->Ready(id, config)) Stop(ctx, error->ToLine());
+        if (const auto error = session_->Ready(id, config, args_.setup.stage)) Stop(ctx, error->ToLine());
     }
 
     // The match's last tick is final on both sides: the replay is written; a window offers a

@@ -100,7 +100,7 @@ public:
                 phase == net::SessionPhase::Finished
                     ? (session_->HostLeft() ? "SPECTATING: THE HOST LEFT" : "SPECTATING: MATCH OVER")
                     : "SPECTATING";
-            render::DrawTextOutlined(ctx.renderer, (game::STAGE_WIDTH_PX - render::TextWidth(what, 1)) / 2, 344, what,
+            render::DrawTextOutlined(ctx.renderer, (game::SCREEN_WIDTH_PX - render::TextWidth(what, 1)) / 2, 344, what,
                                      SDL_Color{255, 208, 96, 255}, 1);
             return;
         }

@@ -36,11 +36,13 @@ public:
         }
         if (move == MenuMove::Cancel && !menu_.editing) return;  // a pad's B never quits the game from the title
         if (!menu_.editing) MenuSound(ctx.audio, move);
-        switch (menu_.Apply(move, args_.setup, static_cast<int>(ctx.roster->Size()))) {
+        const std::vector<std::string> stages = ctx.stages != nullptr ? ctx.stages->Ids() : std::vector<std::string>{};
+        switch (menu_.Apply(move, args_.setup, static_cast<int>(ctx.roster->Size()), stages)) {
             case TitleResult::Scene: {
                 // A mode's row: its scene, with the setup. Online, the title's choice is to host on
                 // the default port (JOIN, below, connects instead); the other modes ignore it.
                 SceneArgs mode = args_;
+                ResolveRandomStage(mode.setup, stages);
                 mode.online = OnlineArgs{true, "", DEFAULT_ONLINE_PORT};
                 ctx.switchTo = SceneSwitch{menu_.Row().scene, mode};
                 break;
@@ -88,7 +90,7 @@ public:
     void OnText(SceneContext&, std::string_view text) override { menu_.Type(text); }
 
     void Render(SceneContext& ctx) override {
-        DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, animTick_, ctx.settings->bindings);
+        DrawTitle(ctx.renderer, menu_, args_.setup, *ctx.roster, ctx.stages, animTick_, ctx.settings->bindings);
         options_.Draw(ctx);
     }
 

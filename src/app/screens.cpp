@@ -54,11 +54,9 @@ void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bo
 const std::vector<TitleRow>& TitleRows() {
     static const std::vector<TitleRow> rows = [] {
         using Kind = TitleRow::Kind;
-        std::vector<TitleRow> out = {{"PLAYER 1", Kind::Player, 0},
-                                     {"FIGHTER 1", Kind::Fighter, 0},
-                                     {"PLAYER 2", Kind::Player, 1},
-                                     {"FIGHTER 2", Kind::Fighter, 1},
-                                     {"CPU LEVEL", Kind::CpuLevel}};
+        std::vector<TitleRow> out = {{"PLAYER 1", Kind::Player, 0}, {"FIGHTER 1", Kind::Fighter, 0},
+                                     {"PLAYER 2", Kind::Player, 1}, {"FIGHTER 2", Kind::Fighter, 1},
+                                     {"CPU LEVEL", Kind::CpuLevel}, {"STAGE", Kind::Stage}};
         for (const SceneEntry& e : SceneTable()) {
             if (e.titleLabel == nullptr) continue;
             // SPECTATE connects to a host, as JOIN does: a row with an address to type.
@@ -97,7 +95,12 @@ bool TitleMenu::Pick(std::string_view label) {
     return true;
 }
 
-TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
+void ResolveRandomStage(MatchSetup& setup, std::span<const std::string> stageIds) {
+    if (setup.stage == RANDOM_STAGE && !stageIds.empty())
+        setup.stage = stageIds[static_cast<std::size_t>(setup.seed % stageIds.size())];
+}
+
+TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize, std::span<const std::string> stageIds) {
     using Kind = TitleRow::Kind;
     const int items = static_cast<int>(TitleRows().size());
     if (editing) {  // the address field has the keyboard: Enter connects, Esc leaves the field
@@ -128,6 +131,13 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
                 f = (f + step + rosterSize) % rosterSize;
             } else if (row.kind == Kind::CpuLevel) {
                 setup.cpuLevel = std::clamp(setup.cpuLevel + step, 1, 3);
+            } else if (row.kind == Kind::Stage && !stageIds.empty()) {
+                // Every stage in id order, then RANDOM (index stageIds.size()), round and round.
+                const auto n = static_cast<int>(stageIds.size()) + 1;
+                const auto at = std::find(stageIds.begin(), stageIds.end(), setup.stage);
+                const int index = static_cast<int>(at - stageIds.begin());  // RANDOM (or unknown): n - 1
+                const int next = (index + step + n) % n;
+                setup.stage = next == n - 1 ? std::string(RANDOM_STAGE) : stageIds[static_cast<std::size_t>(next)];
             }
             break;
         case MenuMove::Confirm:
@@ -147,6 +157,7 @@ TitleResult TitleMenu::Apply(MenuMove move, MatchSetup& setup, int rosterSize) {
                 case Kind::Player:
                 case Kind::Fighter:
                 case Kind::CpuLevel:
+                case Kind::Stage:
                     break;
             }
             break;
@@ -208,15 +219,29 @@ PauseResult PauseMenu::Apply(MenuMove move) {
     return PauseResult::Stay;
 }
 
-void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick,
-               const Bindings& bindings) {
-    Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
+// The STAGE row's preview, above P1's fighter: the stage as a match would open on it (its middle),
+// a quarter of the screen's size; RANDOM is a question mark.
+void DrawStagePreview(SDL_Renderer* r, const StageSet& stages, const std::string& stage) {
+    const SDL_Rect box{12, 92, game::SCREEN_WIDTH_PX / 4, game::SCREEN_HEIGHT_PX / 4};
+    Shade(r, box.x - 2, box.y - 2, box.w + 4, box.h + 4, 200);
+    if (const Stage* s = stages.Find(stage)) {
+        stages.DrawPreview(r, *s, box);
+        render::DrawTextOutlined(r, box.x + 3, box.y + box.h - 10, game::OneLine(s->loaded.file.name, 24), WHITE, 1);
+    } else {
+        render::DrawTextOutlined(r, box.x + (box.w - render::TextWidth("?", 5)) / 2, box.y + 28, "?", GOLD, 5);
+    }
+}
+
+void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster,
+               const StageSet* stages, int animTick, const Bindings& bindings) {
+    Shade(r, 0, 0, game::SCREEN_WIDTH_PX, game::SCREEN_HEIGHT_PX, 90);
+    if (stages != nullptr) DrawStagePreview(r, *stages, setup.stage);
     DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[0])), 104, game::FLOOR_Y_PX, false, animTick);
     DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[1])), 536, game::FLOOR_Y_PX, true, animTick);
     const std::string title = "HOTMAP BRAWL";
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
     const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
     Shade(r, 180, 90, 280, 254, 150);
     const auto name = [&](int side) {
         return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
@@ -231,6 +256,10 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
         if (row.kind == TitleRow::Kind::Player) value = Who(setup.controllers[static_cast<std::size_t>(row.side)]);
         if (row.kind == TitleRow::Kind::Fighter) value = name(row.side);
         if (row.kind == TitleRow::Kind::CpuLevel) value = std::to_string(setup.cpuLevel);
+        if (row.kind == TitleRow::Kind::Stage) {
+            const Stage* s = stages != nullptr ? stages->Find(setup.stage) : nullptr;
+            value = s != nullptr ? game::OneLine(s->loaded.file.name, 16) : std::string(RANDOM_STAGE);
+        }
         if (row.kind == TitleRow::Kind::Join) {
             // JOIN's value is the address field: typed into after Enter, a cursor while it has the keyboard.
             if (selected) render::DrawTextOutlined(r, 198, y, ">", GOLD, 2);
@@ -243,8 +272,9 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
         } else {
             Item(r, y, row.label, value, selected);
         }
-        // A gap between the setup and the modes; 17 pixels a row keeps 14 rows inside the box.
-        y += row.kind == TitleRow::Kind::CpuLevel ? 23 : 17;
+        // A gap between the setup (its last row, the stage) and the modes; 17 pixels a row keeps
+        // 15 rows inside the box.
+        y += row.kind == TitleRow::Kind::Stage ? 23 : 17;
     }
     // Art from other projects keeps its attribution where the fighter is chosen.
     for (int side = 0; side < 2; ++side) {
@@ -261,18 +291,18 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
         for (const BrokenFighter& b : roster.Broken()) ids += (ids.empty() ? "" : ", ") + b.id;
         const std::string line =
             game::OneLine("LEFT OUT, BROKEN: " + ids + " (" + roster.Broken()[0].error.ToLine() + ")", 100);
-        render::DrawTextOutlined(r, std::max(2, (game::STAGE_WIDTH_PX - render::TextWidth(line, 1)) / 2), 330, line,
+        render::DrawTextOutlined(r, std::max(2, (game::SCREEN_WIDTH_PX - render::TextWidth(line, 1)) / 2), 330, line,
                                  RED, 1);
     }
     if (!menu.problem.empty())
-        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
+        render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
                                  RED, 1);
     const auto key = [&](KeyAction a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
     const std::string hint = menu.editing ? "TYPE THE HOST'S ADDRESS   ENTER: CONNECT   ESC: BACK"
                                           : key(KeyAction::Up) + "/" + key(KeyAction::Down) + " OR ARROWS: CHOOSE   " +
                                                 key(KeyAction::Left) + "/" + key(KeyAction::Right) +
                                                 ": CHANGE   ENTER: OK   H: CONTROLS";
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(hint, 1)) / 2, 344, hint, DIM, 1);
 }
 
 namespace {
@@ -321,21 +351,21 @@ void MoveColumn(SDL_Renderer* r, int x, int y, const game::FighterDef& def) {
 
 void DrawPause(SDL_Renderer* r, const PauseMenu& menu, const game::MatchDefs& defs) {
     constexpr int ITEMS = PAUSE_ITEMS;
-    Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 140);
+    Shade(r, 0, 0, game::SCREEN_WIDTH_PX, game::SCREEN_HEIGHT_PX, 140);
     if (menu.moveList) {
-        Shade(r, 24, 28, game::STAGE_WIDTH_PX - 48, game::STAGE_HEIGHT_PX - 56, 210);
+        Shade(r, 24, 28, game::SCREEN_WIDTH_PX - 48, game::SCREEN_HEIGHT_PX - 56, 210);
         const std::string title = "MOVE LIST";
-        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(title, 3)) / 2, 38, title, GOLD, 3);
+        render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(title, 3)) / 2, 38, title, GOLD, 3);
         MoveColumn(r, 44, 76, *defs.fighters[0]);
         MoveColumn(r, 344, 76, *defs.fighters[1]);
         const std::string key =
             "NUMPAD: 6 FORWARD, 2 DOWN, 3 DOWN-FORWARD; 5 STANDING, J. IN A JUMP; P K S: PUNCH KICK SPECIAL";
-        render::DrawText(r, (game::STAGE_WIDTH_PX - render::TextWidth(key, 1)) / 2, 300, key, DIM, 1);
+        render::DrawText(r, (game::SCREEN_WIDTH_PX - render::TextWidth(key, 1)) / 2, 300, key, DIM, 1);
         const std::string close = "ANY KEY: BACK";
-        render::DrawText(r, (game::STAGE_WIDTH_PX - render::TextWidth(close, 1)) / 2, 316, close, DIM, 1);
+        render::DrawText(r, (game::SCREEN_WIDTH_PX - render::TextWidth(close, 1)) / 2, 316, close, DIM, 1);
         return;
     }
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth("PAUSED", 5)) / 2, 90, "PAUSED", GOLD, 5);
     for (int i = 0; i < ITEMS; ++i) Item(r, 142 + i * 24, PAUSE_ROWS[i], "", menu.cursor == i);
 }
 
@@ -352,7 +382,7 @@ std::string ShortWho(const char* who) {
 
 void DrawHelp(SDL_Renderer* r, const Bindings& bindings, const std::vector<std::string>& sceneKeys) {
     // Two more rows than the default controls had (fullscreen, mute): the panel reaches nearer the edges.
-    Shade(r, 40, 16, game::STAGE_WIDTH_PX - 80, game::STAGE_HEIGHT_PX - 24, 225);
+    Shade(r, 40, 16, game::SCREEN_WIDTH_PX - 80, game::SCREEN_HEIGHT_PX - 24, 225);
     int y = 26;
     const auto line = [&](const std::string& text, SDL_Color c) {
         render::DrawText(r, 60, y, text, c, 1);
@@ -461,14 +491,14 @@ void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFact
 }
 
 void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
-    Shade(r, 0, 0, game::STAGE_WIDTH_PX, game::STAGE_HEIGHT_PX, 90);
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth("ONLINE", 5)) / 2, 20, "ONLINE", GOLD, 5);
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.title, 2)) / 2, 64, v.title, WHITE, 2);
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.status, 2)) / 2, 88, v.status,
+    Shade(r, 0, 0, game::SCREEN_WIDTH_PX, game::SCREEN_HEIGHT_PX, 90);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth("ONLINE", 5)) / 2, 20, "ONLINE", GOLD, 5);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(v.title, 2)) / 2, 64, v.title, WHITE, 2);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(v.status, 2)) / 2, 88, v.status,
                              v.connected ? GOLD : DIM, 2);
     int detailY = 108;
     for (const std::string& line : v.details) {
-        render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(line, 1)) / 2, detailY, line, WHITE, 1);
+        render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(line, 1)) / 2, detailY, line, WHITE, 1);
         detailY += 11;
     }
     const int mineX = v.mineOnLeft ? 150 : 490, theirsX = v.mineOnLeft ? 490 : 150;
@@ -489,7 +519,7 @@ void DrawLobby(SDL_Renderer* r, const LobbyView& v, int animTick) {
         const std::string state = v.peerReady ? "READY" : "CHOOSING";
         render::DrawTextOutlined(r, theirsX - render::TextWidth(state, 1) / 2, 140, state, v.peerReady ? GOLD : DIM, 1);
     }
-    render::DrawTextOutlined(r, (game::STAGE_WIDTH_PX - render::TextWidth(v.hint, 1)) / 2, 344, v.hint, DIM, 1);
+    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(v.hint, 1)) / 2, 344, v.hint, DIM, 1);
 }
 
 }  // namespace app

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,14 +25,15 @@ namespace app {
 
 /// One row of the title menu.
 struct TitleRow {
-    enum class Kind : std::uint8_t { Player, Fighter, CpuLevel, Scene, Join, Controls, Options, Quit };
+    enum class Kind : std::uint8_t { Player, Fighter, CpuLevel, Stage, Scene, Join, Controls, Options, Quit };
     std::string label;  ///< as drawn, and as `--menu` picks it
     Kind kind = Kind::Scene;
     int side = 0;                 ///< Player, Fighter: 0 or 1
     const char* scene = nullptr;  ///< Scene, Join: the scene table's name (Join: online or spectate)
 };
 
-/// The title's rows, top to bottom: who plays each side and with which fighter, the CPU's level; a
+/// The title's rows, top to bottom: who plays each side and with which fighter, the CPU's level, the
+/// stage (left and right go through every stage, then RANDOM; a preview beside the menu); a
 /// row per mode of the scene table (its label column, in its order), JOIN right after online's
 /// (SPECTATE, like JOIN, takes an address);
 /// then CONTROLS, OPTIONS, QUIT. A new mode's table line adds its row: nothing else moves a script.
@@ -39,14 +41,21 @@ struct TitleRow {
 
 enum class TitleResult { Stay, Scene, Join, Quit, Help, Options };
 
+/// The STAGE row's RANDOM choice, as MatchSetup::stage holds it until a match starts (never a stage
+/// id: ids are a-z, 0-9 and _).
+inline constexpr const char* RANDOM_STAGE = "RANDOM";
+/// The setup's stage made concrete: RANDOM becomes one of `stageIds` by the setup's seed (the same
+/// seed, the same stage); anything else stays.
+void ResolveRandomStage(MatchSetup& setup, std::span<const std::string> stageIds);
+
 struct TitleMenu {
     int cursor = FirstModeRow();  ///< on the first mode (START), so Enter starts a fight at once
     std::string address;          ///< JOIN's field: the host to connect to, "HOST:PORT" (or HOST)
     bool editing = false;         ///< the address field has the keyboard
     std::string problem;          ///< why the last address was refused, shown under the menu
     /// Applies one menu move to the setup (or, while editing, to the address). Scene: the row's
-    /// scene is Row().scene.
-    TitleResult Apply(MenuMove move, MatchSetup& setup, int rosterSize);
+    /// scene is Row().scene. `stageIds`: the stages the STAGE row goes through (sorted).
+    TitleResult Apply(MenuMove move, MatchSetup& setup, int rosterSize, std::span<const std::string> stageIds = {});
     /// The row under the cursor.
     [[nodiscard]] const TitleRow& Row() const { return TitleRows()[static_cast<std::size_t>(cursor)]; }
     /// The cursor onto the row labelled `label` (false: there is none).
@@ -75,8 +84,8 @@ struct PauseMenu {
 [[nodiscard]] std::vector<std::string> MenuRowLabels();
 
 /// The title; its hint names player 1's current keys.
-void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster, int animTick,
-               const Bindings& bindings);
+void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, const Roster& roster,
+               const StageSet* stages, int animTick, const Bindings& bindings);
 /// A fighter's idle loop, big, with its feet at (feetX, feetY) in the picture; mirrored faces left.
 void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bool mirrored, int animTick);
 

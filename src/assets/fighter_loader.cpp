@@ -10,6 +10,7 @@
 #include "assets/files.h"
 #include "assets/format.h"
 #include "assets/png_batch.h"
+#include "assets/stage.h"
 
 #include <SDL_thread.h>
 
@@ -283,6 +284,8 @@ Result<std::vector<std::string>> ListFighters(const AssetRoots& roots) {
     std::vector<std::string> ids;
     for (fs::directory_iterator it(roots.assetsDir, ec), end; !ec && it != end; it.increment(ec)) {
         std::error_code ec2;
+        // assets/stages/ holds the stages (stage.h), never a fighter, whatever it contains.
+        if (it->path().filename() == STAGES_FOLDER) continue;
         if (it->is_directory(ec2) && EntryExists((it->path() / MANIFEST_FILE_NAME).string())) {
             ids.push_back(it->path().filename().string());
             // Counting stops at one over the limit: a folder of a million fighters is not listed.

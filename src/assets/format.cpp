@@ -5,6 +5,7 @@
 // rule, so a typo never falls back to a default. Enum words come from the game's one table per enum.
 #include "assets/format.h"
 
+#include "assets/json_doc.h"
 #include "assets/limits.h"
 #include "game/text.h"
 
@@ -983,10 +984,7 @@ std::string FieldTableMarkdown(std::string_view parent, std::string_view prefix)
 
 // ---- reading ----------------------------------------------------------------------------------------
 
-namespace {
-
-Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string& nameForErrors) {
-    json root;
+std::optional<Error> ReadStrictJson(const std::string& text, const std::string& nameForErrors, json& root) {
     ManifestSax sax(root);
     if (!json::sax_parse(text, &sax, json::input_format_t::json, true, false)) {
         // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "parse
@@ -1003,6 +1001,14 @@ Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string&
         return Error{ErrorCode::ManifestField, nameForErrors,
                      sax.Duplicate() + ": the key appears twice (JSON keeps only the last; remove one)"};
     }
+    return std::nullopt;
+}
+
+namespace {
+
+Result<Manifest> ReadManifestOrThrow(const std::string& text, const std::string& nameForErrors) {
+    json root;
+    if (auto bad = ReadStrictJson(text, nameForErrors, root)) return *bad;
 
     Problem error;
     Manifest m;

@@ -83,11 +83,11 @@ inline constexpr game::EnumName<Sfx> SFX_FILES[] = {
 };
 static_assert(std::size(SFX_FILES) == static_cast<std::size_t>(Sfx::COUNT), "every Sfx has its file");
 
-/// The music loops: one file each in assets/music/.
-enum class Track : std::uint8_t { Title, Stage, COUNT };
+/// The music loops of assets/music/: the title's (each stage's own loop is in its folder,
+/// assets/stages/<id>/, loaded with LoadMusicFile).
+enum class Track : std::uint8_t { Title, COUNT };
 inline constexpr game::EnumName<Track> TRACK_FILES[] = {
     {Track::Title, "title.wav"},
-    {Track::Stage, "stage.wav"},
 };
 
 /// Folders inside the project's assets/ folder (and, for a fighter's own sounds, inside its folder).
@@ -304,6 +304,9 @@ public:
     /// Loads `fighter`'s own sounds from `assetsDir`/<id>/sfx/ (replacing what it had).
     std::vector<std::string> LoadFighter(const std::string& assetsDir, const std::string& id,
                                          std::span<const assets::MoveSounds> names);
+    /// A music loop outside assets/music/ (a stage's, assets/stages/<id>/): read once per path (the
+    /// same path again gives the same id); a file that cannot be read is a line and silence.
+    SoundId LoadMusicFile(const std::string& path, std::vector<std::string>& lines);
     /// Files whose size or time changed since they were read, read again (hot reload, polled
     /// like the sprites): a lines per file (reloaded, or what is wrong), and the ids changed.
     struct Change {
@@ -414,11 +417,12 @@ public:
     EventSounds(const SoundBank& bank, const game::MatchDefs& defs) : bank_(&bank) { Bind(defs); }
     void Bind(const game::MatchDefs& defs) { defs_ = defs; }
     /// The cues of `e` (at most two), in the table's order. `fighterXPx`: where each fighter
-    /// stands now (world pixels), for the kinds panned from a fighter.
+    /// stands now (screen pixels, as e.xPx must be), for the kinds panned from a fighter.
     [[nodiscard]] std::int32_t CuesFor(const game::Event& e, std::array<std::int32_t, 2> fighterXPx,
                                        std::array<Cue, 2>& out) const;
-    /// Pan for a world x: -PAN_WIDTH at 0, +PAN_WIDTH at the stage's right edge.
-    [[nodiscard]] static float PanOf(std::int32_t worldXPx);
+    /// Pan for a screen x (world x less the camera's, render/camera.h): -PAN_WIDTH at the left
+    /// edge, +PAN_WIDTH at the right.
+    [[nodiscard]] static float PanOf(std::int32_t screenXPx);
 
 private:
     [[nodiscard]] SoundId Choose(const EventSoundRule& rule, const game::Event& e) const;

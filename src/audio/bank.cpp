@@ -56,6 +56,13 @@ std::vector<std::string> SoundBank::LoadShared(const std::string& assetsDir) {
     return lines;
 }
 
+SoundId SoundBank::LoadMusicFile(const std::string& path, std::vector<std::string>& lines) {
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (entries_[i].path == path) return static_cast<SoundId>(i);
+    }
+    return Add(path, lines);
+}
+
 std::vector<std::string> SoundBank::LoadFighter(const std::string& assetsDir, const std::string& id,
                                                 std::span<const assets::MoveSounds> names) {
     std::vector<std::string> lines;

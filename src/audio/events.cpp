@@ -23,9 +23,9 @@ void RecordingSink::Stop(VoiceId voice) {
 
 // ---- events to cues -----------------------------------------------------------------------------------
 
-float EventSounds::PanOf(std::int32_t worldXPx) {
-    const float x = static_cast<float>(std::clamp(worldXPx, 0, game::STAGE_WIDTH_PX));
-    return PAN_WIDTH * (2.0f * x / static_cast<float>(game::STAGE_WIDTH_PX) - 1.0f);
+float EventSounds::PanOf(std::int32_t screenXPx) {
+    const float x = static_cast<float>(std::clamp(screenXPx, 0, game::SCREEN_WIDTH_PX));
+    return PAN_WIDTH * (2.0f * x / static_cast<float>(game::SCREEN_WIDTH_PX) - 1.0f);
 }
 
 const FighterSounds::Move* EventSounds::OwnSounds(std::int32_t fighter, std::int32_t move) const {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace game {
@@ -25,22 +26,25 @@ namespace game {
 /// the state, the hash's encoding) bumps it, and in the same commit re-records docs/replays/ and
 /// updates README's example hash (DEVELOPERS.md, "Versions"). Replays record it.
 inline constexpr std::int32_t SIMULATION_VERSION =
-    4;  // 4: the fair fight (knockdowns, pre-jumps, the CPU from a delayed view)
+    5;  // 5: the stage in the configuration (width and starts); 4: the fair fight
 
 // ---- the stage and the rules' constants -------------------------------------------------------
 
 inline constexpr std::int32_t TICK_HZ = 60;
-inline constexpr std::int32_t STAGE_WIDTH_PX = 640;        ///< world x in [0, 640)
-inline constexpr std::int32_t STAGE_HEIGHT_PX = 360;       ///< the logical screen
-inline constexpr std::int32_t FLOOR_Y_PX = 334;            ///< where feet stand (world y, down)
-inline constexpr std::int32_t START_X_PX[2] = {230, 410};  ///< anchors at a round's start
-inline constexpr std::int32_t ROUND_TICKS = 99 * TICK_HZ;  ///< the round timer
-inline constexpr std::int32_t INTRO_TICKS = 90;            ///< "Round 1 ... Fight!"
-inline constexpr std::int32_t ROUND_END_TICKS = 180;       ///< KO or time, before the next round
-inline constexpr std::int32_t WIN_POSE_DELAY_TICKS = 50;   ///< the winner poses after this
-inline constexpr std::int32_t ROUNDS_TO_WIN = 2;           ///< best of three
-inline constexpr std::int32_t INPUT_BUFFER_TICKS = 4;      ///< a press is remembered this long
-inline constexpr std::int32_t CHIP_DAMAGE_DIVISOR = 10;    ///< a blocked hit takes damage / 10
+inline constexpr std::int32_t SCREEN_WIDTH_PX = 640;   ///< the logical screen (windows scale it)
+inline constexpr std::int32_t SCREEN_HEIGHT_PX = 360;  ///< the logical screen; no stage is taller
+/// Where feet stand, world y (down), on every stage: a stage's floor line (StageFile's floorYPx) is
+/// where it is drawn, the world shifted by the difference. The rules never read the floor's height.
+inline constexpr std::int32_t FLOOR_Y_PX = 334;
+inline constexpr std::int32_t STAGE_MIN_WIDTH_PX = SCREEN_WIDTH_PX;      ///< the narrowest stage
+inline constexpr std::int32_t STAGE_MAX_WIDTH_PX = 2 * SCREEN_WIDTH_PX;  ///< the widest stage
+inline constexpr std::int32_t ROUND_TICKS = 99 * TICK_HZ;                ///< the round timer
+inline constexpr std::int32_t INTRO_TICKS = 90;                          ///< "Round 1 ... Fight!"
+inline constexpr std::int32_t ROUND_END_TICKS = 180;                     ///< KO or time, before the next round
+inline constexpr std::int32_t WIN_POSE_DELAY_TICKS = 50;                 ///< the winner poses after this
+inline constexpr std::int32_t ROUNDS_TO_WIN = 2;                         ///< best of three
+inline constexpr std::int32_t INPUT_BUFFER_TICKS = 4;                    ///< a press is remembered this long
+inline constexpr std::int32_t CHIP_DAMAGE_DIVISOR = 10;                  ///< a blocked hit takes damage / 10
 /// Holding back with an attack coming from this close (anchors, px) guards in place, not walking away.
 inline constexpr std::int32_t PROXIMITY_GUARD_PX = 180;
 inline constexpr std::int32_t SLIDE_FRICTION_SUBPX = 40;  ///< knockback slows by this per tick
@@ -134,7 +138,18 @@ inline constexpr EnumName<DetectionMode> DETECTION_MODE_NAMES[] = {
 enum class Controller : std::uint8_t { Human, Cpu };
 inline constexpr EnumName<Controller> CONTROLLER_NAMES[] = {{Controller::Human, "human"}, {Controller::Cpu, "cpu"}};
 
+/// What the rules know of a stage: its width (the walls stand at world x = 0 and x = widthPx) and
+/// where each fighter's anchor starts a round. Invariant: STAGE_MIN_WIDTH_PX <= widthPx <=
+/// STAGE_MAX_WIDTH_PX and 0 < startXPx[0] < startXPx[1] < widthPx (the stage loader checks it).
+/// The default is the rooftop, the stage where none is named.
+struct StageGeometry {
+    std::int32_t widthPx = 640;
+    std::array<std::int32_t, 2> startXPx{230, 410};
+    friend bool operator==(const StageGeometry&, const StageGeometry&) = default;
+};
+
 struct MatchConfig {
+    StageGeometry stage;  ///< the walls and the start positions
     std::array<Controller, 2> controllers{Controller::Human, Controller::Cpu};
     std::int32_t cpuLevel = 2;  ///< 1 (easy) to 3 (hard)
     std::uint64_t seed = 1;
@@ -479,11 +494,18 @@ std::size_t TypeMoveInputs(const MoveDef& move, std::span<Input, MAX_MOTION_LENG
 /// A recorded match: the configuration, the fighters by id, and every tick's inputs.
 struct Replay {
     std::array<std::string, 2> fighterIds;
+    std::string stageId = "rooftop";  ///< the stage by its folder's name (config.stage: its geometry, the caller's)
     MatchConfig config;
     std::vector<Inputs> inputs;                           ///< one per tick
     std::optional<std::uint64_t> finalHash;               ///< the hash after the last tick, when recorded
     std::int32_t simulationVersion = SIMULATION_VERSION;  ///< the rules it was recorded under
 };
+
+/// The longest stage id: a folder's name under assets/stages/.
+inline constexpr std::size_t MAX_STAGE_ID_CHARS = 32;
+/// Is `id` a stage's id: 1 to MAX_STAGE_ID_CHARS of a-z, 0-9 and _ (so it is a folder's name on
+/// every system, and a word in a replay's or a setup's line)?
+[[nodiscard]] bool IsStageId(std::string_view id);
 
 /// The replay as a small text file (run-length encoded inputs).
 [[nodiscard]] std::string FormatReplay(const Replay& replay);

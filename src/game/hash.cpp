@@ -104,7 +104,8 @@ static_assert(FieldCount<ProjectileState>() == 10,
 static_assert(FieldCount<CpuState>() == 22, "CpuState changed: update the CPU loop and this count");
 static_assert(FieldCount<CpuView>() == 9, "CpuView changed: update the CPU loop and this count");
 static_assert(FieldCount<Spark>() == 4, "Spark changed: update the spark loop and this count");
-static_assert(FieldCount<MatchConfig>() == 5, "MatchConfig changed: update HashConfig and this count");
+static_assert(FieldCount<StageGeometry>() == 2, "StageGeometry changed: update VisitConfig and this count");
+static_assert(FieldCount<MatchConfig>() == 6, "MatchConfig changed: update HashConfig and this count");
 static_assert(FieldCount<MatchStats>() == 4, "MatchStats changed: update the stats lines of HashState and this count");
 static_assert(FieldCount<Rng>() == 1, "Rng changed: update HashState and this count");
 static_assert(FieldCount<MatchState>() == 17, "MatchState changed: update HashState and this count");
@@ -123,7 +124,8 @@ static_assert(sizeof(ProjectileState) == 36, "ProjectileState changed: update th
 static_assert(sizeof(CpuState) == 1552, "CpuState changed: update the CPU loop and this size");
 static_assert(sizeof(CpuView) == 32, "CpuView changed: update the CPU loop and this size");
 static_assert(sizeof(Spark) == 16, "Spark changed: update the spark loop and this size");
-static_assert(sizeof(MatchConfig) == 24, "MatchConfig changed: update HashConfig and this size");
+static_assert(sizeof(StageGeometry) == 12, "StageGeometry changed: update VisitConfig and this size");
+static_assert(sizeof(MatchConfig) == 40, "MatchConfig changed: update HashConfig and this size");
 
 template <class V>
 void VisitFighter(V& v, const FighterState& f) {
@@ -153,6 +155,8 @@ void VisitFighter(V& v, const FighterState& f) {
 template <class V>
 void VisitConfig(V& v, const MatchConfig& c) {
     v.Enter("config");
+    v.I32("stage.widthPx", c.stage.widthPx);
+    v.I32("stage.startXPx[0]", c.stage.startXPx[0]), v.I32("stage.startXPx[1]", c.stage.startXPx[1]);
     v.Enum("controllers[0]", c.controllers[0]), v.Enum("controllers[1]", c.controllers[1]);
     v.I32("cpuLevel", c.cpuLevel);
     v.U64("seed", c.seed);

@@ -326,7 +326,7 @@ void ApplyHit(const MatchDefs& defs, MatchState& s, const std::array<FighterStat
     // Pushback off the wall: a defender with its back to the wall cannot slide, so the attacker
     // slides back instead (melee only; a projectile has no one to push).
     const collide::Rect box = PushboxOf(ddef, was);
-    const bool cornered = (direction > 0 && box.Right() >= STAGE_WIDTH_PX - 2) || (direction < 0 && box.x <= 2);
+    const bool cornered = (direction > 0 && box.Right() >= s.config.stage.widthPx - 2) || (direction < 0 && box.x <= 2);
     if (cornered && melee) {
         s.fighters[static_cast<std::size_t>(attacker)].slideSubpx = -slide;
         slide = 0;

@@ -15,19 +15,19 @@ using namespace detail;
 
 namespace {
 
-// The anchor's pixel stays in [w/2, STAGE_WIDTH_PX - 1 - w/2], so the pushbox stays on the stage;
-// the range is symmetric under x -> STAGE_WIDTH_PX - 1 - x, which keeps the rules mirror-exact.
+// The anchor's pixel stays in [w/2, width - 1 - w/2], so the pushbox stays between the walls (the
+// stage's ends); the range is symmetric under x -> width - 1 - x, which keeps the rules mirror-exact.
 std::int32_t MinAnchorSubpx(const FighterDef& def) {
     return def.pushboxWidthPx / 2 * SUBPIXELS_PER_PX;
 }
-std::int32_t MaxAnchorSubpx(const FighterDef& def) {
-    return (STAGE_WIDTH_PX - 1 - def.pushboxWidthPx / 2) * SUBPIXELS_PER_PX + (SUBPIXELS_PER_PX - 1);
+std::int32_t MaxAnchorSubpx(const StageGeometry& stage, const FighterDef& def) {
+    return (stage.widthPx - 1 - def.pushboxWidthPx / 2) * SUBPIXELS_PER_PX + (SUBPIXELS_PER_PX - 1);
 }
-void ClampToStage(const FighterDef& def, FighterState& f) {
-    f.xSubpx = std::clamp(f.xSubpx, MinAnchorSubpx(def), MaxAnchorSubpx(def));
+void ClampToStage(const StageGeometry& stage, const FighterDef& def, FighterState& f) {
+    f.xSubpx = std::clamp(f.xSubpx, MinAnchorSubpx(def), MaxAnchorSubpx(stage, def));
 }
 
-void ResetFighterForRound(const FighterDef& def, FighterState& f, std::int32_t side) {
+void ResetFighterForRound(const StageGeometry& stage, const FighterDef& def, FighterState& f, std::int32_t side) {
     // Round wins and the meter carry over from round to round.
     const std::int32_t roundsWon = f.roundsWon, meter = f.meter;
     const std::uint8_t held = f.heldBits;
@@ -35,7 +35,7 @@ void ResetFighterForRound(const FighterDef& def, FighterState& f, std::int32_t s
     f.roundsWon = roundsWon;
     f.meter = meter;
     f.heldBits = held;
-    f.xSubpx = START_X_PX[side] * SUBPIXELS_PER_PX;
+    f.xSubpx = stage.startXPx[static_cast<std::size_t>(side)] * SUBPIXELS_PER_PX;
     f.ySubpx = FLOOR_SUBPX;
     f.facing = side == 0 ? Facing::Right : Facing::Left;
     f.health = def.maxHealth;
@@ -43,7 +43,7 @@ void ResetFighterForRound(const FighterDef& def, FighterState& f, std::int32_t s
 }
 
 void StartRound(const MatchDefs& defs, MatchState& s) {
-    for (std::int32_t i = 0; i < 2; ++i) ResetFighterForRound(*defs.fighters[i], s.fighters[i], i);
+    for (std::int32_t i = 0; i < 2; ++i) ResetFighterForRound(s.config.stage, *defs.fighters[i], s.fighters[i], i);
     s.projectiles = {};
     s.sparks = {};
     s.nextSpark = 0;
@@ -377,7 +377,7 @@ void UpdateFighter(const MatchDefs& defs, MatchState& s, std::int32_t side, Inpu
             }
         }
     }
-    ClampToStage(def, f);
+    ClampToStage(s.config.stage, def, f);
 }
 
 // The tick of `anim` on which frame `frame` starts.
@@ -416,7 +416,7 @@ void UpdateThrows(const MatchDefs& defs, MatchState& s, bool acceptInput, EventL
             v.xSubpx = t.xSubpx + sign * (last.x + td.landingPx) * SUBPIXELS_PER_PX;
             v.ySubpx = FLOOR_SUBPX;
             v.vxSubpx = v.vySubpx = v.slideSubpx = 0;
-            ClampToStage(vdef, v);
+            ClampToStage(s.config.stage, vdef, v);
             const std::int32_t healthBefore = v.health;
             if (s.phase == Phase::Fight) {
                 v.health = std::max(0, v.health - move.damage);
@@ -457,7 +457,7 @@ void UpdateThrows(const MatchDefs& defs, MatchState& s, bool acceptInput, EventL
         v.ySubpx = t.ySubpx + off.y * SUBPIXELS_PER_PX;
         v.vxSubpx = v.vySubpx = v.slideSubpx = 0;
         v.facing = t.facing == Facing::Right ? Facing::Left : Facing::Right;
-        ClampToStage(vdef, v);
+        ClampToStage(s.config.stage, vdef, v);
         if (vdef.thrownAnimation >= 0) {
             const AnimationDef& thrown = vdef.animations[static_cast<std::size_t>(vdef.thrownAnimation)];
             const std::int32_t vf = std::min(frame, static_cast<std::int32_t>(thrown.frames.size()) - 1);
@@ -511,11 +511,30 @@ void ResolvePushboxes(const MatchDefs& defs, MatchState& s) {
         left.xSubpx - right.xSubpx + (defL.pushboxWidthPx + defR.pushboxWidthPx) * SUBPIXELS_PER_PX / 2;
     if (overlap <= 0) return;
     std::int32_t pushL = (overlap + 1) / 2, pushR = (overlap + 1) / 2;
-    const std::int32_t roomL = left.xSubpx - MinAnchorSubpx(defL), roomR = MaxAnchorSubpx(defR) - right.xSubpx;
+    const std::int32_t roomL = left.xSubpx - MinAnchorSubpx(defL),
+                       roomR = MaxAnchorSubpx(s.config.stage, defR) - right.xSubpx;
     if (pushL > roomL) pushR += pushL - roomL, pushL = roomL;
     if (pushR > roomR) pushL = std::min(roomL, pushL + pushR - roomR), pushR = roomR;
     left.xSubpx -= pushL;
     right.xSubpx += pushR;
+}
+
+// On a stage wider than the screen the fighters stay within one screen of each other, so the camera
+// always shows both (render/camera.h): when their pushboxes' span would pass SCREEN_WIDTH_PX, each is
+// pulled in by half the excess, whole pixels, the same for both (mirror-exact). On a stage one
+// screen wide the walls bind first: the rule never acts there.
+void KeepWithinOneScreen(const MatchDefs& defs, MatchState& s) {
+    const std::size_t l = s.fighters[0].xSubpx <= s.fighters[1].xSubpx ? 0 : 1;
+    FighterState& left = s.fighters[l];
+    FighterState& right = s.fighters[1 - l];
+    const std::int32_t halfL = defs.fighters[l]->pushboxWidthPx / 2;
+    const std::int32_t widthR = defs.fighters[1 - l]->pushboxWidthPx;
+    const std::int32_t maxApartPx = SCREEN_WIDTH_PX - halfL - (widthR - widthR / 2);
+    const std::int32_t excessPx = ToPx(right.xSubpx) - ToPx(left.xSubpx) - maxApartPx;
+    if (excessPx <= 0) return;
+    const std::int32_t pullSubpx = (excessPx + 1) / 2 * SUBPIXELS_PER_PX;
+    left.xSubpx += pullSubpx;
+    right.xSubpx -= pullSubpx;
 }
 
 void UpdateProjectiles(const MatchDefs& defs, MatchState& s) {
@@ -527,7 +546,7 @@ void UpdateProjectiles(const MatchDefs& defs, MatchState& s) {
         ++p.ageTicks;
         p.angleMilliDeg = (p.angleMilliDeg + pd.spinMilliDegreesPerTick) % 360000;
         const std::int32_t x = ToPx(p.xSubpx);
-        if (p.ageTicks >= pd.lifetimeTicks || x < -64 || x > STAGE_WIDTH_PX + 64) p.alive = false;
+        if (p.ageTicks >= pd.lifetimeTicks || x < -64 || x > s.config.stage.widthPx + 64) p.alive = false;
     }
 }
 
@@ -646,6 +665,7 @@ void StepPhases(const MatchDefs& defs, MatchState& s, const Inputs& inputs, cons
     UpdateProjectiles(defs, s);
     UpdateFacing(s);
     ResolvePushboxes(defs, s);
+    KeepWithinOneScreen(defs, s);
     RunHitPasses(defs, s, effective, hooks, events);
     CheckRoundOver(defs, s, events);
 }
@@ -751,7 +771,7 @@ void ConformToDefs(const MatchDefs& defs, MatchState& s) {
             f.vySubpx = 0;
         }
         f.health = std::min(f.health, def.maxHealth);
-        ClampToStage(def, f);
+        ClampToStage(s.config.stage, def, f);
     }
     for (ProjectileState& p : s.projectiles) {
         if (!p.alive) continue;

@@ -1,5 +1,6 @@
-// Replays as small text files: a header (fighters, the simulation's version, seed, controllers,
-// rules) and every tick's inputs, run-length encoded ("120 R -" is 120 ticks of P1 holding right).
+// Replays as small text files: a header (fighters, the stage, the simulation's version, seed,
+// controllers, rules) and every tick's inputs, run-length encoded ("120 R -" is 120 ticks of P1
+// holding right). A file with no "stage" line (formats 1 and 2 have none) is on the rooftop.
 // Strings in, strings out: the programs read and write the files. Parsing is strict and names the
 // line that is wrong (echoed through Printable: escaped, cut, one line). Format 1 (no "sim" line)
 // is still read, as simulation version 1; lines may end in CRLF (a replay passed through another
@@ -15,7 +16,8 @@ namespace game {
 
 namespace {
 
-constexpr const char* MAGIC = "hotmap-brawl-replay 2";
+constexpr const char* MAGIC = "hotmap-brawl-replay 3";
+constexpr const char* MAGIC_V2 = "hotmap-brawl-replay 2";
 constexpr const char* MAGIC_V1 = "hotmap-brawl-replay 1";
 constexpr char LETTERS[] = {'U', 'D', 'L', 'R', 'P', 'K', 'S'};  // bit order of Input::Bit
 constexpr std::int64_t MAX_TICKS = 100'000'000;
@@ -51,10 +53,19 @@ bool ParseNumber(const std::string& word, T& out, int base = 10) {
 
 }  // namespace
 
+bool IsStageId(std::string_view id) {
+    if (id.empty() || id.size() > MAX_STAGE_ID_CHARS) return false;
+    for (const char c : id) {
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    }
+    return true;
+}
+
 std::string FormatReplay(const Replay& r) {
     std::ostringstream out;
     out << MAGIC << "\n";
     out << "fighters " << r.fighterIds[0] << " " << r.fighterIds[1] << "\n";
+    out << "stage " << r.stageId << "\n";
     out << "sim " << r.simulationVersion << "\n";
     out << "seed " << r.config.seed << "\n";
     for (int i = 0; i < 2; ++i)
@@ -99,12 +110,13 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         return true;
     };
-    if (!next() || (line != MAGIC && line != MAGIC_V1))
-        return fail(std::string("expected \"") + MAGIC + "\" (or format 1)");
+    if (!next() || (line != MAGIC && line != MAGIC_V2 && line != MAGIC_V1))
+        return fail(std::string("expected \"") + MAGIC + "\" (or format 2 or 1)");
     const bool formatOne = line == MAGIC_V1;
     r.simulationVersion = 1;  // format 1 predates the line: its replays are of version 1
     std::int64_t ticks = -1;
-    bool sawFighters = false, sawSim = false, sawEnd = false;
+    const bool formatThree = line == MAGIC;
+    bool sawFighters = false, sawSim = false, sawEnd = false, sawStage = false;
     while (next()) {
         const auto w = words(line);
         if (w.empty() || w[0][0] == '#') continue;
@@ -129,6 +141,12 @@ std::optional<Replay> ParseReplay(const std::string& text, std::string& error) {
         if (key == "fighters" && w.size() == 3) {
             r.fighterIds = {w[1], w[2]};
             sawFighters = true;
+        } else if (key == "stage" && formatThree && !sawStage) {
+            if (w.size() != 2 || !IsStageId(w[1]))
+                return fail("stage wants one name of a-z, 0-9 and _ (at most " + std::to_string(MAX_STAGE_ID_CHARS) +
+                            "), got \"" + Printable(line) + "\"");
+            r.stageId = w[1];
+            sawStage = true;
         } else if (key == "sim" && w.size() == 2 && !formatOne && ParseNumber(w[1], r.simulationVersion) &&
                    r.simulationVersion >= 1) {
             sawSim = true;

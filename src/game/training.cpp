@@ -286,25 +286,26 @@ void PlaceFighters(const MatchDefs& defs, MatchState& s, const std::array<std::i
 
 void ResetPositions(const MatchDefs& defs, MatchState& s, std::int32_t dummy, ResetPlace place) {
     constexpr std::int32_t GAP_PX = 80;
-    constexpr std::int32_t MIRROR_SUBPX = (STAGE_WIDTH_PX - 1) * SUBPIXELS_PER_PX + SUBPIXELS_PER_PX - 1;
-    std::array<std::int32_t, 2> x{START_X_PX[0] * SUBPIXELS_PER_PX, START_X_PX[1] * SUBPIXELS_PER_PX};
+    const StageGeometry& stage = s.config.stage;
+    const std::int32_t mirrorSubpx = (stage.widthPx - 1) * SUBPIXELS_PER_PX + SUBPIXELS_PER_PX - 1;
+    std::array<std::int32_t, 2> x{stage.startXPx[0] * SUBPIXELS_PER_PX, stage.startXPx[1] * SUBPIXELS_PER_PX};
     const auto d = static_cast<std::size_t>(dummy);
     const std::int32_t halfWidth = defs.fighters[d]->pushboxWidthPx / 2;
     if (place == ResetPlace::LeftCorner || place == ResetPlace::RightCorner) {
         x[d] = (halfWidth + 1) * SUBPIXELS_PER_PX;
         x[1 - d] = x[d] + GAP_PX * SUBPIXELS_PER_PX;
         if (place == ResetPlace::RightCorner) {
-            for (std::int32_t& xs : x) xs = MIRROR_SUBPX - xs;
+            for (std::int32_t& xs : x) xs = mirrorSubpx - xs;
         }
     }
     PlaceFighters(defs, s, x);
 }
 
 void ResetPositions(const MatchDefs& defs, MatchState& s, const TrainingSettings& settings, ResetPlace place) {
-    if (place == ResetPlace::Custom) {
+    if (place == ResetPlace::Custom && settings.customXSubpx != std::array<std::int32_t, 2>{0, 0}) {
         PlaceFighters(defs, s, settings.customXSubpx);
     } else {
-        ResetPositions(defs, s, settings.dummy, place);
+        ResetPositions(defs, s, settings.dummy, place == ResetPlace::Custom ? ResetPlace::Mid : place);
     }
 }
 

@@ -86,7 +86,8 @@ struct TrainingSettings {
     std::int32_t reversalSlot = 0;  ///< the slot played as the reversal (randomSlot: any recorded one)
     DummyTech tech = DummyTech::Never;
     /// Where ResetPlace::Custom puts P1 and P2 (anchor x, subpixels); set by SaveCustomPosition.
-    std::array<std::int32_t, 2> customXSubpx{START_X_PX[0] * SUBPIXELS_PER_PX, START_X_PX[1] * SUBPIXELS_PER_PX};
+    /// {0, 0} until one is saved: the stage's start positions stand in (each stage has its own).
+    std::array<std::int32_t, 2> customXSubpx{0, 0};
 };
 
 /// What the training rules remember between ticks (beside the MatchState, saved with it).

@@ -32,20 +32,32 @@ const game::FighterDef* FindIn(const std::vector<const game::FighterDef*>& roste
 }
 
 std::string EncodeSetup(const std::array<std::string, 2>& fighterIds, const game::MatchConfig& config,
-                        std::int32_t simulationVersion) {
+                        std::int32_t simulationVersion, const std::string& stageId) {
     game::Replay r;
     r.fighterIds = fighterIds;
+    r.stageId = stageId;
     r.config = config;
     r.simulationVersion = simulationVersion;
     return game::FormatReplay(r);
 }
 
-std::uint64_t HashSetup(std::string_view text, const std::array<std::uint64_t, 2>& fighterHashes) {
+std::uint64_t HashSetup(std::string_view text, const std::array<std::uint64_t, 2>& fighterHashes,
+                        const game::StageGeometry& stage) {
     game::Fnv1a64 h;
     for (const char c : text) h.Byte(static_cast<std::uint8_t>(c));
     h.Combine(fighterHashes[0]);
     h.Combine(fighterHashes[1]);
+    for (const std::int32_t v : {stage.widthPx, stage.startXPx[0], stage.startXPx[1]})
+        h.Combine(static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)));
     return h.Value();
+}
+
+std::optional<game::StageGeometry> FindStage(const std::vector<StageEntry>& stages, const std::string& id) {
+    if (stages.empty() && id == "rooftop") return game::StageGeometry{};
+    for (const StageEntry& s : stages) {
+        if (s.id == id) return s.geometry;
+    }
+    return std::nullopt;
 }
 
 std::optional<Refusal> CheckFighter(const std::vector<const game::FighterDef*>& roster, const std::string& id,
@@ -65,7 +77,7 @@ std::optional<Refusal> CheckFighter(const std::vector<const game::FighterDef*>& 
 }
 
 Result<AcceptedSetup> AcceptSetup(const SetupPacket& setup, const std::vector<const game::FighterDef*>& roster,
-                                  const char* self, Refusal& refusal) {
+                                  const std::vector<StageEntry>& stages, const char* self, Refusal& refusal) {
     std::string why;
     const std::optional<game::Replay> parsed = game::ParseReplay(setup.text, why);
     if (!parsed || !parsed->inputs.empty() || parsed->finalHash) {
@@ -76,7 +88,15 @@ Result<AcceptedSetup> AcceptSetup(const SetupPacket& setup, const std::vector<co
     AcceptedSetup a;
     a.fighterIds = parsed->fighterIds;
     a.config = parsed->config;
+    a.stageId = parsed->stageId;
     a.simulationVersion = parsed->simulationVersion;
+    const std::optional<game::StageGeometry> stage = FindStage(stages, a.stageId);
+    if (!stage) {
+        refusal = {ErrorCode::SetupMismatch, "the host's stage " + Quoted(a.stageId) + " is not in this side's stages",
+                   "stage " + Quoted(a.stageId) + " is not in the " + std::string(self) + "'s stages"};
+        return Error{refusal.code, refusal.here, 0};
+    }
+    a.config.stage = *stage;
     std::array<std::uint64_t, 2> mine{};
     for (std::size_t i = 0; i < 2; ++i) {
         if (auto r = CheckFighter(roster, a.fighterIds[i], setup.fighterHashes[i], "host", self)) {
@@ -86,7 +106,7 @@ Result<AcceptedSetup> AcceptSetup(const SetupPacket& setup, const std::vector<co
         a.defs.fighters[i] = FindIn(roster, a.fighterIds[i]);
         mine[i] = game::HashFighterDef(*a.defs.fighters[i]);
     }
-    const std::uint64_t hash = HashSetup(setup.text, mine);
+    const std::uint64_t hash = HashSetup(setup.text, mine, a.config.stage);
     if (hash != setup.setupHash) {
         refusal = {
             ErrorCode::SetupMismatch,

@@ -345,7 +345,7 @@ struct PickPacket {
 };
 struct SetupPacket {
     std::uint32_t match = 0;
-    std::uint64_t setupHash = 0;                   ///< HashSetup of the text and the two definitions
+    std::uint64_t setupHash = 0;                   ///< HashSetup of the text, the two definitions, the stage
     std::array<std::uint64_t, 2> fighterHashes{};  ///< the host's game::HashFighterDef of each fighter
     std::string text;                              ///< EncodeSetup's: opaque to the packet layer
     friend bool operator==(const SetupPacket&, const SetupPacket&) = default;
@@ -547,6 +547,12 @@ enum class Role : std::uint8_t {
     Join,  ///< connects; plays P2 (side 1)
 };
 
+/// A stage a side knows: its id (a folder's name) and what the rules see of it.
+struct StageEntry {
+    std::string id;
+    game::StageGeometry geometry;
+};
+
 struct SessionConfig {
     Role role = Role::Host;
     /// Compared at the handshake: two different builds refuse to play (a line names both).
@@ -556,6 +562,9 @@ struct SessionConfig {
     /// Every fighter this side can play or meet (found by id; the definitions must outlive the
     /// session and not change while a match runs).
     std::vector<const game::FighterDef*> roster;
+    /// Every stage this side can play on, by id (the host's pick must be here with the same
+    /// geometry); empty: the rooftop alone (game::StageGeometry{}).
+    std::vector<StageEntry> stages;
     /// 0 to MAX_INPUT_DELAY_TICKS: local inputs take effect this late; AUTO_INPUT_DELAY: picked at
     /// each match's start from the ping (PlanForPing), reported in SessionStats::inputDelayTicks.
     std::int32_t inputDelayTicks = AUTO_INPUT_DELAY;
@@ -714,7 +723,10 @@ public:
     /// peer; the match starts when the join has checked the host's setup. `config` counts from the
     /// host only (seed, detection, cpu level; controllers are Human on both sides online). Errors:
     /// FighterUnknown (not in the roster), BadConfig (not in the lobby or after a finished match).
-    [[nodiscard]] std::optional<Error> Ready(const std::string& fighterId, const game::MatchConfig& config = {});
+    /// `stageId`: the host's pick (a stage of SessionConfig::stages; its geometry replaces
+    /// config.stage); the join's is not read.
+    [[nodiscard]] std::optional<Error> Ready(const std::string& fighterId, const game::MatchConfig& config = {},
+                                             const std::string& stageId = "rooftop");
     /// The match stops advancing at `tick` and finishes once it is confirmed (--frames N); both
     /// peers must give the same tick. 0: no limit beyond matchOverTailTicks.
     void SetLastTick(std::uint64_t tick);
@@ -757,6 +769,8 @@ public:
     [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
     /// The fighters of the match: [0] the host's, [1] the join's.
     [[nodiscard]] const std::array<std::string, 2>& FighterIds() const { return fighterIds_; }
+    /// The stage of the current (or last) match's setup ("rooftop" before one).
+    [[nodiscard]] const std::string& StageId() const { return stageId_; }
     [[nodiscard]] std::uint64_t CurrentTick() const;
     /// The last tick both inputs of which are final and simulated.
     [[nodiscard]] std::uint64_t ConfirmedTick() const { return confirmed_; }
@@ -834,6 +848,7 @@ private:
     // The lobby: each side's pick for match_ + 1; the host's config and the setup it offered.
     std::optional<PickPacket> localPick_, peerPick_;
     game::MatchConfig hostConfig_;
+    std::string hostStageId_ = "rooftop";  ///< the host's pick for the next match
     std::optional<SetupPacket> offered_;
     std::uint32_t match_ = 0;
     bool peerLeft_ = false, left_ = false;
@@ -842,6 +857,7 @@ private:
     game::MatchDefs defs_;
     game::MatchConfig matchConfig_;
     std::array<std::string, 2> fighterIds_;
+    std::string stageId_ = "rooftop";
     std::string setupText_;
     std::uint64_t setupHash_ = 0;
     std::unique_ptr<SyncLayer> sync_;
@@ -875,6 +891,7 @@ struct SpectatorConfig {
     std::int32_t simulationVersion = game::SIMULATION_VERSION;
     /// The fighters it may watch (the host's setup names two; their definitions must match).
     std::vector<const game::FighterDef*> roster;
+    std::vector<StageEntry> stages;       ///< the stages it may watch on (as SessionConfig::stages)
     std::int32_t noticeMillis = 1000;     ///< the host silent this long: "waiting for the host"
     std::int32_t timeoutMillis = 10'000;  ///< the host silent this long: ErrorCode::PeerLost
     std::uint64_t entropy = 0;            ///< seeds the session values; 0: std::random_device
@@ -919,6 +936,8 @@ public:
     [[nodiscard]] const game::MatchState& State() const;
     [[nodiscard]] const game::MatchDefs& Defs() const { return defs_; }
     [[nodiscard]] const std::array<std::string, 2>& FighterIds() const { return fighterIds_; }
+    /// The stage of the current (or last) match's setup ("rooftop" before one).
+    [[nodiscard]] const std::string& StageId() const { return stageId_; }
     [[nodiscard]] std::uint64_t SetupHash() const { return setupHash_; }
     /// The tick played (shown).
     [[nodiscard]] std::uint64_t CurrentTick() const;
@@ -959,6 +978,7 @@ private:
     game::MatchDefs defs_;
     game::MatchConfig matchConfig_;
     std::array<std::string, 2> fighterIds_;
+    std::string stageId_ = "rooftop";
     std::uint64_t setupHash_ = 0;
     std::int32_t simulationVersion_ = game::SIMULATION_VERSION;
     std::unique_ptr<SyncLayer> sync_;

@@ -592,7 +592,8 @@ void Session::ServeSpectators() {
 
 // ---- the lobby ----------------------------------------------------------------------------------
 
-std::optional<Error> Session::Ready(const std::string& fighterId, const game::MatchConfig& config) {
+std::optional<Error> Session::Ready(const std::string& fighterId, const game::MatchConfig& config,
+                                    const std::string& stageId) {
     if (phase_ == SessionPhase::Failed) return *error_;
     if (peerLeft_) return Error{ErrorCode::PeerLeft, "the opponent left", confirmed_};
     if (phase_ != SessionPhase::Lobby && phase_ != SessionPhase::Finished) {
@@ -609,8 +610,14 @@ std::optional<Error> Session::Ready(const std::string& fighterId, const game::Ma
     if (config.cpuLevel < 1 || config.cpuLevel > 3 || config.insetPx < 0 || config.insetPx > 1000) {
         return Error{ErrorCode::BadConfig, "match config: cpuLevel must be 1 to 3 and insetPx 0 to 1000", 0};
     }
+    const std::optional<game::StageGeometry> stage = FindStage(config_.stages, stageId);
+    if (config_.role == Role::Host && !stage) {
+        return Error{ErrorCode::BadConfig, "stage \"" + stageId + "\" is not in this side's stages", 0};
+    }
     localPick_ = PickPacket{match_ + 1, fighterId, game::HashFighterDef(*def)};
     hostConfig_ = config;
+    if (stage) hostConfig_.stage = *stage;
+    hostStageId_ = stageId;
     SendToOpponent(*localPick_);
     OfferSetup();
     transport_.Poll();
@@ -645,9 +652,9 @@ void Session::OfferSetup() {
     const std::array<std::uint64_t, 2> hashes{localPick_->fighterHash, peerPick_->fighterHash};
     SetupPacket s;
     s.match = match_ + 1;
-    s.text = EncodeSetup(ids, config, config_.simulationVersion);
+    s.text = EncodeSetup(ids, config, config_.simulationVersion, hostStageId_);
     s.fighterHashes = hashes;
-    s.setupHash = HashSetup(s.text, hashes);
+    s.setupHash = HashSetup(s.text, hashes, config.stage);
     offered_ = s;
     SendToOpponent(s);
 }
@@ -659,7 +666,7 @@ void Session::HandleSetup(const SetupPacket& p) {
         return Drop(DropReason::WrongPhase);
     }
     Refusal refusal;
-    auto accepted = AcceptSetup(p, config_.roster, "opponent", refusal);
+    auto accepted = AcceptSetup(p, config_.roster, config_.stages, "opponent", refusal);
     if (accepted.Ok() && (accepted.Value().fighterIds[1] != localPick_->fighterId ||
                           (peerPick_ && accepted.Value().fighterIds[0] != peerPick_->fighterId))) {
         refusal = {ErrorCode::SetupMismatch, "the host's setup names other fighters than the two chosen",
@@ -671,6 +678,7 @@ void Session::HandleSetup(const SetupPacket& p) {
     const AcceptedSetup& a = accepted.Value();
     defs_ = a.defs;
     fighterIds_ = a.fighterIds;
+    stageId_ = a.stageId;
     matchConfig_ = a.config;
     setupText_ = p.text;
     setupHash_ = p.setupHash;
@@ -685,6 +693,7 @@ void Session::HandleStart(const StartPacket& p) {
         defs_.fighters[i] = FindFighter(i == 0 ? localPick_->fighterId : peerPick_->fighterId);
     }
     fighterIds_ = {localPick_->fighterId, peerPick_->fighterId};
+    stageId_ = hostStageId_;
     matchConfig_ = hostConfig_;
     matchConfig_.controllers = {game::Controller::Human, game::Controller::Human};
     setupText_ = offered_->text;

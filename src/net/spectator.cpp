@@ -209,7 +209,7 @@ void SpectatorSession::Handle(const Datagram& datagram) {
 void SpectatorSession::HandleSetup(const SetupPacket& p) {
     if (p.match <= match_ && phase_ != SessionPhase::Lobby) return Drop(DropReason::StaleMatch);
     Refusal refusal;
-    auto accepted = AcceptSetup(p, config_.roster, "spectator", refusal);
+    auto accepted = AcceptSetup(p, config_.roster, config_.stages, "spectator", refusal);
     if (!accepted.Ok()) {
         Send(RefusePacket{static_cast<std::uint8_t>(refusal.code), refusal.there});
         return Fail(accepted.GetError());
@@ -218,6 +218,7 @@ void SpectatorSession::HandleSetup(const SetupPacket& p) {
     match_ = p.match;
     defs_ = a.defs;
     fighterIds_ = a.fighterIds;
+    stageId_ = a.stageId;
     matchConfig_ = a.config;
     simulationVersion_ = a.simulationVersion;
     setupHash_ = p.setupHash;

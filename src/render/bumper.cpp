@@ -53,8 +53,8 @@ BumperArt MakeBumperArt(SDL_Renderer* renderer, const game::BumperShapes& shapes
 
 float DrawBumper(SDL_Renderer* renderer, const BumperArt& art, const game::BumperShapes& shapes,
                  const game::BumperState& st) {
-    const float scale = std::min({1.0f, static_cast<float>(game::STAGE_WIDTH_PX) / st.worldWidthPx,
-                                  static_cast<float>(game::STAGE_HEIGHT_PX) / st.worldHeightPx});
+    const float scale = std::min({1.0f, static_cast<float>(game::SCREEN_WIDTH_PX) / st.worldWidthPx,
+                                  static_cast<float>(game::SCREEN_HEIGHT_PX) / st.worldHeightPx});
     SDL_SetRenderDrawColor(renderer, 18, 14, 30, 255);
     const SDL_FRect box{0, 0, st.worldWidthPx * scale, st.worldHeightPx * scale};
     SDL_RenderFillRectF(renderer, &box);

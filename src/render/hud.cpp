@@ -18,13 +18,13 @@ void Fill(SDL_Renderer* r, int x, int y, int w, int h, SDL_Color c) {
 }
 
 void Centered(SDL_Renderer* r, int y, const std::string& text, SDL_Color c, int scale) {
-    DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text, scale)) / 2, y, text, c, scale);
+    DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(text, scale)) / 2, y, text, c, scale);
 }
 
 // One health bar: P1's drains toward the centre from the left, P2's mirrored.
 void HealthBar(SDL_Renderer* r, int side, const game::FighterDef& def, const game::FighterState& f) {
     constexpr int BAR_W = 250, BAR_H = 12, Y = 14;
-    const int x = side == 0 ? 14 : game::STAGE_WIDTH_PX - 14 - BAR_W;
+    const int x = side == 0 ? 14 : game::SCREEN_WIDTH_PX - 14 - BAR_W;
     Fill(r, x - 2, Y - 2, BAR_W + 4, BAR_H + 4, DARK);
     Fill(r, x, Y, BAR_W, BAR_H, SDL_Color{90, 24, 34, 255});
     const int filled = BAR_W * std::max(0, f.health) / std::max(1, def.maxHealth);
@@ -45,7 +45,7 @@ void HealthBar(SDL_Renderer* r, int side, const game::FighterDef& def, const gam
 // blinking "MAX" when a full bar waits to be spent.
 void MeterBar(SDL_Renderer* r, int side, const game::FighterState& f, std::uint64_t tick) {
     constexpr int BAR_W = 120, BAR_H = 5, Y = 42;
-    const int x = side == 0 ? 14 : game::STAGE_WIDTH_PX - 14 - BAR_W;
+    const int x = side == 0 ? 14 : game::SCREEN_WIDTH_PX - 14 - BAR_W;
     Fill(r, x - 1, Y - 1, BAR_W + 2, BAR_H + 2, DARK);
     Fill(r, x, Y, BAR_W, BAR_H, SDL_Color{40, 36, 70, 255});
     const int filled = BAR_W * std::clamp(f.meter, 0, game::METER_MAX) / game::METER_MAX;
@@ -67,7 +67,7 @@ void ComboCount(SDL_Renderer* r, int attacker, const game::FighterState& defende
         text.append(std::to_string(defender.comboHits)).append(" HITS");
     }
     const int w = TextWidth(text, HUD_COMBO_SCALE);
-    const int x = attacker == 0 ? 18 : game::STAGE_WIDTH_PX - 18 - w;
+    const int x = attacker == 0 ? 18 : game::SCREEN_WIDTH_PX - 18 - w;
     DrawTextOutlined(r, x, HUD_COMBO_Y, text, GOLD, HUD_COMBO_SCALE);
 }
 
@@ -82,8 +82,8 @@ void DrawHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::MatchStat
     const int seconds = (s.roundTicksLeft + game::TICK_HZ - 1) / game::TICK_HZ;
     std::string timer = std::to_string(std::max(0, seconds));
     if (timer.size() < 2) timer.insert(timer.begin(), '0');  // "09": the timer always shows two digits
-    Fill(r, game::STAGE_WIDTH_PX / 2 - 22, 6, 44, 30, DARK);
-    DrawText(r, (game::STAGE_WIDTH_PX - TextWidth(timer, 3)) / 2, 11, timer, seconds <= 10 ? RED : WHITE, 3);
+    Fill(r, game::SCREEN_WIDTH_PX / 2 - 22, 6, 44, 30, DARK);
+    DrawText(r, (game::SCREEN_WIDTH_PX - TextWidth(timer, 3)) / 2, 11, timer, seconds <= 10 ? RED : WHITE, 3);
 
     switch (s.phase) {
         case game::Phase::Intro:

@@ -24,7 +24,7 @@ void DrawNetStatus(SDL_Renderer* r, int pingMillis, NetQuality quality, bool wai
     const std::string ping = pingMillis >= 0 ? std::to_string(pingMillis) + " MS" : "-- MS";
     const int bars = quality == NetQuality::Good ? 3 : quality == NetQuality::Fair ? 2 : 1;
     const int w = 16 + TextWidth(ping, 1) + 6;
-    const int x = (game::STAGE_WIDTH_PX - w) / 2, y = 40;
+    const int x = (game::SCREEN_WIDTH_PX - w) / 2, y = 40;
     Fill(r, x - 3, y - 2, w + 6, 11, DARK);
     for (int b = 0; b < 3; ++b) {
         const int h = 3 + 2 * b;  // rising bars, as a phone shows signal
@@ -33,14 +33,14 @@ void DrawNetStatus(SDL_Renderer* r, int pingMillis, NetQuality quality, bool wai
     DrawText(r, x + 16, y, ping, WHITE, 1);
     if (watching > 0) {  // under the ping: the players know they have an audience
         const std::string text = std::to_string(watching) + " WATCHING";
-        const int tw = TextWidth(text, 1), tx = (game::STAGE_WIDTH_PX - tw) / 2;
+        const int tw = TextWidth(text, 1), tx = (game::SCREEN_WIDTH_PX - tw) / 2;
         Fill(r, tx - 3, y + 10, tw + 6, 11, DARK);
         DrawText(r, tx, y + 12, text, WHITE, 1);
     }
     if (waiting) {
         const std::string text = "WAITING FOR OPPONENT";
-        Fill(r, 0, 150, game::STAGE_WIDTH_PX, 30, SDL_Color{14, 8, 24, 190});
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text, 2)) / 2, 158, text, SDL_Color{255, 208, 96, 255},
+        Fill(r, 0, 150, game::SCREEN_WIDTH_PX, 30, SDL_Color{14, 8, 24, 190});
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(text, 2)) / 2, 158, text, SDL_Color{255, 208, 96, 255},
                          2);
     }
 }

@@ -152,7 +152,12 @@ void DrawSpark(SDL_Renderer* renderer, const game::Spark& sp) {
 }  // namespace
 
 void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
-               const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate) {
+               const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate, Camera camera) {
+    // World -> screen: every placement below moves by the camera (the HUD is drawn without it).
+    const auto onScreen = [&camera](collide::Placement p) {
+        p.worldX -= camera.xPx, p.worldY += camera.yPx;
+        return p;
+    };
     if (state.superFreezeTicks > 0) {
         // The super's flash: the stage dims while everything holds.
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
@@ -161,8 +166,8 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
     }
     for (int i = 0; i < 2; ++i) {
         const game::FighterDef& def = *defs.fighters[static_cast<std::size_t>(i)];
-        DrawShadow(renderer, game::ToPx(state.fighters[static_cast<std::size_t>(i)].xSubpx), game::FLOOR_Y_PX,
-                   def.pushboxWidthPx * 2 / 3);
+        DrawShadow(renderer, game::ToPx(state.fighters[static_cast<std::size_t>(i)].xSubpx) - camera.xPx,
+                   game::FLOOR_Y_PX + camera.yPx, def.pushboxWidthPx * 2 / 3);
     }
     // The attacker in front: whoever attacks (or throws) is drawn last, as fighting games layer it.
     const auto attacking = [&](int i) {
@@ -177,7 +182,8 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const game::AnimationDef& anim = def.animations[static_cast<std::size_t>(f.animation)];
         const std::int32_t frameIndex = game::FrameIndexAt(anim, f.animTick);
         const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
-        const collide::Placement place = game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing);
+        const collide::Placement place =
+            onScreen(game::PlaceFrame(frame, game::ToPx(f.xSubpx), game::ToPx(f.ySubpx), f.facing));
         const FighterArt& fa = *art[static_cast<std::size_t>(i)];
         const bool alt = alternate[static_cast<std::size_t>(i)] && !fa.altSprites.empty();
         DrawLayers(renderer,
@@ -197,7 +203,8 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         SDL_Texture* sprite =
             fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
         SDL_Texture* hotmap = HotmapTexture(fa, pd.animation, frameIndex);
-        const collide::Placement place = game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing);
+        const collide::Placement place =
+            onScreen(game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing));
         if (pd.spinMilliDegreesPerTick == 0) {
             DrawLayers(renderer, sprite, hotmap, frame, place, view);
             continue;
@@ -218,7 +225,10 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         }
     }
     for (const game::Spark& sp : state.sparks) {
-        if (sp.ageTicks >= 0) DrawSpark(renderer, sp);
+        if (sp.ageTicks < 0) continue;
+        game::Spark shown = sp;
+        shown.xPx -= camera.xPx, shown.yPx += camera.yPx;
+        DrawSpark(renderer, shown);
     }
 }
 

@@ -1,11 +1,13 @@
 // render: draws the game with SDL_Renderer. Reads game state and loaded art; never changes the
-// state. Everything is drawn in the game's logical space (game::STAGE_WIDTH_PX x STAGE_HEIGHT_PX
-// world pixels) into a target texture that the app scales into the window.
+// state. Everything is drawn in the logical screen (game::SCREEN_WIDTH_PX x SCREEN_HEIGHT_PX px) into
+// a target texture that the app scales into the window; the match through a Camera (camera.h) that
+// shows a screen-wide slice of a wider stage, the HUD without it.
 #pragma once
 
 #include "assets/assets.h"
 #include "game/game.h"
 #include "game/training.h"
+#include "render/camera.h"
 
 #include <SDL.h>
 
@@ -47,8 +49,10 @@ void MakeHotmapArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter,
 /// The masks of a frame as a picture: attack red, hurt blue, air clear.
 assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, std::int32_t heightPx);
 
-/// The stage backdrop, drawn once (a pixel-art dusk street), as a texture.
-TexturePtr MakeStageTexture(SDL_Renderer* renderer);
+/// A stage's layers, back to front, each at screen x = LayerScreenX(scroll, camera.xPx) (camera.h),
+/// full height; `scrollFractions` parallel to `layers`.
+void DrawStageLayers(SDL_Renderer* renderer, const std::vector<TexturePtr>& layers,
+                     const std::vector<double>& scrollFractions, Camera camera);
 
 /// Text in the built-in 5x7 pixel font; each font pixel is `scale` logical pixels. Returns the width.
 int DrawText(SDL_Renderer* renderer, int x, int y, const std::string& text, SDL_Color colour, int scale = 1);
@@ -58,9 +62,11 @@ int TextWidth(const std::string& text, int scale = 1);
 
 /// The fighters, their shadows, the projectiles (spinning ones rotated) and the hit sparks; a side
 /// whose `alternate` is set wears its alternate palette (the mirror match's second fighter), when
-/// it has one. A super's freeze dims the stage behind the fighters.
+/// it has one. A super's freeze dims the stage behind the fighters. World px are drawn at
+/// (x - camera.xPx, y + camera.yPx).
 void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::array<const FighterArt*, 2>& art,
-               const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate = {false, false});
+               const game::MatchState& state, ViewMode view, std::array<bool, 2> alternate = {false, false},
+               Camera camera = {});
 /// Where DrawHud writes a combo's count ("3 HITS", 3x text) on the attacker's side: from this y
 /// down to HUD_COMBO_BOTTOM_Y (its outline included). Training's input displays start below it.
 inline constexpr int HUD_COMBO_Y = 62, HUD_COMBO_SCALE = 3, HUD_COMBO_BOTTOM_Y = HUD_COMBO_Y + 7 * HUD_COMBO_SCALE + 1;

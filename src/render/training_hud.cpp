@@ -32,7 +32,7 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
     const game::MeterReading& reading = observer.reading;
     // A dark strip behind the cells, so grey "free" cells read against the street.
     SDL_SetRenderDrawColor(r, 12, 12, 18, 255);
-    const SDL_Rect strip{0, METER_Y - 2, game::STAGE_WIDTH_PX, 2 * (CELL_H + GAP + 1) + 2};
+    const SDL_Rect strip{0, METER_Y - 2, game::SCREEN_WIDTH_PX, 2 * (CELL_H + GAP + 1) + 2};
     SDL_RenderFillRect(r, &strip);
     for (std::size_t side = 0; side < 2; ++side) {
         const auto& cells = reading.cells[side];
@@ -51,13 +51,13 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
         const std::string figures = game::FiguresText(reading.figures[side]);
         if (figures.empty()) continue;
         const std::string line = (side == 0 ? std::string("P1 ") : std::string("P2 ")).append(figures);
-        const int x = side == 0 ? METER_X : game::STAGE_WIDTH_PX - METER_X - TextWidth(line);
+        const int x = side == 0 ? METER_X : game::SCREEN_WIDTH_PX - METER_X - TextWidth(line);
         DrawTextOutlined(r, x, NUMBERS_Y, line, WHITE);
     }
     if (reading.ticks > 0) {
         std::string total = std::to_string(reading.ticks);
         total.append(reading.frozen ? " TICKS - FROZEN" : " TICKS");
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(total)) / 2, NUMBERS_Y, total, GREY);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(total)) / 2, NUMBERS_Y, total, GREY);
     }
     // The input displays: newest on top, "236P" digits with the ticks held; below the HUD's combo
     // count, which is written on the same side.
@@ -66,7 +66,7 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
         int y = HUD_COMBO_BOTTOM_Y + 4;
         for (auto it = log.rbegin(); it != log.rend(); ++it, y += 9) {
             const std::string line = game::InputLogText(*it) + " " + std::to_string(std::min(it->ticks, 999));
-            const int x = side == 0 ? 6 : game::STAGE_WIDTH_PX - 6 - TextWidth(line);
+            const int x = side == 0 ? 6 : game::SCREEN_WIDTH_PX - 6 - TextWidth(line);
             DrawTextOutlined(r, x, y, line, it == log.rbegin() ? WHITE : GREY);
         }
     }
@@ -79,22 +79,22 @@ void DrawTrainingHud(SDL_Renderer* r, const game::MatchDefs& defs, const game::T
     const std::size_t advantagesFrom = reading.advantages.size() > 2 ? reading.advantages.size() - 2 : 0;
     for (std::size_t i = advantagesFrom; i < reading.advantages.size(); ++i) {
         const std::string text = upper(game::AdvantageText(defs, reading.advantages[i]));
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text)) / 2, y, text, GOLD);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(text)) / 2, y, text, GOLD);
         y += 10;
     }
     const std::size_t whiffsFrom = reading.whiffs.size() > 2 ? reading.whiffs.size() - 2 : 0;
     for (std::size_t i = whiffsFrom; i < reading.whiffs.size(); ++i) {
         const std::string text = upper(game::WhiffText(defs, reading.whiffs[i]));
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(text)) / 2, y, text, WHITE);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(text)) / 2, y, text, WHITE);
         y += 10;
     }
     for (const std::string& line : game::ComboText(defs, reading, 100)) {
         if (line.empty()) continue;
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(line)) / 2, y, line, WHITE);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(line)) / 2, y, line, WHITE);
         y += 10;
     }
     for (const std::string& line : status) {
-        DrawTextOutlined(r, (game::STAGE_WIDTH_PX - TextWidth(line)) / 2, y, line, GREY);
+        DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - TextWidth(line)) / 2, y, line, GREY);
         y += 10;
     }
 }

@@ -1,10 +1,12 @@
-// artgen: writes both fighters' sprite frames, hotmaps and fighter.json, deterministically (the
-// same binary always writes the same bytes), and optionally a contact sheet to look at them.
+// artgen: writes both fighters' sprite frames, hotmaps and fighter.json, and the stages' layers and
+// stage.json, deterministically (the same binary always writes the same bytes), and optionally a
+// contact sheet and stage previews to look at them.
 // Never overwrites without --force, and then checks every target before writing any.
 #include "assets/files.h"
 #include "tools/artgen/fighter.h"
 #include "tools/artgen/manifest.h"
 #include "tools/artgen/sheet.h"
+#include "tools/artgen/stage.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -23,13 +25,14 @@ constexpr int EXIT_DATA = 1;
 constexpr int EXIT_USAGE = 2;
 
 constexpr const char* USAGE =
-    "usage: artgen [--out-root DIR] [--force] [--sheet OUT.png] [--only brick|kestrel]\n"
+    "usage: artgen [--out-root DIR] [--force] [--sheet OUT.png] [--only NAME] [--stage-views OUT_DIR]\n"
     "              [--sheet-plain] [--sheet-scale N] [--sheet-anims A,B,...] [--throw-sheet OUT.png]\n";
 
 constexpr const char* HELP =
     "\n"
     "Generates the fighters' art: DIR/assets/<fighter>/<anim>_<ii>.png (sprites),\n"
-    "DIR/hotmaps/<fighter>/<anim>_<ii>.png (hotmaps) and DIR/assets/<fighter>/fighter.json.\n"
+    "DIR/hotmaps/<fighter>/<anim>_<ii>.png (hotmaps) and DIR/assets/<fighter>/fighter.json; the\n"
+    "stages' layers and stage.json in DIR/assets/stages/<stage>/ (sfxgen writes their music.wav).\n"
     "DIR defaults to the current directory (run it from the repository root).\n"
     "  --force          overwrite existing files and remove stale frames of earlier runs\n"
     "  --sheet OUT.png  also write a contact sheet: every frame, hotmap tinted over the sprite\n"
@@ -38,7 +41,9 @@ constexpr const char* HELP =
     "  --sheet-anims A,B,...  only these animations on the contact sheet\n"
     "  --throw-sheet OUT.png  also write every throw_toss over every victim's thrown frames, placed\n"
     "                   at the throw's victim offsets (same tint and scale as the contact sheet)\n"
-    "  --only NAME      only this fighter (brick or kestrel)\n"
+    "  --only NAME      only this fighter (brick, kestrel) or stage (rooftop, dojo, harbour)\n"
+    "  --stage-views OUT_DIR  also write each stage as the game shows it, its layers composited at\n"
+    "                   the camera's left end, middle and right end: OUT_DIR/<stage>_<camera_x>.png\n"
     "\n"
     "Exit: 0 ok, 1 a file exists (without --force) or cannot be written, 2 bad usage.\n";
 
@@ -74,6 +79,7 @@ int main(int argc, char** argv) {
     std::string sheetPath;
     std::string throwSheetPath;
     std::string only;
+    std::string stageViews;
     bool force = false;
     artgen::SheetStyle sheetStyle;
     for (int i = 1; i < argc; ++i) {
@@ -105,9 +111,13 @@ int main(int argc, char** argv) {
                 at = comma + 1;
             }
         } else if (arg == "--only") {
-            if (!value(only)) return UsageError("--only needs a fighter name");
-            if (only != "brick" && only != "kestrel")
-                return UsageError("--only is brick or kestrel, not '" + only + "'");
+            if (!value(only)) return UsageError("--only needs a fighter or stage name");
+            const bool stage = std::any_of(std::begin(artgen::STAGE_IDS), std::end(artgen::STAGE_IDS),
+                                           [&](const char* id) { return only == id; });
+            if (only != "brick" && only != "kestrel" && !stage)
+                return UsageError("--only is brick, kestrel or a stage (rooftop, dojo, harbour), not '" + only + "'");
+        } else if (arg == "--stage-views") {
+            if (!value(stageViews) || stageViews.empty()) return UsageError("--stage-views needs a folder");
         } else if (arg == "--sheet-scale") {
             std::string v;
             if (!value(v) || v.size() != 1 || v[0] < '1' || v[0] > '8') {
@@ -122,6 +132,10 @@ int main(int argc, char** argv) {
     std::vector<artgen::FighterArt> fighters;
     if (only.empty() || only == "brick") fighters.push_back(artgen::BuildBrick());
     if (only.empty() || only == "kestrel") fighters.push_back(artgen::BuildKestrel());
+    std::vector<artgen::StageArt> stages;
+    for (const char* id : artgen::STAGE_IDS) {
+        if (only.empty() || only == id) stages.push_back(artgen::BuildStage(id));
+    }
 
     const fs::path root(outRoot);
     std::vector<Output> outputs;
@@ -140,6 +154,26 @@ int main(int argc, char** argv) {
         }
         outputs.push_back({(spriteDir / assets::MANIFEST_FILE_NAME).string(), nullptr, artgen::ManifestText(f)});
     }
+    std::vector<fs::path> stageFolders;
+    std::vector<std::string> stageJson(stages.size());
+    std::vector<assets::Image> views;
+    views.reserve(stages.size() * 3);  // Output points into it
+    for (std::size_t s = 0; s < stages.size(); ++s) {
+        const artgen::StageArt& st = stages[s];
+        const fs::path dir = root / "assets" / "stages" / st.id;
+        stageFolders.push_back(dir);
+        for (const artgen::LayerArt& l : st.layers) outputs.push_back({(dir / l.file).string(), &l.image, {}});
+        stageJson[s] = artgen::StageJsonText(st);
+        outputs.push_back({(dir / "stage.json").string(), nullptr, stageJson[s]});
+        if (stageViews.empty()) continue;
+        for (const std::int32_t cameraXPx :
+             {0, (st.widthPx - artgen::SCREEN_WIDTH_PX) / 2, st.widthPx - artgen::SCREEN_WIDTH_PX}) {
+            views.push_back(artgen::ComposeView(st, cameraXPx));
+            const std::string name = st.id + "_" + std::to_string(cameraXPx) + ".png";
+            outputs.push_back({(fs::path(stageViews) / name).string(), &views.back(), {}});
+        }
+    }
+    if (!stageViews.empty()) stageFolders.push_back(stageViews);
     assets::Image sheet;
     if (!sheetPath.empty()) {
         sheet = artgen::ContactSheet(fighters, sheetStyle);
@@ -165,6 +199,7 @@ int main(int argc, char** argv) {
             }
         }
     }
+    for (const fs::path& dir : stageFolders) folders.push_back(dir);
     for (const fs::path& dir : folders) {
         std::error_code ec;
         fs::create_directories(dir, ec);
@@ -182,7 +217,10 @@ int main(int argc, char** argv) {
     if (force) {
         std::set<std::string> keep;
         for (const Output& o : outputs) keep.insert(o.path);
-        for (const fs::path& dir : folders) RemoveStaleFrames(dir, keep);
+        for (const fs::path& dir : folders) {
+            if (std::find(stageFolders.begin(), stageFolders.end(), dir) == stageFolders.end())
+                RemoveStaleFrames(dir, keep);
+        }
     }
     for (const Output& o : outputs) {
         if (o.image != nullptr) {
@@ -199,7 +237,7 @@ int main(int argc, char** argv) {
     for (const artgen::FighterArt& f : fighters) {
         for (const artgen::AnimArt& a : f.animations) frames += a.frames.size();
     }
-    std::printf("artgen: %zu fighter(s), %zu frames, %zu files written under %s\n", fighters.size(), frames,
-                outputs.size(), root.string().c_str());
+    std::printf("artgen: %zu fighter(s), %zu frames, %zu stage(s), %zu files written under %s\n", fighters.size(),
+                frames, stages.size(), outputs.size(), root.string().c_str());
     return EXIT_OK;
 }

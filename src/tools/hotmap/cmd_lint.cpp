@@ -4,6 +4,7 @@
 #include "assets/files.h"
 #include "assets/format.h"
 #include "assets/sound.h"
+#include "assets/stage.h"
 #include "tools/hotmap/args.h"
 #include "tools/hotmap/commands.h"
 #include "tools/hotmap/lint.h"
@@ -617,6 +618,19 @@ LintCounts LintFighterDir(const std::string& fighterDir, int alphaMin) {
     return {tally.errors, tally.warnings};
 }
 
+// A project's stages (assets/stages/, docs/stages.md): each one loaded as the game loads it, every
+// problem one line; a broken stage never keeps the others from being checked.
+void LintStages(Tally& t, const std::string& projectDir, bool allowOutsideLinks) {
+    const assets::AssetRoots roots = assets::AssetRoots::Under(projectDir);
+    if (!std::filesystem::is_directory(roots.assetsDir + "/" + assets::STAGES_FOLDER)) return;
+    std::vector<assets::Error> problems;
+    const std::vector<std::string> ids = assets::ListStages(roots, &problems);
+    for (const std::string& id : ids) (void)assets::LoadStage(roots, id, allowOutsideLinks, &problems);
+    for (const assets::Error& e : problems) Fail(t, e);
+    std::printf("lint: %zu stage(s) in %s\n", ids.size(),
+                game::PrintablePath(roots.assetsDir + "/" + assets::STAGES_FOLDER).c_str());
+}
+
 int RunLint(std::span<const std::string> args) {
     std::vector<std::string> dirs;
     assets::LoadOptions options;
@@ -677,6 +691,7 @@ int RunLint(std::span<const std::string> args) {
             CheckSounds(tally, dir + "/assets/sfx", {}, confine);
             CheckSounds(tally, dir + "/assets/music", {}, confine);
         }
+        LintStages(tally, dir, options.allowOutsideLinks);
     }
     std::printf("lint: %d fighter(s), %d frame(s): %d error(s), %d warning(s)\n", tally.fighters, tally.frames,
                 tally.errors, tally.warnings);

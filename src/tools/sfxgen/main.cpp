@@ -1,4 +1,4 @@
-// sfxgen: writes the game's sound effects and its two music loops as 16-bit PCM WAV files,
+// sfxgen: writes the game's sound effects and its music loops as 16-bit PCM WAV files,
 // deterministically (the same binary always writes the same bytes), the sibling of artgen. Never
 // overwrites without --force, and then checks every target before writing any. --pictures draws
 // each sound (waveform over spectrogram) and prints its figures, to check by eye what cannot be
@@ -26,11 +26,12 @@ constexpr const char* USAGE =
 
 constexpr const char* HELP =
     "\n"
-    "Generates the game's sounds: DIR/assets/sfx/*.wav (the shared effects), DIR/assets/music/\n"
-    "{title,stage}.wav (the loops) and DIR/assets/<fighter>/sfx/*.wav (the fighters' own), all\n"
-    "16-bit PCM, mono, 22,050 Hz. DIR defaults to the current directory (the repository root).\n"
+    "Generates the game's sounds: DIR/assets/sfx/*.wav (the shared effects), the loops (DIR/assets/\n"
+    "music/title.wav and each stage's DIR/assets/stages/<stage>/music.wav) and DIR/assets/<fighter>/\n"
+    "sfx/*.wav (the fighters' own), all 16-bit PCM, mono, 22,050 Hz. DIR defaults to the current\n"
+    "directory (the repository root).\n"
     "  --force             overwrite existing files\n"
-    "  --only NAME         only the sounds whose file name contains NAME (e.g. hit_, music/)\n"
+    "  --only NAME         only the sounds whose file name contains NAME (e.g. hit_, music, stages/)\n"
     "  --pictures OUT_DIR  write nothing into the project: draw each sound as OUT_DIR/<name>.png\n"
     "                      (waveform over spectrogram) and print its figures\n"
     "  --analyze FILE...   the figures (and, with --pictures, the pictures) of WAV files\n"
@@ -125,13 +126,9 @@ int main(int argc, char** argv) {
         if (!only.empty() && e.path.find(only) == std::string::npos) continue;
         outputs.push_back({e.path, sfxgen::ToSound(sfxgen::Finish(e.make(), e.peakDb))});
     }
-    if (only.empty() || std::string("assets/music/").find(only) != std::string::npos ||
-        only.find("music") != std::string::npos || only.find("title") != std::string::npos ||
-        only.find("stage") != std::string::npos) {
-        for (const sfxgen::Track& t : sfxgen::Tracks()) {
-            if (!only.empty() && t.path.find(only) == std::string::npos) continue;
-            outputs.push_back({t.path, sfxgen::ToSound(t.samples)});
-        }
+    for (const sfxgen::Track& t : sfxgen::Tracks()) {
+        if (!only.empty() && t.path.find(only) == std::string::npos) continue;
+        outputs.push_back({t.path, sfxgen::ToSound(t.render())});
     }
     if (outputs.empty()) return UsageError("--only '" + only + "' matches no sound");
 

@@ -1,7 +1,8 @@
-// The two loops, written as tracker patterns: the stage track (A minor, 132 BPM, eight bars: a
+// The title loop and the rooftop's, written as tracker patterns: the rooftop track (A minor, 132 BPM, eight bars: a
 // driving bass, rock drums, a square-wave lead over a pad) and the title track (C major, 120 BPM,
 // eight bars: a plucked arpeggio, a bell melody, a soft pulse). Mastered quieter than the effects
 // (peaks at -6 dBFS, and the game's default music volume is lower still) so hits sit on top.
+#include "tools/sfxgen/songs.h"
 #include "tools/sfxgen/sounds.h"
 #include "tools/sfxgen/tracker.h"
 
@@ -174,17 +175,28 @@ Song Title() {
     return s;
 }
 
+Buffer Mastered(const Song& song) {
+    Buffer b = RenderLoop(song);
+    Normalize(b, -6.0);
+    return b;
+}
+
 }  // namespace
 
 std::vector<Track> Tracks() {
-    std::vector<Track> out;
-    for (auto& [path, song] :
-         {std::pair{"assets/music/title.wav", Title()}, std::pair{"assets/music/stage.wav", Stage()}}) {
-        Buffer b = RenderLoop(song);
-        Normalize(b, -6.0);
-        out.push_back({path, std::move(b)});
-    }
-    return out;
+    return {{"assets/music/title.wav", [] { return Mastered(Title()); }},
+            {"assets/stages/rooftop/music.wav", [] { return Mastered(Stage()); }},
+            {"assets/stages/dojo/music.wav",
+             [] {
+                 Buffer b = LoopInRoom(DojoSong(), 0.25, 1.4);
+                 Normalize(b, -6.0);
+                 return b;
+             }},
+            {"assets/stages/harbour/music.wav", [] {
+                 Buffer b = LoopInRoom(HarbourSong(), 0.35, 2.2);
+                 Normalize(b, -6.0);
+                 return b;
+             }}};
 }
 
 }  // namespace sfxgen

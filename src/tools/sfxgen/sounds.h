@@ -1,4 +1,4 @@
-// What sfxgen makes: the effects (effects.cpp), the two loops (music.cpp, through the tracker),
+// What sfxgen makes: the effects (effects.cpp), the loops (music.cpp, through the tracker),
 // and the pictures and figures a person checks them by (picture.cpp).
 #pragma once
 
@@ -21,12 +21,13 @@ struct Effect {
 /// An effect's last step: fades at both ends (no click), then the peak set.
 [[nodiscard]] Buffer Finish(Buffer b, double peakDb);
 
-/// One loop: where it goes, its samples (seamless: the end runs into the start).
+/// One loop: where it goes, and its rendering (seamless: the end runs into the start), called only
+/// when the track is wanted (a loop takes a while to render).
 struct Track {
     std::string path;
-    Buffer samples;
+    Buffer (*render)();
 };
-/// The title loop and the stage loop.
+/// The title loop and each stage's loop.
 [[nodiscard]] std::vector<Track> Tracks();
 
 /// Figures to judge a sound by (sfxgen --pictures prints them).
