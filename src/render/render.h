@@ -27,12 +27,27 @@ TexturePtr MakeTexture(SDL_Renderer* renderer, const assets::Image& image);
 /// hurt blue), or both blended.
 enum class ViewMode : std::uint8_t { Sprites, Hotmaps, Both };
 
+/// A frame's sprite as a texture of its box of visible pixels alone, and where that box sits in the
+/// frame: the frames are mostly air (the two fighters' 35 MiB of canvas hold 10 MiB of boxes), and
+/// a renderer keeps its own copy of every texture's pixels (issue 41).
+struct SpriteTexture {
+    TexturePtr texture;     ///< null when the frame has no visible pixel (nothing is drawn)
+    SDL_Rect boxInFrame{};  ///< frame pixels, as the image is stored (unflipped)
+};
+/// The sprite texture of `image`'s box of pixels with alpha above 0 (null with an empty box, or
+/// with SDL's error when it cannot be made).
+SpriteTexture MakeSpriteTexture(SDL_Renderer* renderer, const assets::Image& image);
+/// `sprite` where `frame` is placed (mirrored when the placement is), at `alpha` (255 opaque):
+/// the same pixels as the whole frame's image drawn at the placement.
+void DrawSprite(SDL_Renderer* renderer, const SpriteTexture& sprite, const game::FrameDef& frame,
+                collide::Placement place, Uint8 alpha = 255);
+
 /// One fighter's textures, frame by frame, parallel to its FighterDef's animations.
 struct FighterArt {
-    std::vector<std::vector<TexturePtr>> sprites;
+    std::vector<std::vector<SpriteTexture>> sprites;
     std::vector<std::vector<TexturePtr>>
         hotmaps;  ///< the masks tinted: attack red, hurt blue; empty until MakeHotmapArt
-    std::vector<std::vector<TexturePtr>>
+    std::vector<std::vector<SpriteTexture>>
         altSprites;  ///< in the alternate colours (AlternateSprites); empty until MakeAlternateArt
 };
 
