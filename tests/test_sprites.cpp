@@ -114,6 +114,41 @@ TEST(TrimmedSprites, EveryFrameDrawsTheSamePixelsAsItsWholeImageBothWays) {
     EXPECT_LT(boxPixels * 2, framePixels);
 }
 
+// The window keeps each sprite image cropped to its box (CropSpritesToBoxes): the alternate
+// colours made from the crops (a mirror match's second fighter) draw what they drew from the whole.
+TEST(TrimmedSprites, AlternateColoursFromCroppedImagesDrawTheSamePixels) {
+    const std::vector<assets::LoadedFighter> fighters = ProjectFighters();
+    ASSERT_EQ(fighters.size(), 2u);
+    Canvas canvas;
+    for (const assets::LoadedFighter& whole : fighters) {
+        render::FighterArt wholeArt = render::MakeFighterArt(canvas.Renderer(), whole);
+        render::MakeAlternateArt(canvas.Renderer(), whole, wholeArt);
+        assets::LoadedFighter cropped = whole;
+        render::FighterArt croppedArt = render::MakeFighterArt(canvas.Renderer(), cropped);
+        render::CropSpritesToBoxes(cropped, croppedArt);
+        std::int64_t keptPixels = 0;
+        for (const auto& anim : cropped.sprites) {
+            for (const assets::Image& image : anim) keptPixels += static_cast<std::int64_t>(image.widthPx) * image.heightPx;
+        }
+        EXPECT_LT(keptPixels * 2, whole.pixels) << whole.def.id << ": the crops are the boxes";
+        render::MakeAlternateArt(canvas.Renderer(), cropped, croppedArt);
+        for (std::size_t a = 0; a < whole.def.animations.size(); ++a) {
+            for (std::size_t i = 0; i < whole.def.animations[a].frames.size(); ++i) {
+                const game::FrameDef& frame = whole.def.animations[a].frames[i];
+                for (const game::Facing facing : {game::Facing::Right, game::Facing::Left}) {
+                    const collide::Placement place = game::PlaceFrame(frame, 300, 300, facing);
+                    const auto ours = canvas.Draw(
+                        [&](SDL_Renderer* r) { render::DrawSprite(r, croppedArt.altSprites[a][i], frame, place); });
+                    const auto before = canvas.Draw(
+                        [&](SDL_Renderer* r) { render::DrawSprite(r, wholeArt.altSprites[a][i], frame, place); });
+                    EXPECT_EQ(Differences(ours, before), "") << whole.def.id << " " << whole.def.animations[a].name
+                                                             << " frame " << i;
+                }
+            }
+        }
+    }
+}
+
 TEST(TrimmedSprites, AnAllAirImageMakesNoTextureAndDrawsNothing) {
     Canvas canvas;
     assets::Image air;

@@ -96,12 +96,42 @@ FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& f
     return art;
 }
 
+void CropSpritesToBoxes(assets::LoadedFighter& fighter, const FighterArt& art) {
+    for (std::size_t a = 0; a < fighter.sprites.size() && a < art.sprites.size(); ++a) {
+        for (std::size_t f = 0; f < fighter.sprites[a].size() && f < art.sprites[a].size(); ++f) {
+            assets::Image& image = fighter.sprites[a][f];
+            const SDL_Rect box = art.sprites[a][f].boxInFrame;
+            const game::FrameDef& frame = fighter.def.animations[a].frames[f];
+            if (image.widthPx != frame.widthPx || image.heightPx != frame.heightPx) continue;  // cropped already
+            assets::Image cropped;
+            cropped.widthPx = box.w, cropped.heightPx = box.h;
+            cropped.rgba.resize(static_cast<std::size_t>(box.w) * box.h * 4);
+            for (int y = 0; y < box.h; ++y) {
+                const std::uint8_t* from =
+                    image.rgba.data() + (static_cast<std::size_t>(box.y + y) * image.widthPx + box.x) * 4;
+                std::copy(from, from + static_cast<std::size_t>(box.w) * 4,
+                          cropped.rgba.begin() + static_cast<std::ptrdiff_t>(y) * box.w * 4);
+            }
+            image = std::move(cropped);
+        }
+    }
+}
+
 void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art) {
     if (!art.altSprites.empty()) return;
     const std::vector<std::vector<assets::Image>> images = assets::AlternateSprites(fighter);
     art.altSprites.resize(images.size());
     for (std::size_t a = 0; a < images.size(); ++a) {
-        for (const assets::Image& image : images[a]) art.altSprites[a].push_back(MakeSpriteTexture(renderer, image));
+        for (std::size_t f = 0; f < images[a].size(); ++f) {
+            SpriteTexture t = MakeSpriteTexture(renderer, images[a][f]);
+            // A cropped image starts at its box in the frame (the recolouring keeps every alpha).
+            const game::FrameDef& frame = fighter.def.animations[a].frames[f];
+            if ((images[a][f].widthPx != frame.widthPx || images[a][f].heightPx != frame.heightPx) &&
+                f < art.sprites[a].size()) {
+                t.boxInFrame.x += art.sprites[a][f].boxInFrame.x, t.boxInFrame.y += art.sprites[a][f].boxInFrame.y;
+            }
+            art.altSprites[a].push_back(std::move(t));
+        }
     }
 }
 

@@ -54,7 +54,12 @@ struct FighterArt {
 /// Textures for every frame of `fighter`'s sprites. The hotmap view's (its masks' tints) wait for
 /// MakeHotmapArt, the alternate colours for MakeAlternateArt: most runs never show them (issue 41).
 FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter);
-/// Fills `art.altSprites` with `fighter`'s sprites in its alternate colours, once.
+/// Crops each of `fighter`'s sprite images to its box in `art` (made from them by MakeFighterArt):
+/// the renderer holds the pixels now, and what stays (10 MiB, not 35, for the two fighters) is
+/// what MakeAlternateArt recolours. A cropped image is smaller than its frame.
+void CropSpritesToBoxes(assets::LoadedFighter& fighter, const FighterArt& art);
+/// Fills `art.altSprites` with `fighter`'s sprites in its alternate colours, once (its sprite
+/// images whole, or cropped by CropSpritesToBoxes after `art.sprites` were made).
 void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art);
 /// Fills `art.hotmaps` with `fighter`'s masks tinted, once (nothing when they are there already).
 void MakeHotmapArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art);
