@@ -128,7 +128,8 @@ TEST(TrimmedSprites, AlternateColoursFromCroppedImagesDrawTheSamePixels) {
         render::CropSpritesToBoxes(cropped, croppedArt);
         std::int64_t keptPixels = 0;
         for (const auto& anim : cropped.sprites) {
-            for (const assets::Image& image : anim) keptPixels += static_cast<std::int64_t>(image.widthPx) * image.heightPx;
+            for (const assets::Image& image : anim)
+                keptPixels += static_cast<std::int64_t>(image.widthPx) * image.heightPx;
         }
         EXPECT_LT(keptPixels * 2, whole.pixels) << whole.def.id << ": the crops are the boxes";
         render::MakeAlternateArt(canvas.Renderer(), cropped, croppedArt);
@@ -141,8 +142,8 @@ TEST(TrimmedSprites, AlternateColoursFromCroppedImagesDrawTheSamePixels) {
                         [&](SDL_Renderer* r) { render::DrawSprite(r, croppedArt.altSprites[a][i], frame, place); });
                     const auto before = canvas.Draw(
                         [&](SDL_Renderer* r) { render::DrawSprite(r, wholeArt.altSprites[a][i], frame, place); });
-                    EXPECT_EQ(Differences(ours, before), "") << whole.def.id << " " << whole.def.animations[a].name
-                                                             << " frame " << i;
+                    EXPECT_EQ(Differences(ours, before), "")
+                        << whole.def.id << " " << whole.def.animations[a].name << " frame " << i;
                 }
             }
         }

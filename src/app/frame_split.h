@@ -64,9 +64,10 @@ public:
     /// rest of the frame before.
     void StartFrame() {
         const std::uint64_t now = ProcessCpuNanos();
-        if (Counting()) totalNanos_ += now - frameStart_;
+        if (Counting()) totalNanos_ += now - frameStart_, wallNanos_ += WallNanos() - wallStart_;
         if (frameStart_ != 0) ++frames_;
         frameStart_ = last_ = now;
+        wallStart_ = WallNanos();
     }
 
     /// The resident set at a named point of the start (after the load, the renderer, the textures),
@@ -74,7 +75,7 @@ public:
     void NoteRss(const char* point) { rssKb_.emplace_back(point, CurrentRssKb()); }
 
     /// One JSON line: frames counted, then each phase's and the whole frame's CPU in microseconds a
-    /// frame, the share of one core at 60 frames a second, and the peak RSS.
+    /// frame, the loop's frames a second, the share of one core (CPU over wall time) and the RSS.
     [[nodiscard]] std::string JsonLine() const {
         const std::int64_t counted = frames_ > warmupFrames_ ? frames_ - warmupFrames_ : 0;
         const auto perFrame = [&](std::uint64_t ns) { return counted > 0 ? ns / 1e3 / counted : 0.0; };
@@ -90,19 +91,29 @@ public:
         line += buf;
         std::snprintf(buf, sizeof buf, ",\"frame_us\":%.1f", perFrame(totalNanos_));
         line += buf;
-        std::snprintf(buf, sizeof buf, ",\"cores_at_60fps\":%.3f", perFrame(totalNanos_) * 60 / 1e6);
+        // The frame rate is the loop's, not the display's: without vsync it draws between ticks too.
+        // So the share of a core is CPU time over wall time, whatever the frames.
+        std::snprintf(buf, sizeof buf, ",\"frames_per_second\":%.1f,\"cores\":%.3f",
+                      wallNanos_ > 0 ? counted * 1e9 / static_cast<double>(wallNanos_) : 0.0,
+                      wallNanos_ > 0 ? static_cast<double>(totalNanos_) / static_cast<double>(wallNanos_) : 0.0);
         line += buf;
         for (const auto& [point, kb] : rssKb_) line += ",\"rss_" + point + "_kb\":" + std::to_string(kb);
         return line + ",\"peak_rss_kb\":" + std::to_string(PeakRssKb()) + "}";
     }
 
 private:
+    static std::uint64_t WallNanos() {
+        timespec t{};
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(t.tv_nsec);
+    }
     // A frame counts once the warm-up frames have passed; StartFrame counts the frame it ends.
     [[nodiscard]] bool Counting() const { return frames_ >= warmupFrames_ && frameStart_ != 0; }
 
     std::int64_t warmupFrames_;
     std::int64_t frames_ = 0;
     std::uint64_t frameStart_ = 0, last_ = 0, totalNanos_ = 0;
+    std::uint64_t wallStart_ = 0, wallNanos_ = 0;  ///< the counted frames' wall time
     std::array<std::uint64_t, PHASES> phaseNanos_{};
     std::vector<std::pair<std::string, std::int64_t>> rssKb_;
 };

@@ -7,11 +7,11 @@
 #include "game/game.h"
 #include "game/text.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-
-#include <malloc.h>
 
 namespace app {
 

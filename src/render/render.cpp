@@ -32,8 +32,8 @@ SpriteTexture MakeSpriteTexture(SDL_Renderer* renderer, const assets::Image& ima
     SpriteTexture out;
     if (right < 0) return out;
     out.boxInFrame = SDL_Rect{left, top, right - left + 1, bottom - top + 1};
-    SDL_Texture* t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC,
-                                       out.boxInFrame.w, out.boxInFrame.h);
+    SDL_Texture* t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, out.boxInFrame.w,
+                                       out.boxInFrame.h);
     if (t == nullptr) return out;
     const std::uint8_t* first = image.rgba.data() + (static_cast<std::size_t>(top) * image.widthPx + left) * 4;
     SDL_UpdateTexture(t, nullptr, first, image.widthPx * 4);
@@ -294,7 +294,8 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
             SDL_RenderCopyExF(renderer, t, nullptr, &dstF, degrees, &about, left ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
             SDL_SetTextureAlphaMod(t, 255);
         };
-        if (view != ViewMode::Hotmaps && sprite.texture) spin(sprite.texture.get(), PlacedBox(sprite, frame, place), 255);
+        if (view != ViewMode::Hotmaps && sprite.texture)
+            spin(sprite.texture.get(), PlacedBox(sprite, frame, place), 255);
         if (view != ViewMode::Sprites)
             spin(hotmap, SDL_Rect{place.worldX, place.worldY, frame.widthPx, frame.heightPx},
                  view == ViewMode::Both ? 120 : 255);
