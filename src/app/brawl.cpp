@@ -529,8 +529,8 @@ void Shell::Render(bool present) {
     SDL_RenderCopyF(renderer_, target_.get(), nullptr, &dst);
     // Measured, the software renderer carries out each phase's queued commands inside it (SDL
     // otherwise batches them into the present). Not OpenGL: Mesa's llvmpipe rasterises at the
-    // target switch and the swap whatever is flushed, and a flush between would add passes (a
-    // windowed frame measured 7.4 ms with it, 5.3 without), so there `present` holds the window's.
+    // target switch and the swap whatever is flushed, and a flush between would add passes of its
+    // own, so there `present` holds the window's rasterising.
     if (split_ && flushPhases_) SDL_RenderFlush(renderer_);
     if (split_) split_->Mark(FrameSplit::Drawing);
     ImGui_ImplSDLRenderer_NewFrame();
