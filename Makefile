@@ -4,15 +4,17 @@
 #   make test-release  the same suite in a Release build (-O3, no asserts: what players run)
 #   make package       the .debs (hotmap-brawl, libhotmap-collide-dev); make package-check tries them
 #   make bench   Release build, then every benchmark (collision core, fight, bumper, netplay, load)
+#   make bench-frame  a windowed frame's CPU time by phase under Xvfb (bench/results/frame.csv)
 #   make bench-balance  the fighters' matchups CPU against CPU, the CPU's profile, looped patterns
 #                (bench/results/balance.csv and docs/balance.md)
 #   make bench-plot   the bumper and netplay benchmarks' CSVs as docs/images/*.png (gnuplot)
 BUILD_DIR   ?= build
 RELEASE_DIR ?= build-release
 JOBS        ?= 2
+FRAME_ROUNDS ?= 5
 PLAY_BIN     = $(BUILD_DIR)/src/app/brawl
 
-.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-load bench-balance bench-plot format format-check clean
+.PHONY: all deps configure build framedata test test-release package package-check play release bench bench-collide bench-fight bench-bumper bench-netplay bench-load bench-frame bench-balance bench-plot format format-check clean
 
 all: build
 
@@ -98,6 +100,13 @@ bench-load: deps
 	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
 	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target bench_load
 	$(RELEASE_DIR)/bench/bench_load --csv bench/results/load.csv
+
+# A windowed fight's CPU time a frame by phase under Xvfb, both renderers, overlay off and on
+# (bench/bench_frame.sh, brawl --frame-split): Release, only the demo built.
+bench-frame: deps
+	@cmake -S . -B $(RELEASE_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(RELEASE_DIR) -j$(JOBS) --target brawl
+	bench/bench_frame.sh $(RELEASE_DIR)/src/app/brawl bench/results/frame.csv $(FRAME_ROUNDS)
 
 bench-plot:
 	@scripts/deps.sh gnuplot-nox

@@ -8,6 +8,7 @@
 // player's settings (read at start, applied and written when the options menu changes them).
 #include "app/clock.h"
 #include "app/controls.h"
+#include "app/frame_split.h"
 #include "app/help.h"
 #include "app/options.h"
 #include "app/roster.h"
@@ -120,6 +121,8 @@ private:
     debug::Settings settings_;
     UserSettings user_;  ///< the player's (volumes, bindings, window), as the settings file holds them
     Controls controls_;
+    std::optional<FrameSplit> split_;  ///< --frame-split: where a windowed frame's CPU time goes
+    bool flushPhases_ = false;         ///< --frame-split carries out each phase's drawing in it (software)
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
     bool imgui_ = false;
@@ -476,6 +479,11 @@ bool Shell::StartVideo(bool headless) {
         return false;
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest");
+    // The software renderer hands its picture to X11 itself. Left to SDL, it goes through an OpenGL
+    // texture drawn by Mesa on the CPU where there is no GPU (Xvfb): each frame uploaded and drawn
+    // once more, and Mesa loaded (a windowed run peaked at 202 MB that way, 105 MB without, issue
+    // 41). SDL_FRAMEBUFFER_ACCELERATION in the environment still wins.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     // Headless pictures are always 1280 x 720; a window takes the player's size and fullscreen.
     const int w = headless ? WINDOW_W : game::SCREEN_WIDTH_PX * user_.windowScale;
     const int h = headless ? WINDOW_H : game::SCREEN_HEIGHT_PX * user_.windowScale;
@@ -494,6 +502,7 @@ bool Shell::StartVideo(bool headless) {
     SDL_RendererInfo info{};
     vsync_ = renderer_ != nullptr && SDL_GetRendererInfo(renderer_, &info) == 0 &&
              (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+    flushPhases_ = renderer_ != nullptr && (info.flags & SDL_RENDERER_SOFTWARE) != 0;
     if (renderer_ == nullptr) {
         std::fprintf(stderr, "brawl: cannot create a renderer: %s\n", SDL_GetError());
         return false;
@@ -501,8 +510,12 @@ bool Shell::StartVideo(bool headless) {
     target_.reset(SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_TARGET, game::SCREEN_WIDTH_PX,
                                     game::SCREEN_HEIGHT_PX));
     SDL_SetTextureScaleMode(target_.get(), SDL_ScaleModeNearest);
+    // The picture is opaque: copied, not blended, a pass over every pixel saved.
+    SDL_SetTextureBlendMode(target_.get(), SDL_BLENDMODE_NONE);
+    if (split_) split_->NoteRss("renderer");
     if (stages_) stages_->MakeArt(renderer_);
     if (roster_) roster_->MakeArt(renderer_);
+    if (split_) split_->NoteRss("textures");
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini written next to the player's files
@@ -565,13 +578,22 @@ void Shell::Render(bool present) {
     const SDL_FRect dst{map.offsetX, map.offsetY, game::SCREEN_WIDTH_PX * map.scale,
                         game::SCREEN_HEIGHT_PX * map.scale};
     SDL_RenderCopyF(renderer_, target_.get(), nullptr, &dst);
+    // Measured, the software renderer carries out each phase's queued commands inside it (SDL
+    // otherwise batches them into the present). Not OpenGL: Mesa's llvmpipe rasterises at the
+    // target switch and the swap whatever is flushed, and a flush between would add passes of its
+    // own, so there `present` holds the window's rasterising.
+    if (split_ && flushPhases_) SDL_RenderFlush(renderer_);
+    if (split_) split_->Mark(FrameSplit::Drawing);
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     scene_->Panel(ctx_, map);
     ImGui::Render();
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+    if (split_ && flushPhases_) SDL_RenderFlush(renderer_);
+    if (split_) split_->Mark(FrameSplit::ImGui);
     if (present) SDL_RenderPresent(renderer_);
+    if (split_) split_->Mark(FrameSplit::Present);
     AfterCall();
 }
 
@@ -674,6 +696,7 @@ int Shell::RunWindowed() {
     int fpsFrames = 0;
     std::int64_t ticksRun = 0;
     while (running_) {
+        if (split_) split_->StartFrame();
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
@@ -710,6 +733,7 @@ int Shell::RunWindowed() {
             AfterCall();
         }
         AfterCall();
+        if (split_) split_->Skip();
 
         const std::uint64_t now = NowNanos();
         const double frameSeconds = std::min((now - last) / 1e9, MAX_FRAME_SECONDS);
@@ -739,7 +763,9 @@ int Shell::RunWindowed() {
             if (live && settings_.stepRequested) tick();
         }
         settings_.stepRequested = false;
+        if (split_) split_->Mark(FrameSplit::Simulation);
         PollReload();
+        if (split_) split_->Skip();
         const bool shoot = !opt_.screenshotPath.empty() && ticksRun >= opt_.frames.value_or(0);
         // --frames N: a scripted run ends (a scene that ends itself counts its own ticks).
         const bool enough = endsItself ? scene_->Done() : !withinFrames();
@@ -752,6 +778,11 @@ int Shell::RunWindowed() {
             const double waitSeconds = live && !paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
             SDL_Delay(static_cast<Uint32>(std::clamp(waitSeconds * 1000.0, 1.0, 1000.0 * TICK_SECONDS)));
         }
+    }
+    if (split_) {
+        split_->StartFrame();  // closes the last frame
+        std::printf("%s\n", split_->JsonLine().c_str());
+        std::fflush(stdout);
     }
     if (ctx_.stop) return Report(*ctx_.stop);
     const bool saved = scene_->Leave(ctx_);
@@ -803,7 +834,10 @@ int Shell::Run() {
         std::fprintf(stderr, "%s", NO_DISPLAY);
         return 1;
     }
+    // --frame-split: the first half second (first draws, ImGui's font atlas) is not counted.
+    if (opt_.frameSplit && !opt_.headless) split_.emplace(game::TICK_HZ / 2), split_->NoteRss("start");
     if (const int rc = Prepare(); rc != 0) return rc;
+    if (split_) split_->NoteRss("loaded");
     if (!opt_.headless && !StartVideo(false)) return 1;  // no display: its one line, before any sound
     StartAudio();
     SwitchScene(SceneSwitch{firstScene_, firstArgs_});

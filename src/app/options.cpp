@@ -118,6 +118,9 @@ constexpr OptionSpec OPTIONS[] = {
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--replay", v, e) && (o.replayPath = std::string(v), true); }},
     {"--overlay", nullptr, "start with the debug overlay (F1) on",
      [](Options& o, std::string_view, std::string&) { o.overlay = true; return true; }},
+    {"--frame-split", nullptr, "windowed: at the end, print one JSON line of the CPU time a frame takes by phase "
+                               "(simulation, drawing, ImGui, present) and the peak RSS",
+     [](Options& o, std::string_view, std::string&) { o.frameSplit = true; return true; }},
     {"--screenshot", "OUT.png", "write the last frame to OUT.png (with the overlay if --overlay)",
      [](Options& o, std::string_view v, std::string& e) { return NotEmpty("--screenshot", v, e) && (o.screenshotPath = std::string(v), true); }},
     {"--detection", "per-pixel|boxes|boxes-inset", "how contacts are decided (default per-pixel)",

@@ -34,6 +34,7 @@ struct Options {
     std::string recordPath;
     std::string replayPath;
     bool overlay = false;
+    bool frameSplit = false;  ///< windowed: print each phase's CPU time a frame at the end (make bench-frame)
     std::string screenshotPath;
     std::optional<std::string> assetsRoot;  ///< a project folder holding assets/ and hotmaps/
     bool realtime = false;                  ///< headless: pace ticks at 60 Hz (for hot-reload tests)

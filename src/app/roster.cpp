@@ -7,6 +7,8 @@
 #include "game/game.h"
 #include "game/text.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -69,8 +71,20 @@ assets::Result<std::unique_ptr<Roster>> Roster::Load(const assets::AssetRoots& r
     return roster;
 }
 
+namespace {
+
+// The fighter's textures; then its sprite images keep only their boxes (the renderer has the
+// pixels: a windowed run held every sprite twice, issue 41), and the freed memory goes back.
+void MakeFighterArt(SDL_Renderer* renderer, Fighter& f) {
+    f.art = render::MakeFighterArt(renderer, f.loaded);
+    render::CropSpritesToBoxes(f.loaded, f.art);
+    malloc_trim(0);
+}
+
+}  // namespace
+
 void Roster::MakeArt(SDL_Renderer* renderer) {
-    for (auto& f : fighters_) f->art = render::MakeFighterArt(renderer, f->loaded);
+    for (auto& f : fighters_) MakeFighterArt(renderer, *f);
 }
 
 std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
@@ -90,7 +104,7 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
             continue;  // the last good version stays
         }
         f->loaded = std::move(loaded).Value();
-        if (renderer != nullptr) f->art = render::MakeFighterArt(renderer, f->loaded);
+        if (renderer != nullptr) MakeFighterArt(renderer, *f);
         char line[256];
         int frames = 0;
         for (const auto& a : f->loaded.def.animations) frames += static_cast<int>(a.frames.size());
@@ -119,7 +133,7 @@ std::vector<ReloadNews> Roster::Reload(SDL_Renderer* renderer) {
         auto f = std::make_unique<Fighter>();
         f->signature = b->signature;
         f->loaded = std::move(loaded).Value();
-        if (renderer != nullptr) f->art = render::MakeFighterArt(renderer, f->loaded);
+        if (renderer != nullptr) MakeFighterArt(renderer, *f);
         int frames = 0;
         for (const auto& a : f->loaded.def.animations) frames += static_cast<int>(a.frames.size());
         char line[256];

@@ -43,12 +43,10 @@ void DrawFighterIdle(SDL_Renderer* r, const Fighter& f, int feetX, int feetY, bo
     const game::AnimationDef& idle = f.loaded.def.Animation(game::Anim::Idle);
     const std::int32_t frameIndex = game::FrameIndexAt(idle, animTick);
     const game::FrameDef& frame = idle.frames[static_cast<std::size_t>(frameIndex)];
-    SDL_Texture* tex = f.art.sprites.empty() ? nullptr : f.art.sprites[0][static_cast<std::size_t>(frameIndex)].get();
-    if (tex == nullptr) return;
+    if (f.art.sprites.empty()) return;
     const collide::Placement p =
         game::PlaceFrame(frame, feetX, feetY, mirrored ? game::Facing::Left : game::Facing::Right);
-    const SDL_Rect dst{p.worldX, p.worldY, frame.widthPx, frame.heightPx};
-    SDL_RenderCopyEx(r, tex, nullptr, &dst, 0, nullptr, mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    render::DrawSprite(r, f.art.sprites[0][static_cast<std::size_t>(frameIndex)], frame, p);
 }
 
 const std::vector<TitleRow>& TitleRows() {

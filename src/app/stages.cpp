@@ -18,6 +18,9 @@ std::string StageSignature(const assets::AssetRoots& roots, const std::string& i
 void MakeLayers(SDL_Renderer* renderer, Stage& s) {
     s.layers.clear();
     for (const assets::Image& image : s.loaded.layers) s.layers.push_back(render::MakeTexture(renderer, image));
+    // The back layer is opaque (the loader checks it): copied, not blended, a pass over every pixel saved.
+    if (!s.layers.empty() && s.layers.front() != nullptr)
+        SDL_SetTextureBlendMode(s.layers.front().get(), SDL_BLENDMODE_NONE);
 }
 
 std::string Loaded(const Stage& s) {

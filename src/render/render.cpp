@@ -18,6 +18,53 @@ TexturePtr MakeTexture(SDL_Renderer* renderer, const assets::Image& image) {
     return TexturePtr(t);
 }
 
+SpriteTexture MakeSpriteTexture(SDL_Renderer* renderer, const assets::Image& image) {
+    // The box of pixels with alpha above 0: the rest would draw nothing.
+    int left = image.widthPx, right = -1, top = image.heightPx, bottom = -1;
+    for (int y = 0; y < image.heightPx; ++y) {
+        const std::uint8_t* row = image.rgba.data() + static_cast<std::size_t>(y) * image.widthPx * 4;
+        for (int x = 0; x < image.widthPx; ++x) {
+            if (row[x * 4 + 3] == 0) continue;
+            left = std::min(left, x), right = std::max(right, x);
+            top = std::min(top, y), bottom = y;
+        }
+    }
+    SpriteTexture out;
+    if (right < 0) return out;
+    out.boxInFrame = SDL_Rect{left, top, right - left + 1, bottom - top + 1};
+    SDL_Texture* t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, out.boxInFrame.w,
+                                       out.boxInFrame.h);
+    if (t == nullptr) return out;
+    const std::uint8_t* first = image.rgba.data() + (static_cast<std::size_t>(top) * image.widthPx + left) * 4;
+    SDL_UpdateTexture(t, nullptr, first, image.widthPx * 4);
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    out.texture.reset(t);
+    return out;
+}
+
+namespace {
+
+// Where a sprite's box lands in the world, and the box's left edge in the placed (maybe mirrored)
+// frame's own pixels.
+SDL_Rect PlacedBox(const SpriteTexture& sprite, const game::FrameDef& frame, collide::Placement place) {
+    const SDL_Rect& box = sprite.boxInFrame;
+    const int xInPlaced = place.flip == collide::Flip::Horizontal ? frame.widthPx - box.x - box.w : box.x;
+    return SDL_Rect{place.worldX + xInPlaced, place.worldY + box.y, box.w, box.h};
+}
+
+}  // namespace
+
+void DrawSprite(SDL_Renderer* renderer, const SpriteTexture& sprite, const game::FrameDef& frame,
+                collide::Placement place, Uint8 alpha) {
+    if (sprite.texture == nullptr) return;
+    const SDL_Rect dst = PlacedBox(sprite, frame, place);
+    SDL_Texture* t = sprite.texture.get();
+    if (alpha != 255) SDL_SetTextureAlphaMod(t, alpha);
+    SDL_RenderCopyEx(renderer, t, nullptr, &dst, 0.0, nullptr,
+                     place.flip == collide::Flip::Horizontal ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    if (alpha != 255) SDL_SetTextureAlphaMod(t, 255);
+}
+
 assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, std::int32_t heightPx) {
     assets::Image img;
     img.widthPx = widthPx;
@@ -44,9 +91,30 @@ FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& f
     art.sprites.resize(fighter.def.animations.size());
     for (std::size_t a = 0; a < fighter.def.animations.size(); ++a) {
         for (std::size_t f = 0; f < fighter.def.animations[a].frames.size(); ++f)
-            art.sprites[a].push_back(MakeTexture(renderer, fighter.sprites[a][f]));
+            art.sprites[a].push_back(MakeSpriteTexture(renderer, fighter.sprites[a][f]));
     }
     return art;
+}
+
+void CropSpritesToBoxes(assets::LoadedFighter& fighter, const FighterArt& art) {
+    for (std::size_t a = 0; a < fighter.sprites.size() && a < art.sprites.size(); ++a) {
+        for (std::size_t f = 0; f < fighter.sprites[a].size() && f < art.sprites[a].size(); ++f) {
+            assets::Image& image = fighter.sprites[a][f];
+            const SDL_Rect box = art.sprites[a][f].boxInFrame;
+            const game::FrameDef& frame = fighter.def.animations[a].frames[f];
+            if (image.widthPx != frame.widthPx || image.heightPx != frame.heightPx) continue;  // cropped already
+            assets::Image cropped;
+            cropped.widthPx = box.w, cropped.heightPx = box.h;
+            cropped.rgba.resize(static_cast<std::size_t>(box.w) * box.h * 4);
+            for (int y = 0; y < box.h; ++y) {
+                const std::uint8_t* from =
+                    image.rgba.data() + (static_cast<std::size_t>(box.y + y) * image.widthPx + box.x) * 4;
+                std::copy(from, from + static_cast<std::size_t>(box.w) * 4,
+                          cropped.rgba.begin() + static_cast<std::ptrdiff_t>(y) * box.w * 4);
+            }
+            image = std::move(cropped);
+        }
+    }
 }
 
 void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art) {
@@ -54,7 +122,16 @@ void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fight
     const std::vector<std::vector<assets::Image>> images = assets::AlternateSprites(fighter);
     art.altSprites.resize(images.size());
     for (std::size_t a = 0; a < images.size(); ++a) {
-        for (const assets::Image& image : images[a]) art.altSprites[a].push_back(MakeTexture(renderer, image));
+        for (std::size_t f = 0; f < images[a].size(); ++f) {
+            SpriteTexture t = MakeSpriteTexture(renderer, images[a][f]);
+            // A cropped image starts at its box in the frame (the recolouring keeps every alpha).
+            const game::FrameDef& frame = fighter.def.animations[a].frames[f];
+            if ((images[a][f].widthPx != frame.widthPx || images[a][f].heightPx != frame.heightPx) &&
+                f < art.sprites[a].size()) {
+                t.boxInFrame.x += art.sprites[a][f].boxInFrame.x, t.boxInFrame.y += art.sprites[a][f].boxInFrame.y;
+            }
+            art.altSprites[a].push_back(std::move(t));
+        }
     }
 }
 
@@ -109,9 +186,9 @@ SDL_Texture* HotmapTexture(const FighterArt& art, std::int32_t animation, std::i
     return art.hotmaps[static_cast<std::size_t>(animation)][static_cast<std::size_t>(frameIndex)].get();
 }
 
-void DrawLayers(SDL_Renderer* renderer, SDL_Texture* sprite, SDL_Texture* hotmap, const game::FrameDef& frame,
+void DrawLayers(SDL_Renderer* renderer, const SpriteTexture& sprite, SDL_Texture* hotmap, const game::FrameDef& frame,
                 collide::Placement place, ViewMode view) {
-    if (view != ViewMode::Hotmaps) DrawFrame(renderer, sprite, frame, place, 255);
+    if (view != ViewMode::Hotmaps) DrawSprite(renderer, sprite, frame, place);
     if (view == ViewMode::Hotmaps) DrawFrame(renderer, hotmap, frame, place, 255);
     if (view == ViewMode::Both) DrawFrame(renderer, hotmap, frame, place, 120);
 }
@@ -188,8 +265,7 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const bool alt = alternate[static_cast<std::size_t>(i)] && !fa.altSprites.empty();
         DrawLayers(renderer,
                    (alt ? fa.altSprites
-                        : fa.sprites)[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)]
-                       .get(),
+                        : fa.sprites)[static_cast<std::size_t>(f.animation)][static_cast<std::size_t>(frameIndex)],
                    HotmapTexture(fa, f.animation, frameIndex), frame, place, view);
     }
     for (const game::ProjectileState& p : state.projectiles) {
@@ -200,8 +276,8 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
         const std::int32_t frameIndex = game::FrameIndexAt(anim, p.ageTicks);
         const game::FrameDef& frame = anim.frames[static_cast<std::size_t>(frameIndex)];
         const FighterArt& fa = *art[static_cast<std::size_t>(p.owner)];
-        SDL_Texture* sprite =
-            fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)].get();
+        const SpriteTexture& sprite =
+            fa.sprites[static_cast<std::size_t>(pd.animation)][static_cast<std::size_t>(frameIndex)];
         SDL_Texture* hotmap = HotmapTexture(fa, pd.animation, frameIndex);
         const collide::Placement place =
             onScreen(game::PlaceFrame(frame, game::ToPx(p.xSubpx), game::ToPx(p.ySubpx), p.facing));
@@ -209,20 +285,27 @@ void DrawMatch(SDL_Renderer* renderer, const game::MatchDefs& defs, const std::a
             DrawLayers(renderer, sprite, hotmap, frame, place, view);
             continue;
         }
-        // Rotated about the anchor pixel's centre, the way game::ProjectileTransform collides it.
-        const SDL_FRect dst{static_cast<float>(place.worldX), static_cast<float>(place.worldY),
-                            static_cast<float>(frame.widthPx), static_cast<float>(frame.heightPx)};
+        // Rotated about the anchor pixel's centre, the way game::ProjectileTransform collides it;
+        // `centre` is in the placed frame's pixels, each picture's own from its top left.
         const bool left = p.facing == game::Facing::Left;
         const SDL_FPoint centre{(left ? frame.widthPx - 1 - frame.anchorPx.x : frame.anchorPx.x) + 0.5f,
                                 frame.anchorPx.y + 0.5f};
         const double degrees = (left ? -1.0 : 1.0) * p.angleMilliDeg / 1000.0;
-        for (SDL_Texture* t :
-             {view != ViewMode::Hotmaps ? sprite : nullptr, view != ViewMode::Sprites ? hotmap : nullptr}) {
-            if (t == nullptr) continue;
-            SDL_SetTextureAlphaMod(t, (view == ViewMode::Both && t == hotmap) ? 120 : 255);
-            SDL_RenderCopyExF(renderer, t, nullptr, &dst, degrees, &centre, left ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+        const auto spin = [&](SDL_Texture* t, SDL_Rect dst, Uint8 alpha) {
+            if (t == nullptr) return;
+            const SDL_FRect dstF{static_cast<float>(dst.x), static_cast<float>(dst.y), static_cast<float>(dst.w),
+                                 static_cast<float>(dst.h)};
+            const SDL_FPoint about{centre.x - static_cast<float>(dst.x - place.worldX),
+                                   centre.y - static_cast<float>(dst.y - place.worldY)};
+            SDL_SetTextureAlphaMod(t, alpha);
+            SDL_RenderCopyExF(renderer, t, nullptr, &dstF, degrees, &about, left ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
             SDL_SetTextureAlphaMod(t, 255);
-        }
+        };
+        if (view != ViewMode::Hotmaps && sprite.texture)
+            spin(sprite.texture.get(), PlacedBox(sprite, frame, place), 255);
+        if (view != ViewMode::Sprites)
+            spin(hotmap, SDL_Rect{place.worldX, place.worldY, frame.widthPx, frame.heightPx},
+                 view == ViewMode::Both ? 120 : 255);
     }
     for (const game::Spark& sp : state.sparks) {
         if (sp.ageTicks < 0) continue;

@@ -29,19 +29,39 @@ TexturePtr MakeTexture(SDL_Renderer* renderer, const assets::Image& image);
 /// hurt blue), or both blended.
 enum class ViewMode : std::uint8_t { Sprites, Hotmaps, Both };
 
+/// A frame's sprite as a texture of its box of visible pixels alone, and where that box sits in the
+/// frame: the frames are mostly air (the two fighters' 35 MiB of canvas hold 10 MiB of boxes), and
+/// a renderer keeps its own copy of every texture's pixels (issue 41).
+struct SpriteTexture {
+    TexturePtr texture;     ///< null when the frame has no visible pixel (nothing is drawn)
+    SDL_Rect boxInFrame{};  ///< frame pixels, as the image is stored (unflipped)
+};
+/// The sprite texture of `image`'s box of pixels with alpha above 0 (null with an empty box, or
+/// with SDL's error when it cannot be made).
+SpriteTexture MakeSpriteTexture(SDL_Renderer* renderer, const assets::Image& image);
+/// `sprite` where `frame` is placed (mirrored when the placement is), at `alpha` (255 opaque):
+/// the same pixels as the whole frame's image drawn at the placement.
+void DrawSprite(SDL_Renderer* renderer, const SpriteTexture& sprite, const game::FrameDef& frame,
+                collide::Placement place, Uint8 alpha = 255);
+
 /// One fighter's textures, frame by frame, parallel to its FighterDef's animations.
 struct FighterArt {
-    std::vector<std::vector<TexturePtr>> sprites;
+    std::vector<std::vector<SpriteTexture>> sprites;
     std::vector<std::vector<TexturePtr>>
         hotmaps;  ///< the masks tinted: attack red, hurt blue; empty until MakeHotmapArt
-    std::vector<std::vector<TexturePtr>>
+    std::vector<std::vector<SpriteTexture>>
         altSprites;  ///< in the alternate colours (AlternateSprites); empty until MakeAlternateArt
 };
 
 /// Textures for every frame of `fighter`'s sprites. The hotmap view's (its masks' tints) wait for
 /// MakeHotmapArt, the alternate colours for MakeAlternateArt: most runs never show them (issue 41).
 FighterArt MakeFighterArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter);
-/// Fills `art.altSprites` with `fighter`'s sprites in its alternate colours, once.
+/// Crops each of `fighter`'s sprite images to its box in `art` (made from them by MakeFighterArt):
+/// the renderer holds the pixels now, and what stays (10 MiB, not 35, for the two fighters) is
+/// what MakeAlternateArt recolours. A cropped image is smaller than its frame.
+void CropSpritesToBoxes(assets::LoadedFighter& fighter, const FighterArt& art);
+/// Fills `art.altSprites` with `fighter`'s sprites in its alternate colours, once (its sprite
+/// images whole, or cropped by CropSpritesToBoxes after `art.sprites` were made).
 void MakeAlternateArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art);
 /// Fills `art.hotmaps` with `fighter`'s masks tinted, once (nothing when they are there already).
 void MakeHotmapArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter, FighterArt& art);
