@@ -14,7 +14,7 @@
 
 namespace {
 
-constexpr int W = game::STAGE_WIDTH_PX, H = game::STAGE_HEIGHT_PX;
+constexpr int W = game::SCREEN_WIDTH_PX, H = game::SCREEN_HEIGHT_PX;
 
 // One software renderer on a 640 x 360 surface; Draw clears it to a colour no sprite is made of
 // (so a pixel drawn at alpha 0 would still show as a change) and returns the picture.

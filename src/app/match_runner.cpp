@@ -306,20 +306,20 @@ void MatchRunner::SeekReplay(SceneContext& ctx, std::int64_t tick) {
 }
 
 void MatchRunner::Follow(const SceneContext& ctx, const net::Session& session, const net::TickReport& report) {
-    FollowMatch(
-        ctx, {session.Defs(), session.State(), session.ConfirmedState(), session.MatchNumber(), session.FighterIds(),
-         session.StageId()},
-        report, false);
+    FollowMatch(ctx,
+                {session.Defs(), session.State(), session.ConfirmedState(), session.MatchNumber(), session.FighterIds(),
+                 session.StageId()},
+                report, false);
 }
 
 void MatchRunner::Follow(const SceneContext& ctx, const net::SpectatorSession& spectator,
                          const net::TickReport& report) {
     // Every tick a spectator plays is final: the state shown is the one reported. Ticks played
     // many at once to catch up are silent (a second of hits in one frame is noise, not a match).
-    FollowMatch(
-        ctx, {spectator.Defs(), spectator.State(), spectator.State(), spectator.MatchNumber(), spectator.FighterIds(),
-         spectator.StageId()},
-        report, report.catchingUp);
+    FollowMatch(ctx,
+                {spectator.Defs(), spectator.State(), spectator.State(), spectator.MatchNumber(),
+                 spectator.FighterIds(), spectator.StageId()},
+                report, report.catchingUp);
 }
 
 void MatchRunner::FollowMatch(const SceneContext& ctx, const Followed& match, const net::TickReport& report,

@@ -61,9 +61,8 @@ public:
         if (!session.Ok()) return Stop(ctx, session.GetError().ToLine());
         session_ = std::move(session).Value();
         if (o.frames) session_->SetLastTick(static_cast<std::uint64_t>(*o.frames));
-        // This side's fighter and who plays it: P1's options on the host, P2's on the join. A CPU
-        // here is a local input source: it decides from this side's view, and its presses travel
-        // like a person's.
+        // This side's fighter and who plays it: P1's options on the host, P2's on the join. A CPU here
+        // is a local input source: it decides from this side's view; its presses travel like a person's.
         const std::optional<game::Controller> player = side_ == 0 ? o.p1 : o.p2;
         const std::optional<std::string>& named = side_ == 0 ? o.p1Fighter : o.p2Fighter;
         // A slot file (this side's --p1-slot or --p2-slot) plays over and over, as offline.
@@ -81,9 +80,9 @@ public:
             std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
                          static_cast<unsigned>(transport_->LocalPort()));
             facts_.addresses = net::LocalIpv4Addresses();
-            std::string list;
-            for (const std::string& a : facts_.addresses) list += (list.empty() ? "" : ", ") + a;
-            if (!list.empty()) std::fprintf(stderr, "brawl: this machine's addresses: %s\n", list.c_str());
+            facts_.hostStage = args_.setup.stage;
+            if (!facts_.addresses.empty())
+                std::fprintf(stderr, "brawl: this machine's addresses: %s\n", AddressList(facts_.addresses).c_str());
         } else {
             std::fprintf(stderr, "brawl: joining %s:%u\n", where_.address.c_str(), static_cast<unsigned>(where_.port));
         }
@@ -125,8 +124,8 @@ public:
                     Ready(ctx);
                 break;
             case net::SessionPhase::Running:
-                if (!inMatch_ && ctx.audio != nullptr) ctx.audio->Music(ctx.stages->MusicOf(session_->StageId()));
                 if (!inMatch_) {
+                    if (ctx.audio != nullptr) ctx.audio->Music(ctx.stages->MusicOf(session_->StageId()));
                     std::fprintf(stderr, "brawl: match %u begins: P1 %s, P2 %s\n", session_->MatchNumber(),
                                  game::Printable(session_->FighterIds()[0]).c_str(),
                                  game::Printable(session_->FighterIds()[1]).c_str());

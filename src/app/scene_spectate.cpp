@@ -58,7 +58,8 @@ public:
         switch (session_->Phase()) {
             case net::SessionPhase::Running:
                 if (!inMatch_) {
-                    if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Stage);
+                    if (ctx.audio != nullptr && ctx.stages != nullptr)
+                        ctx.audio->Music(ctx.stages->MusicOf(session_->StageId()));
                     std::fprintf(stderr, "brawl: watching match %u: P1 %s, P2 %s\n", session_->MatchNumber(),
                                  game::Printable(session_->FighterIds()[0]).c_str(),
                                  game::Printable(session_->FighterIds()[1]).c_str());

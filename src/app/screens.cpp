@@ -470,14 +470,23 @@ const char* MatchResultWords(int matchWinner) {
     return matchWinner == 0 ? "P1 won" : matchWinner == 1 ? "P2 won" : matchWinner == 2 ? "a draw" : "no winner yet";
 }
 
+std::string AddressList(const std::vector<std::string>& addresses) {
+    std::string list;
+    for (const std::string& a : addresses) list += (list.empty() ? "" : ", ") + a;
+    return list;
+}
+
 void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts) {
     const bool waiting = session.Phase() == net::SessionPhase::Connecting;
     if (waiting && !facts.addresses.empty()) {
-        std::string list;
-        for (std::size_t i = 0; i < std::min<std::size_t>(facts.addresses.size(), 3); ++i)
-            list += (i == 0 ? "" : ", ") + facts.addresses[i];
-        view.details.insert(view.details.begin(), "THIS MACHINE: " + list);
+        // Three fit on the line; the rest are printed at start-up.
+        const std::vector<std::string> shown(
+            facts.addresses.begin(),
+            facts.addresses.begin() + std::min<std::ptrdiff_t>(std::ssize(facts.addresses), 3));
+        view.details.insert(view.details.begin(), "THIS MACHINE: " + AddressList(shown));
     }
+    const std::string& stage = session.MatchNumber() > 0 ? session.StageId() : facts.hostStage;
+    if (!stage.empty()) view.details.push_back("STAGE: " + Upper(stage));
     if (session.MatchNumber() > 0 && session.Phase() != net::SessionPhase::Running) {
         view.details.push_back("MATCH " + std::to_string(session.MatchNumber()) + ": " +
                                Upper(MatchResultWords(facts.lastWinner)));

@@ -113,9 +113,13 @@ struct LobbyFacts {
     std::array<int, 2> score{};          ///< matches won by P1 and P2 over this connection
     int lastWinner = -1;                 ///< the last match's: 0, 1, 2 a draw, -1 not played to its end
     std::string refusal;                 ///< the last opponent turned away, in this side's words
+    std::string hostStage;               ///< a host's pick of stage (a joiner learns it as a match starts)
 };
-/// The facts as `view`'s detail lines: addresses while a host waits, "MATCH 1: P1 WON" and the
-/// score between matches, "TURNED AWAY: ..." while waiting again.
+/// "a, b, c": the addresses for a line.
+[[nodiscard]] std::string AddressList(const std::vector<std::string>& addresses);
+/// The facts as `view`'s detail lines: addresses while a host waits, the stage (the host's pick, or
+/// the last match's), "MATCH 1: P1 WON" and the score between matches, "TURNED AWAY: ..." while
+/// waiting again.
 void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts);
 /// "P1 won", "P2 won", "a draw" or "no winner yet" for a game::MatchState::matchWinner.
 [[nodiscard]] const char* MatchResultWords(int matchWinner);
