@@ -4,6 +4,7 @@
 // transformed query, and picking by pixels. Each scenario also runs mirrored.
 #include "assets/assets.h"
 #include "game/game.h"
+#include "project_fighters.h"
 
 #include <gtest/gtest.h>
 
@@ -19,22 +20,9 @@ using game::Action;
 using game::Facing;
 using game::Input;
 
-struct Roster {
-    assets::LoadedFighter brick, kestrel;
-    Roster() {
-        const assets::AssetRoots roots = assets::AssetRoots::Under(HOTMAP_SOURCE_DIR);
-        auto b = assets::LoadFighter(roots, "brick");
-        auto k = assets::LoadFighter(roots, "kestrel");
-        EXPECT_TRUE(b.Ok()) << (b.Ok() ? "" : b.GetError().ToLine());
-        EXPECT_TRUE(k.Ok()) << (k.Ok() ? "" : k.GetError().ToLine());
-        if (b.Ok()) brick = std::move(b).Value();
-        if (k.Ok()) kestrel = std::move(k).Value();
-    }
-};
-
-const Roster& TheRoster() {
-    static const Roster roster;  // loaded once for the whole test program
-    return roster;
+// The project's fighters, loaded once for the whole test program (project_fighters.h).
+const testfighters::Fighters& TheRoster() {
+    return testfighters::TheFighters();
 }
 
 // The tick within an animation at which frame `frame` starts.
@@ -384,7 +372,7 @@ TEST(CommittedReplays, EveryOneCarriesItsHashAndEndsOnIt) {
         ASSERT_TRUE(replay.has_value()) << error;
         ASSERT_TRUE(replay->finalHash.has_value()) << "a committed replay carries its final hash line";
         EXPECT_EQ(replay->simulationVersion, game::SIMULATION_VERSION) << "re-record it under this version";
-        const Roster& roster = TheRoster();
+        const testfighters::Fighters& roster = TheRoster();
         const auto def = [&](const std::string& id) -> const game::FighterDef* {
             return id == "brick" ? &roster.brick.def : id == "kestrel" ? &roster.kestrel.def : nullptr;
         };
