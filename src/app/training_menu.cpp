@@ -283,8 +283,11 @@ std::string MoveListPage::RowText(const game::MoveFrameData& m) {
         return text;
     };
     const auto number = [](std::int32_t n) { return std::to_string(n); };
+    // Appended, not `"+" + std::string`: GCC 12's -O3 warns (-Wrestrict) on that inlined insert.
     const auto advantage = [](const std::optional<std::int32_t>& a) {
-        return a ? (*a > 0 ? "+" : "") + std::to_string(*a) : std::string("-");
+        if (!a) return std::string("-");
+        std::string text = *a > 0 ? "+" : "";
+        return text.append(std::to_string(*a));
     };
     std::string name = m.name;
     std::replace(name.begin(), name.end(), '_', ' ');
