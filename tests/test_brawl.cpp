@@ -319,8 +319,8 @@ TEST_F(Brawl, ABrokenFighterIsLeftOutAndOnlyNamingItFails) {
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(ProblemLines(r.err), std::vector<std::string>{line}) << "its error is the one line: " << r.err;
     EXPECT_EQ(r.out, "");
-    // The title screen says so too, in its bottom band (y 330 of 360), which differs from the same
-    // screen once beta is mended.
+    // The title screen says so too, on the subtitle's line (y 72 of 360, clear of the menu's rows),
+    // which differs from the same screen once beta is mended.
     const std::string broken = (root_ / "broken.png").string(), mended = (root_ / "mended.png").string();
     r = Run({"--headless", "--frames", "2", "--title", "--screenshot", broken});
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -332,11 +332,23 @@ TEST_F(Brawl, ABrokenFighterIsLeftOutAndOnlyNamingItFails) {
     ASSERT_EQ(a.Value().rgba.size(), b.Value().rgba.size());
     const int scale = a.Value().widthPx / 640, rowBytes = a.Value().widthPx * 4;
     int differing = 0;
-    for (int y = 330 * scale; y < 338 * scale; ++y)
+    for (int y = 72 * scale; y < 80 * scale; ++y)
         for (int x = 0; x < rowBytes; ++x)
             differing += a.Value().rgba[static_cast<std::size_t>(y) * rowBytes + x] !=
                          b.Value().rgba[static_cast<std::size_t>(y) * rowBytes + x];
     EXPECT_GT(differing, 100) << "the title screen shows no line about the broken fighter";
+    // In the warning's red (menu_style.h's RED), which the mended screen's white subtitle has none of.
+    const auto reds = [&](const std::vector<std::uint8_t>& rgba) {
+        int n = 0;
+        for (int y = 72 * scale; y < 80 * scale; ++y)
+            for (int x = 0; x < rowBytes; x += 4) {
+                const std::size_t at = static_cast<std::size_t>(y) * rowBytes + x;
+                n += rgba[at] == 236 && rgba[at + 1] == 80 && rgba[at + 2] == 70;
+            }
+        return n;
+    };
+    EXPECT_GT(reds(a.Value().rgba), 100) << "the broken fighter's line is a warning";
+    EXPECT_EQ(reds(b.Value().rgba), 0);
 }
 
 TEST_F(Brawl, TheTitleScreenShowsAFightersCreditsAndLicense) {

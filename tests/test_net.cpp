@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <variant>
 
 namespace {
 
@@ -99,7 +100,8 @@ std::vector<net::Packet> EveryKind() {
             net::DonePacket{2, 3600},
             net::ByePacket{},
             watch,
-            net::WatchAckPacket{2, 9, {5, 4, 3}, 600}};
+            net::WatchAckPacket{2, 9, {5, 4, 3}, 600},
+            net::BrowsePacket{3, "brick"}};
 }
 
 // A message between two made-up session values (an opening Hello does not know the receiver's).
@@ -121,6 +123,7 @@ net::DropReason Parse(std::vector<std::uint8_t> bytes, bool reseal = false) {
 }
 
 TEST(Packets, EveryKindRoundTripsByteForByte) {
+    ASSERT_EQ(EveryKind().size(), std::variant_size_v<net::Packet>) << "a kind without a case here";
     for (const net::Packet& p : EveryKind()) {
         SCOPED_TRACE(p.index());
         const std::vector<std::uint8_t> bytes = Encode(p);
@@ -1073,6 +1076,49 @@ TEST(Session, ReadyIsCheckedAndAConfigOutOfRangeIsNamed) {
     c.maxRollbackTicks = 8;
     c.maxSpectators = 17;
     EXPECT_EQ(net::CheckSessionConfig(c)->message, "maxSpectators is 17: it must be 0 to 16");
+}
+
+// Issue 37: each lobby shows the fighter the other's cursor is on while it chooses. A cursor is
+// not a pick: nothing starts until both are ready.
+TEST(Lobby, EachSideSeesTheOthersCursorWhileItChoosesAndOnlyReadyPicks) {
+    const PairOptions o = Options(21);
+    net::MemoryLink link;
+    net::VirtualClock clock;
+    auto host = std::move(net::Session::Create(netharness::PlayerConfig(o, 0), link.End(0))).Value();
+    host->Browse("b");  // before anyone came: the opponent hears it once bound
+    auto join = std::move(net::Session::Create(netharness::PlayerConfig(o, 1), link.End(1))).Value();
+    join->Browse("a");  // while it connects: sent once bound
+    // Polls both until `seen` holds (at most two seconds of ticks); false if it never did.
+    const auto pollUntil = [&](const std::function<bool()>& seen) {
+        for (int i = 0; i < 120 && !seen(); ++i) {
+            (void)host->Poll(clock.NowMicros());
+            (void)join->Poll(clock.NowMicros());
+            clock.AdvanceTick();
+        }
+        return seen();
+    };
+    ASSERT_TRUE(pollUntil([&] { return join->PeerCursor() == "b" && host->PeerCursor() == "a"; }))
+        << "each cursor, sent on binding: the host sees \"" << host->PeerCursor() << "\", the join \""
+        << join->PeerCursor() << "\"";
+    EXPECT_EQ(join->PeerFighter(), "") << "a cursor is not a pick";
+    join->Browse("b");
+    ASSERT_TRUE(pollUntil([&] { return host->PeerCursor() == "b"; })) << "every move of the cursor";
+    EXPECT_FALSE(host->PeerReady());
+    EXPECT_EQ(host->Phase(), net::SessionPhase::Lobby) << "cursors start nothing";
+    EXPECT_EQ(join->Phase(), net::SessionPhase::Lobby);
+
+    ASSERT_FALSE(host->Ready("a").has_value());
+    host->Browse("b");  // after Ready: ignored, the pick stands
+    ASSERT_TRUE(pollUntil([&] { return join->PeerReady(); }));
+    EXPECT_EQ(join->PeerCursor(), "a") << "the pick, once made";
+    EXPECT_EQ(join->PeerFighter(), "a");
+
+    ASSERT_FALSE(join->Ready("b").has_value());
+    ASSERT_TRUE(pollUntil(
+        [&] { return host->Phase() == net::SessionPhase::Running && join->Phase() == net::SessionPhase::Running; }));
+    EXPECT_EQ(host->FighterIds()[0], "a");
+    EXPECT_EQ(host->FighterIds()[1], "b") << "the join's pick, not where its cursor once was";
+    EXPECT_EQ(host->PeerCursor(), "") << "a new match's choice starts empty";
 }
 
 // ---- a peer that disappears, or quits -----------------------------------------------------------

@@ -7,6 +7,7 @@
 // nobody joins each give one line. Every wait is for a line or the program's end.
 #include "fixture_fighter.h"
 #include "run_command.h"
+#include "x_display.h"
 
 #include <gtest/gtest.h>
 
@@ -240,6 +241,32 @@ TEST_F(Online, ASecondJoinerIsToldTheHostIsInAMatch) {
     (void)join.Finish();
     host.Signal(SIGTERM);
     (void)host.Finish();
+}
+
+// Issue 37: at a window, an opponent who quits does not close this player's game: the line is
+// said, and the title comes back saying it (a headless run still exits 1 with it, above).
+TEST_F(Online, AWindowedPlayerWhoseOpponentQuitsIsBackAtTheTitle) {
+    const xdisplay::Xvfb xvfb;
+    if (xvfb.Display().empty()) GTEST_SKIP() << "no virtual display on this machine: " << xvfb.Problem();
+    testrun::Process host(
+        BRAWL, Args({"--host", "0", "--p1", "cpu"}, root_.string()),
+        {"SDL_VIDEODRIVER=x11", "SDL_RENDER_DRIVER=software", "SDL_AUDIODRIVER=dummy", "DISPLAY=" + xvfb.Display()});
+    const int port = StartHost(host);
+    ASSERT_GT(port, 0) << host.Finish().err;
+    testrun::Process join(
+        BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu", "--frames", "100000"},
+                    root_.string()));
+    ASSERT_FALSE(host.WaitForErrLine("brawl: match 1 begins").empty());
+    join.Signal(SIGTERM);
+    (void)join.Finish();
+    const std::string back = host.WaitForErrLine("brawl: opponent ");
+    EXPECT_TRUE(std::regex_match(back, std::regex("brawl: opponent left at tick [0-9]+; back to the title"))) << back;
+    // Still running, at the title: closed as a window is (SDL turns SIGTERM into a quit), it exits 0;
+    // a run the opponent's leaving had stopped would exit 1 with the error line.
+    host.Signal(SIGTERM);
+    const auto h = host.Finish();
+    EXPECT_EQ(h.exitCode, 0) << h.err;
+    EXPECT_EQ(h.err.find("error: "), std::string::npos) << "a window is not ended by the other side: " << h.err;
 }
 
 // A join to an address that takes the datagrams and never answers gives up after --timeout, with

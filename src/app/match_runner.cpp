@@ -133,6 +133,23 @@ std::string NobodyThereLine(const OnlineArgs& where, const Options& options) {
                       : "error: no answer from " + where.address + ":" + std::to_string(where.port) + " in " + seconds;
 }
 
+void EndOnline(SceneContext& ctx, const SceneArgs& args, const RunReport& report) {
+    const Options& o = *ctx.options;
+    if (o.headless || o.frames || o.matches) {
+        ctx.stop = report;
+        return;
+    }
+    // A player at a window is not thrown out of the game by the other side's leaving.
+    constexpr std::string_view ERROR_PREFIX = "error: ";
+    std::string why = report.errorLine;
+    if (why.rfind(ERROR_PREFIX, 0) == 0) why.erase(0, ERROR_PREFIX.size());
+    std::fprintf(stderr, "brawl: %s; back to the title\n", why.c_str());
+    SceneArgs title = args;
+    title.online.reset();
+    title.notice = why;
+    ctx.switchTo = SceneSwitch{"title", title};
+}
+
 void SaveDesyncDump(const net::Session& session, const Options& options, std::int32_t side) {
     const net::DesyncReport* desync = session.GetDesync();
     if (desync == nullptr || desync->localDump.empty()) return;

@@ -244,6 +244,11 @@ void PrintNotices(const net::TickReport& report);
 /// session's failure is no desync); the line saying where, or why not, on stderr.
 void SaveDesyncDump(const net::Session& session, const Options& options, std::int32_t side);
 
+/// How an online scene ends on `report` (a departed or lost opponent, a desync, nobody there): a
+/// headless or scripted (--frames, --matches) run stops with it (its JSON, its line, exit 1); a
+/// window prints its line and goes back to the title with `args`' setup, the title showing why.
+void EndOnline(SceneContext& ctx, const SceneArgs& args, const RunReport& report);
+
 /// Writes `replay` to `path` through the one writer (files.h: whole or not at all, never into a FIFO
 /// or a device). False: it could not be (its line is on stderr).
 bool WriteReplayFile(const std::string& path, const game::Replay& replay);

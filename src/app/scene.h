@@ -56,6 +56,9 @@ struct SceneArgs {
     /// A finished match is followed by the next after this many ticks (each with the next seed), as
     /// an attract mode would; 0: it waits for the player. The shell's choice (a headless run).
     std::int32_t rematchAfterTicks = 0;
+    /// Why the last scene ended, for the title to show on one line (an online match whose opponent
+    /// left); empty for nothing to say.
+    std::string notice;
 };
 
 /// A scene's request to hand the screen to another.

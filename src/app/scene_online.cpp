@@ -76,16 +76,7 @@ public:
         if (named) fighter_ = ctx.roster->Find(*named);
         // Nobody to choose for a CPU or a slot, nor when the command line named the fighter: ready at once.
         autoReady_ = cpu || named.has_value();
-        if (where_.host) {
-            std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n",
-                         static_cast<unsigned>(transport_->LocalPort()));
-            facts_.addresses = net::LocalIpv4Addresses();
-            facts_.hostStage = args_.setup.stage;
-            if (!facts_.addresses.empty())
-                std::fprintf(stderr, "brawl: this machine's addresses: %s\n", AddressList(facts_.addresses).c_str());
-        } else {
-            std::fprintf(stderr, "brawl: joining %s:%u\n", where_.address.c_str(), static_cast<unsigned>(where_.port));
-        }
+        facts_ = AnnounceOnline(where_, transport_->LocalPort(), args_.setup.stage);
     }
 
     bool Pausable() const override { return false; }
@@ -115,6 +106,8 @@ public:
                 std::fprintf(stderr, "brawl: waiting for the opponent (tick %llu)\n",
                              static_cast<unsigned long long>(session_->CurrentTick()));
         }
+        // The peer's lobby shows where this side's cursor is (sent when it moves).
+        if (!session_->LocalReady()) session_->Browse(ctx.roster->At(static_cast<std::size_t>(fighter_)).loaded.def.id);
         switch (session_->Phase()) {
             case net::SessionPhase::Lobby:
                 // A side ready at once waits for a ping: the auto delay is picked from it as the
@@ -177,7 +170,7 @@ public:
         const std::string title =
             where_.host ? "HOSTING ON PORT " + std::to_string(transport_ ? transport_->LocalPort() : where_.port)
                         : "JOINING " + where_.address + ":" + std::to_string(where_.port);
-        const int theirs = session_->PeerFighter().empty() ? -1 : ctx.roster->Find(session_->PeerFighter());
+        const int theirs = session_->PeerCursor().empty() ? -1 : ctx.roster->Find(session_->PeerCursor());
         LobbyView view = LobbyOf(*session_, title, ctx.roster->At(static_cast<std::size_t>(fighter_)),
                                  theirs >= 0 ? &ctx.roster->At(static_cast<std::size_t>(theirs)) : nullptr, side_ == 0);
         AddLobbyFacts(view, *session_, facts_);
@@ -254,12 +247,11 @@ private:
         (void)WriteReplayFile(path, session_->MakeReplay());
     }
 
-    // The run ends with `errorLine` and exit 1 (a window too: a lost opponent or a desync ends it).
+    // The run ends with `errorLine` and exit 1; a window goes back to the title, which says why.
     void Stop(SceneContext& ctx, const std::string& errorLine) {
-        RunReport report{inMatch_ || !lastReport_.empty() ? (inMatch_ ? Report(ctx) : lastReport_) : "", 1, errorLine};
-        stopReport_ = report;
-        ctx.stop = report;
+        stopReport_ = RunReport{inMatch_ ? Report(ctx) : lastReport_, 1, errorLine};
         done_ = true;
+        EndOnline(ctx, args_, *stopReport_);
     }
 
     std::string Report(SceneContext& ctx) const {

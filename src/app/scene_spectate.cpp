@@ -145,10 +145,9 @@ private:
     }
 
     void Stop(SceneContext& ctx, const std::string& errorLine) {
-        RunReport report{inMatch_ ? Report(ctx) : lastReport_, 1, errorLine};
-        stopReport_ = report;
-        ctx.stop = report;
+        stopReport_ = RunReport{inMatch_ ? Report(ctx) : lastReport_, 1, errorLine};
         done_ = true;
+        EndOnline(ctx, args_, *stopReport_);
     }
 
     std::string Report(SceneContext& ctx) const {

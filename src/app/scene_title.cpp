@@ -6,6 +6,7 @@
 #include "app/options_menu.h"
 #include "app/scene.h"
 #include "app/screens.h"
+#include "game/text.h"
 #include "net/net.h"
 
 #include <cstdio>
@@ -16,7 +17,12 @@ namespace {
 
 class TitleScene final : public Scene {
 public:
-    explicit TitleScene(const SceneArgs& args) : args_(args) {}
+    explicit TitleScene(const SceneArgs& args) : args_(args) {
+        // Why the last scene came back here (an online opponent left), under the menu until the
+        // next problem; the modes started from here do not carry it on.
+        menu_.problem = game::OneLine(args_.notice, 100);
+        args_.notice.clear();
+    }
 
     void Enter(SceneContext& ctx) override {
         if (ctx.audio != nullptr) ctx.audio->Music(audio::Track::Title);

@@ -3,11 +3,13 @@
 
 #include "app/help.h"
 #include "app/menu_style.h"
+#include "net/enet_transport.h"
 #include "net/net.h"
 #include "render/render.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 namespace app {
 
@@ -238,8 +240,17 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
     DrawFighterIdle(r, roster.At(static_cast<std::size_t>(setup.fighter[1])), 536, game::FLOOR_Y_PX, true, animTick);
     const std::string title = "HOTMAP BRAWL";
     render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(title, 6)) / 2, 22, title, GOLD, 6);
-    const std::string sub = "EVERY HIT DECIDED PIXEL BY PIXEL";
-    render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(sub, 1)) / 2, 72, sub, WHITE, 1);
+    // A problem to tell (an address refused, an online opponent gone, fighters left out because they
+    // fail to load: these on stderr too) takes the subtitle's line, clear of the menu's rows.
+    std::string warning = menu.problem;
+    if (warning.empty() && !roster.Broken().empty()) {
+        std::string ids;
+        for (const BrokenFighter& b : roster.Broken()) ids += (ids.empty() ? "" : ", ") + b.id;
+        warning = game::OneLine("LEFT OUT, BROKEN: " + ids + " (" + roster.Broken()[0].error.ToLine() + ")", 100);
+    }
+    const std::string sub = warning.empty() ? "EVERY HIT DECIDED PIXEL BY PIXEL" : warning;
+    render::DrawTextOutlined(r, std::max(2, (game::SCREEN_WIDTH_PX - render::TextWidth(sub, 1)) / 2), 72, sub,
+                             warning.empty() ? WHITE : RED, 1);
     Shade(r, 180, 90, 280, 254, 150);
     const auto name = [&](int side) {
         return roster.At(static_cast<std::size_t>(setup.fighter[static_cast<std::size_t>(side)]))
@@ -283,18 +294,6 @@ void DrawTitle(SDL_Renderer* r, const TitleMenu& menu, const MatchSetup& setup, 
         const int centre = side == 0 ? 104 : 536;
         render::DrawText(r, std::max(2, centre - render::TextWidth(line, 1) / 2), 300, game::OneLine(line, 48), DIM, 1);
     }
-    // Fighters left out because they fail to load: said here as well as on stderr.
-    if (!roster.Broken().empty() && menu.problem.empty()) {
-        std::string ids;
-        for (const BrokenFighter& b : roster.Broken()) ids += (ids.empty() ? "" : ", ") + b.id;
-        const std::string line =
-            game::OneLine("LEFT OUT, BROKEN: " + ids + " (" + roster.Broken()[0].error.ToLine() + ")", 100);
-        render::DrawTextOutlined(r, std::max(2, (game::SCREEN_WIDTH_PX - render::TextWidth(line, 1)) / 2), 330, line,
-                                 RED, 1);
-    }
-    if (!menu.problem.empty())
-        render::DrawTextOutlined(r, (game::SCREEN_WIDTH_PX - render::TextWidth(menu.problem, 1)) / 2, 330, menu.problem,
-                                 RED, 1);
     const auto key = [&](KeyAction a) { return KeyName(bindings.keys[0][static_cast<std::size_t>(a)]); };
     const std::string hint = menu.editing ? "TYPE THE HOST'S ADDRESS   ENTER: CONNECT   ESC: BACK"
                                           : key(KeyAction::Up) + "/" + key(KeyAction::Down) + " OR ARROWS: CHOOSE   " +
@@ -474,6 +473,20 @@ std::string AddressList(const std::vector<std::string>& addresses) {
     std::string list;
     for (const std::string& a : addresses) list += (list.empty() ? "" : ", ") + a;
     return list;
+}
+
+LobbyFacts AnnounceOnline(const OnlineArgs& where, unsigned localPort, const std::string& stage) {
+    LobbyFacts facts;
+    if (!where.host) {
+        std::fprintf(stderr, "brawl: joining %s:%u\n", where.address.c_str(), static_cast<unsigned>(where.port));
+        return facts;
+    }
+    std::fprintf(stderr, "brawl: hosting on port %u, waiting for an opponent\n", localPort);
+    facts.addresses = net::LocalIpv4Addresses();
+    facts.hostStage = stage;
+    if (!facts.addresses.empty())
+        std::fprintf(stderr, "brawl: this machine's addresses: %s\n", AddressList(facts.addresses).c_str());
+    return facts;
 }
 
 void AddLobbyFacts(LobbyView& view, const net::Session& session, const LobbyFacts& facts) {

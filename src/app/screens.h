@@ -115,6 +115,9 @@ struct LobbyFacts {
     std::string refusal;                 ///< the last opponent turned away, in this side's words
     std::string hostStage;               ///< a host's pick of stage (a joiner learns it as a match starts)
 };
+/// The start-up lines on stderr: a host's port and this machine's addresses, or the address a join
+/// knocks at. A host's lobby facts (its addresses, its `stage`) come back; a join's are empty.
+[[nodiscard]] LobbyFacts AnnounceOnline(const OnlineArgs& where, unsigned localPort, const std::string& stage);
 /// "a, b, c": the addresses for a line.
 [[nodiscard]] std::string AddressList(const std::vector<std::string>& addresses);
 /// The facts as `view`'s detail lines: addresses while a host waits, the stage (the host's pick, or

@@ -305,6 +305,7 @@ enum class PacketKind : std::uint8_t {
     Bye,        ///< reliable: I am leaving
     Watch,      ///< reliable, to a spectator: both sides' confirmed inputs from tick T on
     WatchAck,   ///< unreliable, from a spectator: I hold the confirmed inputs through tick T
+    Browse,     ///< reliable: my cursor is on this fighter for match N (not ready: it binds nothing)
 };
 
 /// Who a side is, stated in its first message: a spectator is never taken for an opponent.
@@ -342,6 +343,13 @@ struct PickPacket {
     std::string fighterId;
     std::uint64_t fighterHash = 0;  ///< game::HashFighterDef of the sender's copy
     friend bool operator==(const PickPacket&, const PickPacket&) = default;
+};
+/// What a player's cursor shows while it chooses, so the other lobby can show it too. Only a Pick
+/// counts: a Browse starts nothing and is not checked against the roster (an unknown id shows nothing).
+struct BrowsePacket {
+    std::uint32_t match = 0;  ///< as PickPacket's
+    std::string fighterId;
+    friend bool operator==(const BrowsePacket&, const BrowsePacket&) = default;
 };
 struct SetupPacket {
     std::uint32_t match = 0;
@@ -412,8 +420,9 @@ struct WatchAckPacket {
     friend bool operator==(const WatchAckPacket&, const WatchAckPacket&) = default;
 };
 
-using Packet = std::variant<HelloPacket, PickPacket, SetupPacket, StartPacket, RefusePacket, InputsPacket, PingPacket,
-                            ChecksumPacket, DesyncPacket, DonePacket, ByePacket, WatchPacket, WatchAckPacket>;
+using Packet =
+    std::variant<HelloPacket, PickPacket, SetupPacket, StartPacket, RefusePacket, InputsPacket, PingPacket,
+                 ChecksumPacket, DesyncPacket, DonePacket, ByePacket, WatchPacket, WatchAckPacket, BrowsePacket>;
 
 /// A packet with the session values its header carries.
 struct Message {
@@ -727,6 +736,10 @@ public:
     /// config.stage); the join's is not read.
     [[nodiscard]] std::optional<Error> Ready(const std::string& fighterId, const game::MatchConfig& config = {},
                                              const std::string& stageId = "rooftop");
+    /// Shows the peer where this side's cursor is while it chooses (before Ready, in the lobby or
+    /// after a match): sent when it changes, and again to an opponent that binds later. Nothing
+    /// else: the peer's lobby draws it; only Ready chooses.
+    void Browse(const std::string& fighterId);
     /// The match stops advancing at `tick` and finishes once it is confirmed (--frames N); both
     /// peers must give the same tick. 0: no limit beyond matchOverTailTicks.
     void SetLastTick(std::uint64_t tick);
@@ -754,6 +767,9 @@ public:
     [[nodiscard]] bool PeerReady() const { return peerPick_.has_value(); }
     /// The opponent's fighter for the next match once it chose ("" before).
     [[nodiscard]] const std::string& PeerFighter() const;
+    /// The fighter the opponent's cursor is on while it chooses the next match's, else its pick
+    /// ("" before either; an id this side may not have).
+    [[nodiscard]] const std::string& PeerCursor() const;
     /// The side this peer plays: 0 host, 1 join.
     [[nodiscard]] std::int32_t LocalSide() const { return config_.role == Role::Host ? 0 : 1; }
     /// 1 for the first match, +1 per rematch (the one running or last run; 0 before any).
@@ -847,6 +863,7 @@ private:
 
     // The lobby: each side's pick for match_ + 1; the host's config and the setup it offered.
     std::optional<PickPacket> localPick_, peerPick_;
+    std::optional<BrowsePacket> localCursor_, peerCursor_;  ///< Browse's, for the next match
     game::MatchConfig hostConfig_;
     std::string hostStageId_ = "rooftop";  ///< the host's pick for the next match
     std::optional<SetupPacket> offered_;

@@ -152,6 +152,7 @@ constexpr PacketKind KindOf() {
     if constexpr (std::is_same_v<T, ByePacket>) return PacketKind::Bye;
     if constexpr (std::is_same_v<T, WatchPacket>) return PacketKind::Watch;
     if constexpr (std::is_same_v<T, WatchAckPacket>) return PacketKind::WatchAck;
+    if constexpr (std::is_same_v<T, BrowsePacket>) return PacketKind::Browse;
 }
 
 void Write(Writer& w, const HelloPacket& p) {
@@ -176,6 +177,16 @@ void Read(Reader& r, PickPacket& p) {
     p.match = r.U32();
     p.fighterId = r.Str(MAX_NAME_BYTES);
     p.fighterHash = r.U64();
+    if (p.match == 0 || p.fighterId.empty()) r.Bad();
+}
+
+void Write(Writer& w, const BrowsePacket& p) {
+    w.U32(p.match);
+    w.Str(p.fighterId);
+}
+void Read(Reader& r, BrowsePacket& p) {
+    p.match = r.U32();
+    p.fighterId = r.Str(MAX_NAME_BYTES);
     if (p.match == 0 || p.fighterId.empty()) r.Bad();
 }
 
@@ -385,6 +396,8 @@ DropReason ParseMessage(std::span<const std::uint8_t> bytes, Message& out) {
             return ReadAs<WatchPacket>(r, out.packet);
         case PacketKind::WatchAck:
             return ReadAs<WatchAckPacket>(r, out.packet);
+        case PacketKind::Browse:
+            return ReadAs<BrowsePacket>(r, out.packet);
     }
     return DropReason::UnknownKind;
 }

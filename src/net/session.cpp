@@ -400,6 +400,7 @@ void Session::Bind(Endpoint& e) {
     if (!host) {
         opponent_ = &e;
         phase_ = SessionPhase::Lobby;
+        if (localCursor_) SendToOpponent(*localCursor_);  // chosen while it connected
         return;
     }
     if (role == PeerRole::Spectator) {
@@ -424,7 +425,11 @@ void Session::Bind(Endpoint& e) {
     opponent_ = &e;
     phase_ = SessionPhase::Lobby;
     // The host may have chosen while it waited (or before a refused opponent): tell the new one.
-    if (localPick_) SendToOpponent(*localPick_);
+    if (localPick_) {
+        SendToOpponent(*localPick_);
+    } else if (localCursor_) {
+        SendToOpponent(*localCursor_);
+    }
 }
 
 void Session::Refuse(Endpoint& e, ErrorCode code, const std::string& here, const std::string& there) {
@@ -441,6 +446,7 @@ void Session::Refuse(Endpoint& e, ErrorCode code, const std::string& here, const
     if (wasOpponent && phase_ != SessionPhase::Running && phase_ != SessionPhase::Failed) {
         phase_ = SessionPhase::Connecting;
         peerPick_.reset();
+        peerCursor_.reset();
         offered_.reset();
     }
 }
@@ -449,6 +455,11 @@ void Session::HandleOpponent(const Message& m) {
     const Packet& packet = m.packet;
     if (auto* p = std::get_if<PickPacket>(&packet)) {
         HandlePick(*p);
+    } else if (auto* b = std::get_if<BrowsePacket>(&packet)) {
+        // The cursor of the next match's choice: the match number and phase as a Pick's.
+        if (b->match != match_ + 1) return Drop(DropReason::StaleMatch);
+        if (phase_ == SessionPhase::Connecting || phase_ == SessionPhase::Failed) return Drop(DropReason::WrongPhase);
+        peerCursor_ = *b;
     } else if (auto* s = std::get_if<SetupPacket>(&packet)) {
         HandleSetup(*s);
     } else if (auto* st = std::get_if<StartPacket>(&packet)) {
@@ -464,6 +475,7 @@ void Session::HandleOpponent(const Message& m) {
             DropEndpoint(*opponent_);
             phase_ = SessionPhase::Connecting;
             peerPick_.reset();
+            peerCursor_.reset();
             offered_.reset();
         } else {
             Fail(Error{static_cast<ErrorCode>(f->code), line, 0}, {});
@@ -624,6 +636,14 @@ std::optional<Error> Session::Ready(const std::string& fighterId, const game::Ma
     return std::nullopt;
 }
 
+void Session::Browse(const std::string& fighterId) {
+    if (localPick_ || fighterId.empty() || fighterId.size() > MAX_NAME_BYTES) return;
+    if (phase_ == SessionPhase::Running || phase_ == SessionPhase::Failed) return;
+    if (localCursor_ && localCursor_->match == match_ + 1 && localCursor_->fighterId == fighterId) return;
+    localCursor_ = BrowsePacket{match_ + 1, fighterId};
+    SendToOpponent(*localCursor_);  // none yet: Bind sends it
+}
+
 void Session::HandlePick(const PickPacket& p) {
     if (p.match != match_ + 1) return Drop(DropReason::StaleMatch);
     if (peerPick_ ||
@@ -746,6 +766,8 @@ void Session::StartMatch() {
     stalling_ = false;
     localPick_.reset();
     peerPick_.reset();
+    localCursor_.reset();
+    peerCursor_.reset();
     offered_.reset();
     phase_ = SessionPhase::Running;
 }
@@ -1079,6 +1101,11 @@ bool Session::CanClose() const {
 const std::string& Session::PeerFighter() const {
     static const std::string none;
     return peerPick_ ? peerPick_->fighterId : none;
+}
+
+const std::string& Session::PeerCursor() const {
+    static const std::string none;
+    return peerPick_ ? peerPick_->fighterId : peerCursor_ ? peerCursor_->fighterId : none;
 }
 
 const game::FighterDef* Session::FindFighter(const std::string& id) const {

@@ -208,6 +208,7 @@ void PacketSeeds(const fs::path& dir) {
         net::ByePacket{},
         watch,
         net::WatchAckPacket{1, 3, {5, 4, 3}, 2},
+        net::BrowsePacket{1, "b"},
     };
     // The parser alone (bit 7 clear): every kind in one file; and every kind played into a match.
     Bytes parseOnly, foreign;
