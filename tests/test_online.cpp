@@ -156,8 +156,11 @@ TEST_F(Online, AFighterThatDiffersIsRefusedAtTheHandshakeAndTheHostWaitsOn) {
     auto manifest = fixture::Manifest();
     manifest["moves"]["light_punch"]["damage"] = 51;
     fixture::Write(other, "beta", manifest);
+    // The host's --timeout is only a guard here (it gives up on nobody coming): long enough for two
+    // joiners' processes to start and load on a busy machine (or under ASan), so it never races them.
     testrun::Process host(
-        BRAWL, Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "120", "--timeout", "5"}, root_.string()));
+        BRAWL,
+        Args({"--headless", "--host", "0", "--p1", "cpu", "--frames", "120", "--timeout", "60"}, root_.string()));
     const int port = StartHost(host);
     ASSERT_GT(port, 0);
     testrun::Process join(BRAWL, Args({"--headless", "--join", "127.0.0.1:" + std::to_string(port), "--p2", "cpu",

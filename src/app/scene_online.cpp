@@ -93,8 +93,12 @@ public:
         runner_.Follow(ctx, *session_, report);
         PrintNotices(report);
         // A host that turned an opponent away (versions, fighters: in this side's words; its notice
-        // said so above) goes on waiting for the next; the lobby shows why.
-        if (session_->LastRefusal() != nullptr) facts_.refusal = session_->LastRefusal()->message;
+        // said so above) goes on waiting for the next, --timeout anew; the lobby shows why.
+        if (session_->LastRefusal() != nullptr && session_->Stats().refusals != refusalsSeen_) {
+            refusalsSeen_ = session_->Stats().refusals;
+            facts_.refusal = session_->LastRefusal()->message;
+            enteredMicros_ = nowMicros;
+        }
         // Nobody came (a headless host), or no host answered (a join): give up after --timeout.
         const bool mayGiveUp =
             session_->Phase() == net::SessionPhase::Connecting && (ctx.options->headless || !where_.host);
@@ -276,7 +280,8 @@ private:
     bool waitingSaid_ = false;
     bool done_ = false;
     int animTick_ = 0;
-    std::uint64_t enteredMicros_ = 0;
+    std::uint64_t enteredMicros_ = 0;  ///< since when this side waits (start-up, or the last refusal)
+    std::int64_t refusalsSeen_ = 0;
     LobbyFacts facts_;  ///< what the lobby shows beyond the session: addresses, the score, a refusal
     std::string lastReport_;
     std::optional<RunReport> stopReport_;
