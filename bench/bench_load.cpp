@@ -1,7 +1,8 @@
 // bench_load: what loading the project's fighters costs, phase by phase (file reads, PNG decode,
 // mask build, alternate colours, textures on SDL's software renderer (the sprites', the hotmap
-// view's), sounds), and the whole load
-// by today's loader (assets::LoadFighter) beside `before`'s (bench/before/fighter_loader.h).
+// view's), sounds), and the whole load by today's loader (assets::LoadFighter) beside `before`'s
+// (bench/before/fighter_loader.h): the project's fighters, then three fighters and the three stages
+// (load3+stages, the third fighter a copy made in a temporary folder).
 // Not Google Benchmark: a load is tens of milliseconds, so each case runs once per round, the
 // rounds alternate which method goes first, and the best and the median of the rounds are kept;
 // load from other builds then falls on both methods alike. Figures only: nothing here is a test.
@@ -9,12 +10,15 @@
 #include "assets/files.h"
 #include "assets/format.h"
 #include "assets/png_batch.h"
+#include "assets/stage.h"
 #include "audio/audio.h"
 #include "before/fighter_loader.h"
 #include "render/render.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -110,6 +114,35 @@ std::vector<assets::LoadedFighter> LoadAll(const Project& p, bool useBefore) {
     return out;
 }
 
+// Issue 41's second case: three fighters and three stages. The third fighter is not drawn yet, so
+// it is a copy of `copyOf` under a new name, in a project made in a temporary folder (with the
+// source tree's fighters, hotmaps and stages): nothing is added under the tree's assets/.
+struct ThirdFighterProject {
+    std::filesystem::path root;
+    explicit ThirdFighterProject(const std::string& source, const std::string& copyOf) {
+        namespace fs = std::filesystem;
+        root = fs::temp_directory_path() / ("bench_load_" + std::to_string(::getpid()));
+        fs::remove_all(root);
+        fs::create_directories(root);
+        const auto copy = fs::copy_options::recursive;
+        fs::copy(fs::path(source) / "assets", root / "assets", copy);
+        fs::copy(fs::path(source) / "hotmaps", root / "hotmaps", copy);
+        fs::copy(root / "assets" / copyOf, root / "assets" / (copyOf + "_copy"), copy);
+        fs::copy(root / "hotmaps" / copyOf, root / "hotmaps" / (copyOf + "_copy"), copy);
+    }
+    ~ThirdFighterProject() { std::filesystem::remove_all(root); }
+    ThirdFighterProject(const ThirdFighterProject&) = delete;
+    ThirdFighterProject& operator=(const ThirdFighterProject&) = delete;
+};
+
+// Every stage of the project, as the game loads them at start (LoadStage, the same for both methods).
+void LoadStages(const assets::AssetRoots& roots) {
+    for (const std::string& id : assets::ListStages(roots)) {
+        auto stage = assets::LoadStage(roots, id);
+        if (!stage.Ok()) Fail(stage.GetError().ToLine());
+    }
+}
+
 struct Case {
     std::string name;    // the phase or the whole
     std::string method;  // before, ours, or "-" for a phase both share
@@ -171,6 +204,8 @@ int main(int argc, char** argv) {
         hotmaps.push_back(f.hotmap.empty() ? assets::Image{} : Decode(hotmapBytes.back(), f.hotmap));
     }
     const std::vector<assets::LoadedFighter> loaded = LoadAll(project, false);
+    const ThirdFighterProject third(root, project.ids.back());
+    const Project project3 = ReadProject(third.root.string());
 
     std::vector<Case> cases;
     cases.push_back({"reads", "-", [&] {
@@ -197,6 +232,17 @@ int main(int argc, char** argv) {
                                                                 project.frames[i].hotmap);
                          }
                      }});
+    // The loader's fast way (png_batch.h): libdeflate, into one buffer reused, on one thread.
+    cases.push_back(
+        {"decode-fast", "-", [&] {
+             assets::PngScratch scratch;
+             std::vector<std::uint8_t> rgba;
+             for (std::size_t i = 0; i < project.frames.size(); ++i) {
+                 (void)assets::DecodeRgba8PngInto(spriteBytes[i].data(), spriteBytes[i].size(), rgba, scratch);
+                 if (!hotmapBytes[i].empty())
+                     (void)assets::DecodeRgba8PngInto(hotmapBytes[i].data(), hotmapBytes[i].size(), rgba, scratch);
+             }
+         }});
     cases.push_back({"masks", "-", [&] {
                          for (const assets::Image& h : hotmaps)
                              if (!h.rgba.empty()) (void)collide::BuildHotMasks(h.View());
@@ -228,6 +274,14 @@ int main(int argc, char** argv) {
                      }});
     cases.push_back({"load", "before", [&] { (void)LoadAll(project, true); }});
     cases.push_back({"load", "ours", [&] { (void)LoadAll(project, false); }});
+    cases.push_back({"load3+stages", "before", [&] {
+                         (void)LoadAll(project3, true);
+                         LoadStages(project3.roots);
+                     }});
+    cases.push_back({"load3+stages", "ours", [&] {
+                         (void)LoadAll(project3, false);
+                         LoadStages(project3.roots);
+                     }});
     // Before issue 41 every texture was made at start, the hotmap view's and the alternate colours'
     // too (from the alternate sprites its loader made); now they wait for F6 and a mirror match.
     cases.push_back({"load+textures", "before", [&] {
@@ -263,15 +317,18 @@ int main(int argc, char** argv) {
         }
     }
 
-    std::printf("%zu fighters, %zu frames, %d rounds (best and median ms)\n", project.ids.size(), project.frames.size(),
-                rounds);
+    std::printf(
+        "%zu fighters, %zu frames, %d rounds (best and median ms); load3+stages: %zu fighters (the third a "
+        "copy of %s: none is drawn yet), %zu frames, %zu stages\n",
+        project.ids.size(), project.frames.size(), rounds, project3.ids.size(), project.ids.back().c_str(),
+        project3.frames.size(), assets::ListStages(project3.roots).size());
     std::map<std::string, double> bestOf;
     for (const Case& c : cases) {
         const double best = *std::min_element(c.ms.begin(), c.ms.end());
         bestOf[c.name + "/" + c.method] = best;
         std::printf("  %-18s %-7s %8.1f %8.1f\n", c.name.c_str(), c.method.c_str(), best, Median(c.ms));
     }
-    for (const char* name : {"load", "load+textures"}) {
+    for (const char* name : {"load", "load3+stages", "load+textures"}) {
         const std::string n = name;
         if (!bestOf.contains(n + "/before") || !bestOf.contains(n + "/ours")) continue;
         std::printf("%s: before / ours = %.2fx (best of each)\n", name, bestOf[n + "/before"] / bestOf[n + "/ours"]);

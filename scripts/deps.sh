@@ -9,6 +9,7 @@ set -euo pipefail
 PACKAGES=(
   cmake g++ make pkg-config          # the toolchain
   libsdl2-dev libsdl2-image-dev      # window, renderer, PNG decoding
+  libdeflate-dev zlib1g-dev          # the loader's fast PNG decode (inflate, CRC-32)
   libimgui-dev                       # Dear ImGui 1.86 (the debug overlay)
   libenet-dev                        # ENet 1.3: online play's transport
   libsdl2-mixer-dev                  # SDL2_mixer: sound effects and music

@@ -3,6 +3,8 @@
 // loader's pool (two threads) gives what `before`'s one-thread loader gives: frames, masks,
 // definitions, warnings and errors, on the project's fighters and on broken ones.
 #include "assets/assets.h"
+#include "assets/files.h"
+#include "assets/png_batch.h"
 #include "before/fighter_loader.h"
 #include "fixture_fighter.h"
 #include "game/game.h"
@@ -238,9 +240,11 @@ TEST(ParseManifest, TwoMovesOnTheSameButtonAndStanceIsARule) {
 // ---- the pool against `before`'s one-thread loader ------------------------------------------------
 
 // Two loads of one fighter are the same: the definition's hash (masks, sizes, fields), every
-// picture's pixels, the warnings and the errors, in order.
+// picture's pixels, the warnings and the errors, in order. `spritePixels` false: ours was loaded
+// without keeping them (LoadOptions::keepSpritePixels), so its sprites have before's sizes and no
+// pixels, and everything else is the same.
 void ExpectSameFighter(const assets::Result<assets::LoadedFighter>& ours,
-                       const assets::Result<before::LoadedBefore>& before) {
+                       const assets::Result<before::LoadedBefore>& before, bool spritePixels = true) {
     ASSERT_EQ(ours.Ok(), before.Ok()) << (ours.Ok() ? before.GetError().ToLine() : ours.GetError().ToLine());
     if (!ours.Ok()) {
         EXPECT_EQ(ours.GetError().code, before.GetError().code);
@@ -262,8 +266,20 @@ void ExpectSameFighter(const assets::Result<assets::LoadedFighter>& ours,
             }
         }
     };
-    samePictures(a.sprites, b.sprites, "sprites");
-    samePictures(assets::AlternateSprites(a), before.Value().altSprites, "alternate sprites");
+    if (spritePixels) {
+        samePictures(a.sprites, b.sprites, "sprites");
+        samePictures(assets::AlternateSprites(a), before.Value().altSprites, "alternate sprites");
+    } else {
+        ASSERT_EQ(a.sprites.size(), b.sprites.size());
+        for (std::size_t i = 0; i < a.sprites.size(); ++i) {
+            ASSERT_EQ(a.sprites[i].size(), b.sprites[i].size()) << "animation " << i;
+            for (std::size_t f = 0; f < a.sprites[i].size(); ++f) {
+                EXPECT_EQ(a.sprites[i][f].widthPx, b.sprites[i][f].widthPx) << i << "/" << f;
+                EXPECT_EQ(a.sprites[i][f].heightPx, b.sprites[i][f].heightPx) << i << "/" << f;
+                EXPECT_TRUE(a.sprites[i][f].rgba.empty()) << i << "/" << f;
+            }
+        }
+    }
     samePictures(a.hotmaps, b.hotmaps, "hotmaps");
     ASSERT_EQ(a.def.animations.size(), b.def.animations.size());
     for (std::size_t i = 0; i < a.def.animations.size(); ++i) {
@@ -301,6 +317,13 @@ TEST(LoaderPool, TheProjectsFightersLoadAsBeforeFrameForFrame) {
             ExpectSameFighter(assets::LoadFighter(roots, id, options), before::LoadFighterBefore(roots, id, options));
         }
     }
+    // As a headless run loads them: no sprite pixels kept, everything else the same.
+    assets::LoadOptions headless;
+    headless.keepSpritePixels = false;
+    for (const std::string& id : ids.Value()) {
+        SCOPED_TRACE(id + " (no sprite pixels kept)");
+        ExpectSameFighter(assets::LoadFighter(roots, id, headless), before::LoadFighterBefore(roots, id), false);
+    }
 }
 
 // A PNG whose chunks are sound (CRCs match) but whose pixels do not inflate: only libpng sees it,
@@ -312,6 +335,76 @@ std::vector<std::uint8_t> PngThatDoesNotInflate() {
     testpng::PutChunk(bad, "IDAT", {0x78, 0x9C, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x11, 0x22});
     testpng::PutChunk(bad, "IEND", {});
     return bad;
+}
+
+// The loader's fast decode (png_batch.h) against DecodePng's (SDL_image's): the same bytes for
+// every 8-bit RGBA PNG it takes, into a buffer reused from a larger image; nothing for any other
+// kind or any broken file, which DecodePng then decodes or words.
+TEST(FastDecode, GivesDecodePngsBytesOrLeavesThePngToIt) {
+    std::vector<std::uint8_t> reused;
+    assets::PngScratch scratch;
+    const auto expectSame = [&](const std::vector<std::uint8_t>& png, const std::string& what) {
+        SCOPED_TRACE(what);
+        const auto slow = assets::DecodePng(png.data(), png.size(), what);
+        ASSERT_TRUE(slow.Ok()) << slow.GetError().ToLine();
+        const auto size = assets::DecodeRgba8PngInto(png.data(), png.size(), reused, scratch);
+        ASSERT_TRUE(size.has_value());
+        EXPECT_EQ(size->widthPx, slow.Value().widthPx);
+        EXPECT_EQ(size->heightPx, slow.Value().heightPx);
+        EXPECT_EQ(reused, slow.Value().rgba);
+    };
+    // Every byte value in every channel, transparent pixels with colour in them included.
+    std::vector<std::uint8_t> rgba(64 * 48 * 4);
+    for (std::size_t i = 0; i < rgba.size(); ++i) rgba[i] = static_cast<std::uint8_t>((i * 37) ^ (i >> 8));
+    const auto picture = testpng::EncodeRgba(64, 48, rgba);
+    expectSame(picture, "64x48");
+    expectSame(testpng::EncodeRgba(3, 2, std::vector<std::uint8_t>(rgba.begin(), rgba.begin() + 24)), "3x2");
+    // Ancillary chunks SDL_image's calls ignore (a gamma, a text) change no byte here either.
+    std::vector<std::uint8_t> annotated(picture.begin(), picture.begin() + 8 + 25);
+    testpng::PutChunk(annotated, "gAMA", {0, 0, 0x75, 0x30});
+    testpng::PutChunk(annotated, "tEXt", {'a', 0, 'b'});
+    annotated.insert(annotated.end(), picture.begin() + 8 + 25, picture.end());
+    expectSame(annotated, "with gAMA and tEXt");
+    // The image data split over three IDAT chunks, as large files are.
+    const auto idatAt = static_cast<std::size_t>(8 + 25);
+    const std::size_t idatBytes = (std::size_t{picture[idatAt]} << 24) | (std::size_t{picture[idatAt + 1]} << 16) |
+                                  (std::size_t{picture[idatAt + 2]} << 8) | picture[idatAt + 3];
+    const std::vector<std::uint8_t> data(picture.begin() + idatAt + 8, picture.begin() + idatAt + 8 + idatBytes);
+    std::vector<std::uint8_t> split(picture.begin(), picture.begin() + idatAt);
+    testpng::PutChunk(split, "IDAT", std::vector<std::uint8_t>(data.begin(), data.begin() + 100));
+    testpng::PutChunk(split, "IDAT", std::vector<std::uint8_t>(data.begin() + 100, data.begin() + 5000));
+    testpng::PutChunk(split, "IDAT", std::vector<std::uint8_t>(data.begin() + 5000, data.end()));
+    testpng::PutChunk(split, "IEND", {});
+    expectSame(split, "three IDATs");
+    // The project's own frames, compressed as authors' tools compress them.
+    for (const char* file : {"/assets/kestrel/idle_00.png", "/hotmaps/kestrel/idle_00.png", "/assets/brick/idle_00.png",
+                             "/hotmaps/brick/idle_00.png", "/assets/stages/harbour/pier.png"}) {
+        const auto bytes = assets::ReadInputFile(std::string(HOTMAP_SOURCE_DIR) + file, 1 << 24, "a PNG");
+        ASSERT_TRUE(bytes.Ok()) << bytes.GetError().ToLine();
+        expectSame(bytes.Value(), file);
+    }
+    // Other kinds: left to SDL_image, which decodes them.
+    const auto leftToSdl = [&](const std::vector<std::uint8_t>& png, const std::string& what) {
+        EXPECT_TRUE(assets::DecodePng(png.data(), png.size(), what).Ok()) << what;
+        EXPECT_FALSE(assets::DecodeRgba8PngInto(png.data(), png.size(), reused, scratch).has_value()) << what;
+    };
+    leftToSdl(testpng::Encode(testpng::Spec{2, 1, testpng::RGB, 8, {255, 0, 255, 255, 0, 0}, {}, {}}), "RGB");
+    leftToSdl(
+        testpng::Encode(testpng::Spec{2, 1, testpng::RGBA, 16, {65535, 0, 65535, 65535, 65535, 0, 0, 65535}, {}, {}}),
+        "RGBA 16");
+    leftToSdl(testpng::Encode(testpng::Spec{2, 1, testpng::PALETTE, 8, {0, 1}, {{{255, 0, 255}}, {{255, 0, 0}}}, {0}}),
+              "palette with tRNS");
+    // Broken files: nothing, and DecodePng gives the error.
+    const auto broken = [&](const std::vector<std::uint8_t>& png, const std::string& what) {
+        EXPECT_FALSE(assets::DecodePng(png.data(), png.size(), what).Ok()) << what;
+        EXPECT_FALSE(assets::DecodeRgba8PngInto(png.data(), png.size(), reused, scratch).has_value()) << what;
+    };
+    broken(PngThatDoesNotInflate(), "does not inflate");
+    broken(std::vector<std::uint8_t>(picture.begin(), picture.end() - 20), "truncated");
+    auto flipped = picture;
+    flipped[flipped.size() / 2] ^= 0x40;
+    broken(flipped, "a flipped byte");
+    broken({'h', 'i', '\n'}, "text");
 }
 
 TEST_F(FighterLoader, BrokenFramesGiveTheErrorsBeforeGaveInFileOrder) {
@@ -328,6 +421,10 @@ TEST_F(FighterLoader, BrokenFramesGiveTheErrorsBeforeGaveInFileOrder) {
     // The whole load stops at the first, as it always has; its line is before's, libpng's words in.
     const auto ours = assets::LoadFighter(roots, "fixture");
     ExpectSameFighter(ours, before::LoadFighterBefore(roots, "fixture"));
+    assets::LoadOptions headless;  // the sprites decoded but not kept: the same first error
+    headless.keepSpritePixels = false;
+    ExpectSameFighter(assets::LoadFighter(roots, "fixture", headless), before::LoadFighterBefore(roots, "fixture"),
+                      false);
     ASSERT_FALSE(ours.Ok());
     EXPECT_EQ(ours.GetError().file, Hotmap("idle_01.png"));
     EXPECT_EQ(ours.GetError().code, ErrorCode::CorruptPng);
@@ -337,6 +434,10 @@ TEST_F(FighterLoader, BrokenFramesGiveTheErrorsBeforeGaveInFileOrder) {
     lint.collectErrors = true, lint.keepHotmapImages = true;
     const auto all = assets::LoadFighter(roots, "fixture", lint);
     ExpectSameFighter(all, before::LoadFighterBefore(roots, "fixture", lint));
+    lint.keepSpritePixels = false;
+    ExpectSameFighter(assets::LoadFighter(roots, "fixture", lint), before::LoadFighterBefore(roots, "fixture", lint),
+                      false);
+    lint.keepSpritePixels = true;
     ASSERT_TRUE(all.Ok()) << all.GetError().ToLine();
     ASSERT_EQ(all.Value().errors.size(), 5u);
     EXPECT_EQ(all.Value().errors[0].file, Hotmap("idle_01.png"));

@@ -218,6 +218,8 @@ int Shell::Prepare() {
             return std::fprintf(stderr, "error: %s: not a project folder (no assets/ inside)\n", rootShown.c_str()), 1;
         assets::LoadOptions load;
         load.allowOutsideLinks = opt_.allowOutsideLinks;
+        // A headless run draws nothing unless it takes a screenshot: the sprites' pixels are not kept.
+        load.keepSpritePixels = !opt_.headless || !opt_.screenshotPath.empty();
         auto roster = Roster::Load(assets::AssetRoots::Under(root), load);
         if (!roster.Ok()) return std::fprintf(stderr, "%s\n", roster.GetError().ToLine().c_str()), 1;
         roster_ = std::move(roster).Value();

@@ -125,7 +125,8 @@ struct LoadedFighter {
     std::vector<MoveSounds> moveSounds;
     /// The manifest's `credits` and `license` ("" when it gives none): the select screen shows them.
     std::string credits, license;
-    /// sprites[animation][frame], parallel to def.animations.
+    /// sprites[animation][frame], parallel to def.animations. Without LoadOptions::keepSpritePixels
+    /// each keeps its size but no pixels (rgba empty).
     std::vector<std::vector<Image>> sprites;
     /// The manifest's `alternate` shift (format.h's ManifestAlternate), for AlternateSprites when
     /// def.palette is empty: a half turn of the hue unless the manifest says otherwise.
@@ -146,6 +147,11 @@ struct LoadedFighter {
 
 struct LoadOptions {
     bool keepHotmapImages = false;
+    /// Off for a run that never draws (brawl --headless without a screenshot): the sprites are
+    /// decoded and checked all the same (the same errors, warnings and masks), but their pixels are
+    /// not kept, so the load touches no fresh memory for them (36 MB for today's two fighters,
+    /// most of a fresh process's load: issue 41).
+    bool keepSpritePixels = true;
     /// Follow links in assets/ and hotmaps/ that lead outside the project folder (brawl's and
     /// hotmap's --allow-outside-links). Off: such a link is an OutsideProject Error naming it.
     bool allowOutsideLinks = false;

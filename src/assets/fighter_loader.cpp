@@ -112,35 +112,60 @@ struct FrameJob {
 struct FrameContext {
     const Confinement* within = nullptr;
     bool keepHotmapImages = false;
+    bool keepSpritePixels = true;
     std::function<Error(Error, const game::AnimationDef&, std::size_t)> missingFrame;
+};
+
+// What one thread reuses from frame to frame: the fast decode's (png_batch.h), and a buffer for
+// the hotmaps' pixels, which are wanted only for their masks (unless kept for lint), so that a
+// fresh process does not touch fresh memory for every hotmap (a hotmap is as large as its sprite).
+struct FrameScratch {
+    PngScratch png;
+    Image hotmap;
+    Image sprite;  ///< when the sprites' pixels are not kept (LoadOptions::keepSpritePixels)
 };
 
 // A frame's work, the checks in the order the loader has always made them. `inBatch`: stderr is
 // held by the batch, decodes capture nothing (a failure is marked, to be done again alone).
-void DoFrame(FrameJob& job, const game::AnimationDef& anim, const FrameContext& context, bool inBatch) {
-    const auto decode = [&](const std::vector<std::uint8_t>& bytes, const std::string& path) {
+void DoFrame(FrameJob& job, const game::AnimationDef& anim, const FrameContext& context, bool inBatch,
+             FrameScratch& scratch) {
+    // The PNG's pixels into `into`: the fast way when it can (png_batch.h), else SDL_image's.
+    const auto decode = [&](const std::vector<std::uint8_t>& bytes, const std::string& path,
+                            Image& into) -> std::optional<Error> {
+        if (const auto size = DecodeRgba8PngInto(bytes.data(), bytes.size(), into.rgba, scratch.png)) {
+            into.widthPx = size->widthPx, into.heightPx = size->heightPx;
+            return std::nullopt;
+        }
         auto image =
             inBatch ? DecodePngInBatch(bytes.data(), bytes.size(), path) : DecodePng(bytes.data(), bytes.size(), path);
-        if (!image.Ok() && inBatch) job.decodeFailed = true;
-        return image;
+        if (!image.Ok()) {
+            if (inBatch) job.decodeFailed = true;
+            return image.GetError();
+        }
+        into = std::move(image).Value();
+        return std::nullopt;
     };
     const auto spriteBytes = ReadInputFile(job.spritePath, limits::PNG_FILE_BYTES, "a PNG", context.within);
     if (!spriteBytes.Ok()) {
         job.skip = context.missingFrame(spriteBytes.GetError(), anim, job.frame);
         return;
     }
-    auto sprite = decode(spriteBytes.Value(), job.spritePath);
-    if (!sprite.Ok()) {
-        job.skip = sprite.GetError();
+    // A run that never draws (headless) decodes the sprite all the same, into the thread's buffer,
+    // so that it fails, warns and masks exactly as one that keeps it.
+    Image& sprite = context.keepSpritePixels ? job.sprite : scratch.sprite;
+    if (auto failed = decode(spriteBytes.Value(), job.spritePath, sprite)) {
+        sprite = Image{};
+        job.skip = std::move(failed);
         return;
     }
-    if (sprite.Value().widthPx != job.size.widthPx || sprite.Value().heightPx != job.size.heightPx) {
+    if (sprite.widthPx != job.size.widthPx || sprite.heightPx != job.size.heightPx) {
         // Rewritten between its header and its pixels (a hot reload mid-save): not this time.
+        sprite = Image{};
         job.skip = Error{ErrorCode::FileUnreadable, job.spritePath,
                          "changed while the fighter was loading (rewritten): it is read again on the next change"};
         return;
     }
-    job.sprite = std::move(sprite).Value();
+    job.sprite.widthPx = sprite.widthPx, job.sprite.heightPx = sprite.heightPx;
     job.spriteDecoded = true;
     // Only a hotmap that is not there at all falls back; one that is there but cannot be read (a
     // loop of links, no permission, a FIFO) is an error, reported by the reader.
@@ -156,7 +181,7 @@ void DoFrame(FrameJob& job, const game::AnimationDef& anim, const FrameContext& 
             return;
         }
         job.fromSprite = true;
-        job.masks = MasksFromSprite(job.sprite);
+        job.masks = MasksFromSprite(sprite);
     } else {
         const auto hotmapBytes = ReadInputFile(job.hotmapPath, limits::PNG_FILE_BYTES, "a PNG", context.within);
         if (!hotmapBytes.Ok()) {
@@ -177,13 +202,14 @@ void DoFrame(FrameJob& job, const game::AnimationDef& anim, const FrameContext& 
                           ", but its sprite is " + SizeText(job.sprite) + " (a hotmap is the same size as its sprite)"};
             return;
         }
-        auto hotmap = decode(hotmapBytes.Value(), job.hotmapPath);
-        if (!hotmap.Ok()) {
-            job.skip = hotmap.GetError();
+        // Into the thread's buffer, or the job's own Image when lint keeps it.
+        Image& hotmap = context.keepHotmapImages ? job.hotmap : scratch.hotmap;
+        if (auto failed = decode(hotmapBytes.Value(), job.hotmapPath, hotmap)) {
+            hotmap = Image{};
+            job.skip = std::move(failed);
             return;
         }
-        job.masks = collide::BuildHotMasks(hotmap.Value().View());
-        if (context.keepHotmapImages) job.hotmap = std::move(hotmap).Value();
+        job.masks = collide::BuildHotMasks(hotmap.View());
     }
 }
 
@@ -205,9 +231,10 @@ void RunFrameJobs(std::vector<FrameJob>& jobs, const FrameContext& context, cons
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const std::size_t threads = std::min<std::size_t>({LOAD_THREADS, cores, jobs.size() / MIN_FRAMES_PER_THREAD});
     if (threads <= 1) {
+        FrameScratch scratch;
         for (FrameJob& job : jobs) {
             if (job.size.widthPx == 0) continue;
-            DoFrame(job, animations[job.animation], context, false);
+            DoFrame(job, animations[job.animation], context, false, scratch);
             if (EndsLoad(job, options)) break;
         }
         return;
@@ -223,9 +250,10 @@ void RunFrameJobs(std::vector<FrameJob>& jobs, const FrameContext& context, cons
         const StderrHeldForBatch held;
         const auto work = [&] {
             try {
+                FrameScratch scratch;
                 for (std::size_t i = next++; i < jobs.size(); i = next++) {
                     if (i > firstEnd.load() || jobs[i].size.widthPx == 0) continue;
-                    DoFrame(jobs[i], animations[jobs[i].animation], context, true);
+                    DoFrame(jobs[i], animations[jobs[i].animation], context, true, scratch);
                     if (EndsLoad(jobs[i], options)) {
                         std::size_t seen = firstEnd.load();
                         while (i < seen && !firstEnd.compare_exchange_weak(seen, i)) {
@@ -258,10 +286,11 @@ void RunFrameJobs(std::vector<FrameJob>& jobs, const FrameContext& context, cons
     }
     if (failure) std::rethrow_exception(failure);
     // A failed decode, done again alone: its message then carries libpng's words, as DecodePng's do.
+    FrameScratch scratch;
     for (std::size_t i = 0; i < jobs.size() && i <= firstEnd.load(); ++i) {
         if (!jobs[i].decodeFailed) continue;
         jobs[i].ClearResult();
-        DoFrame(jobs[i], animations[jobs[i].animation], context, false);
+        DoFrame(jobs[i], animations[jobs[i].animation], context, false, scratch);
     }
 }
 
@@ -432,7 +461,7 @@ Result<LoadedFighter> LoadFighterOrThrow(const AssetRoots& roots, const std::str
             jobs.push_back(std::move(job));
         }
     }
-    const FrameContext context{within, options.keepHotmapImages, missingFrame};
+    const FrameContext context{within, options.keepHotmapImages, options.keepSpritePixels, missingFrame};
     RunFrameJobs(jobs, context, options, def.animations);
 
     out.sprites.resize(def.animations.size());

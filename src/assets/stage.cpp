@@ -6,6 +6,7 @@
 #include "assets/files.h"
 #include "assets/json_doc.h"
 #include "assets/limits.h"
+#include "assets/png_batch.h"
 #include "assets/sound.h"
 #include "game/text.h"
 
@@ -159,7 +160,8 @@ std::optional<Image> LoadLayer(const std::string& path, const StageLayerFile& la
                 std::to_string(game::SCREEN_HEIGHT_PX) + " (640 + scroll x (width - 640) wide)"});
         return std::nullopt;
     }
-    auto image = DecodePng(bytes.Value().data(), bytes.Value().size(), path);
+    PngScratch scratch;
+    auto image = DecodePngFast(bytes.Value().data(), bytes.Value().size(), path, scratch);
     if (!image.Ok()) {
         errors.push_back(image.GetError());
         return std::nullopt;
