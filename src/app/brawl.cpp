@@ -567,9 +567,9 @@ void Shell::Render(bool present) {
     SDL_SetRenderTarget(renderer_, target_.get());
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
     SDL_RenderClear(renderer_);
-    // The menus' backdrop: the rooftop, still (a match draws its own stage over it).
-    if (const Stage* rooftop = stages_ ? stages_->Find(assets::DEFAULT_STAGE_ID) : nullptr)
-        stages_->Draw(renderer_, *rooftop, render::Camera{});
+    // The menus' backdrop: the rooftop, still (not under a match, whose stage covers it).
+    const Stage* rooftop = stages_ ? stages_->Find(assets::DEFAULT_STAGE_ID) : nullptr;
+    if (rooftop != nullptr && !scene_->DrawsWholePicture(ctx_)) stages_->Draw(renderer_, *rooftop, render::Camera{});
     scene_->Render(ctx_);
     if (help_) DrawHelp(renderer_, user_.bindings, scene_->HelpKeys(user_.bindings));
     // The window: the picture letterboxed, then the ImGui layer at the window's own resolution.

@@ -452,6 +452,10 @@ void MatchRunner::Draw(SceneContext& ctx) const {
     if (replay_) replay_->DrawSeekBar(ctx.renderer);
 }
 
+bool MatchRunner::DrawsWholePicture(const SceneContext& ctx) const {
+    return defs_.fighters[0] != nullptr && ctx.stages != nullptr && ctx.stages->Find(stage_) != nullptr;
+}
+
 render::Camera MatchRunner::CameraNow(const SceneContext& ctx) const {
     if (defs_.fighters[0] == nullptr) return {};
     const Stage* stage = ctx.stages != nullptr ? ctx.stages->Find(stage_) : nullptr;

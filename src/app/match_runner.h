@@ -131,6 +131,9 @@ public:
     // ---- drawing ---------------------------------------------------------------------------------------
     /// The match and its HUD (and a replay's seek bar).
     void Draw(SceneContext& ctx) const;
+    /// Whether Draw covers the whole picture (a match begun on a stage there is: its opaque back
+    /// layer, or the built-in rooftop's plain backdrop), so nothing drawn under it would show.
+    [[nodiscard]] bool DrawsWholePicture(const SceneContext& ctx) const;
     /// The overlay's panel (and a replay's slider); `net`: online's numbers.
     void Panel(SceneContext& ctx, const debug::ScreenMap& map, const debug::NetplayView* net = nullptr);
 

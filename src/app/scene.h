@@ -146,6 +146,9 @@ public:
     virtual void Enter(SceneContext&) {}
     /// Whether fixed ticks run now (a pause menu over a fight stops them).
     virtual bool Ticking() const { return true; }
+    /// Whether Render covers the whole picture itself (a match's stage): then the shell draws no
+    /// menu backdrop under it, a pass over every pixel saved (issue 41).
+    [[nodiscard]] virtual bool DrawsWholePicture(const SceneContext&) const { return false; }
     /// Whether the developer's pause and slow motion apply (not to a match two people play online).
     virtual bool Pausable() const { return true; }
     /// One fixed 60 Hz tick, with both players' controls (neutral when nobody can press anything).

@@ -29,6 +29,7 @@ public:
     }
 
     bool Ticking() const override { return !pauseOpen_; }
+    bool DrawsWholePicture(const SceneContext& ctx) const override { return runner_.DrawsWholePicture(ctx); }
 
     /// --matches N: a headless run is over when its Nth match has finished.
     bool Done() const override { return matchLimit_ > 0 && runner_.Totals().matchesFinished >= matchLimit_; }

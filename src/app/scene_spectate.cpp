@@ -48,6 +48,11 @@ public:
     }
 
     bool Pausable() const override { return false; }
+    bool DrawsWholePicture(const SceneContext& ctx) const override {
+        const net::SessionPhase phase = session_ ? session_->Phase() : net::SessionPhase::Connecting;
+        return (phase == net::SessionPhase::Running || phase == net::SessionPhase::Finished) &&
+               runner_.DrawsWholePicture(ctx);
+    }
 
     void Tick(SceneContext& ctx, const game::Inputs&) override {
         if (!session_ || done_) return;

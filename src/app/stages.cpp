@@ -17,10 +17,9 @@ std::string StageSignature(const assets::AssetRoots& roots, const std::string& i
 
 void MakeLayers(SDL_Renderer* renderer, Stage& s) {
     s.layers.clear();
-    for (const assets::Image& image : s.loaded.layers) s.layers.push_back(render::MakeTexture(renderer, image));
-    // The back layer is opaque (the loader checks it): copied, not blended, a pass over every pixel saved.
-    if (!s.layers.empty() && s.layers.front() != nullptr)
-        SDL_SetTextureBlendMode(s.layers.front().get(), SDL_BLENDMODE_NONE);
+    // Each layer's opaque rows are copied, not blended (the back layer's all of them: the loader
+    // checks it is opaque), and its clear rows skipped (render::StageLayer).
+    for (const assets::Image& image : s.loaded.layers) s.layers.push_back(render::MakeStageLayer(renderer, image));
 }
 
 std::string Loaded(const Stage& s) {
@@ -179,7 +178,7 @@ void StageSet::DrawPreview(SDL_Renderer* renderer, const Stage& stage, SDL_Rect 
     const std::vector<double> scroll = stage.ScrollFractions();
     for (std::size_t i = 0; i < stage.layers.size() && i < scroll.size(); ++i) {
         const SDL_Rect src{-render::LayerScreenX(scroll[i], middle), 0, game::SCREEN_WIDTH_PX, game::SCREEN_HEIGHT_PX};
-        SDL_RenderCopy(renderer, stage.layers[i].get(), &src, &box);
+        SDL_RenderCopy(renderer, stage.layers[i].texture.get(), &src, &box);
     }
 }
 

@@ -22,7 +22,7 @@ namespace app {
 
 struct Stage {
     assets::LoadedStage loaded;              ///< the built-in rooftop: its numbers, no layers
-    std::vector<render::TexturePtr> layers;  ///< empty until MakeArt (and for the built-in rooftop)
+    std::vector<render::StageLayer> layers;  ///< empty until MakeArt (and for the built-in rooftop)
     std::string signature;                   ///< its folder's files when it was loaded
     audio::SoundId music = audio::NO_SOUND;  ///< its loop in the sound bank (NO_SOUND: silent)
     bool builtIn = false;

@@ -69,9 +69,28 @@ void MakeHotmapArt(SDL_Renderer* renderer, const assets::LoadedFighter& fighter,
 /// The masks of a frame as a picture: attack red, hurt blue, air clear.
 assets::Image TintMasks(const collide::HotMasks& masks, std::int32_t widthPx, std::int32_t heightPx);
 
+/// A stage layer's texture and its rows in bands by what drawing them takes: a band of rows with
+/// no visible pixel is not drawn, one whose every pixel is opaque is copied, the rest blended.
+/// Most of a layer is air or solid (the rooftop's ground: 265 clear rows, 95 opaque), and blending
+/// a whole layer was most of a frame with OpenGL on llvmpipe (issue 41). Invariant: the bands
+/// drawn give the same pixels as the whole texture blended (an opaque pixel blended is itself, a
+/// clear one changes nothing).
+struct StageLayer {
+    /// Rows [topPx, bottomPx) of the layer, drawn copied (`opaque`) or blended.
+    struct Band {
+        int topPx = 0, bottomPx = 0;
+        bool opaque = false;
+    };
+    TexturePtr texture;  ///< blended; null when it could not be made (nothing is drawn)
+    int widthPx = 0, heightPx = 0;
+    std::vector<Band> bands;  ///< top to bottom, the clear rows left out
+};
+/// `image` as a stage layer (its texture, and its bands read from its alpha).
+StageLayer MakeStageLayer(SDL_Renderer* renderer, const assets::Image& image);
+
 /// A stage's layers, back to front, each at screen x = LayerScreenX(scroll, camera.xPx) (camera.h),
-/// full height; `scrollFractions` parallel to `layers`.
-void DrawStageLayers(SDL_Renderer* renderer, const std::vector<TexturePtr>& layers,
+/// full height, band by band; `scrollFractions` parallel to `layers`.
+void DrawStageLayers(SDL_Renderer* renderer, const std::vector<StageLayer>& layers,
                      const std::vector<double>& scrollFractions, Camera camera);
 
 /// Text in the built-in 5x7 pixel font; each font pixel is `scale` logical pixels. Returns the width.
