@@ -695,7 +695,7 @@ int Shell::Report(const RunReport& report) {
 int Shell::RunWindowed() {
     std::uint64_t last = NowNanos();
     double accumulator = 0.0, fpsTime = 0.0;
-    int fpsFrames = 0;
+    int fpsFrames = 0, fastFramesWithoutTick = 0;
     std::int64_t ticksRun = 0;
     while (running_) {
         if (split_) split_->StartFrame();
@@ -754,6 +754,7 @@ int Shell::RunWindowed() {
         // windowed recording of 240 ticks once came out 241 under load).
         const bool endsItself = FindScene(firstScene_)->endsItself;
         const auto withinFrames = [&] { return endsItself || !opt_.frames || ticksRun < *opt_.frames; };
+        const std::int64_t ticksBefore = ticksRun;
         if (live && !paused) {
             accumulator += frameSeconds / slowFactor;
             while (accumulator >= TICK_SECONDS && running_ && withinFrames()) {
@@ -774,9 +775,13 @@ int Shell::RunWindowed() {
         Render(!shoot);
         if (shoot && !SaveScreenshot(opt_.screenshotPath)) return 1;
         if (shoot || enough) running_ = false;
+        // Vsync a renderer claims need not pace anything (SDL's software renderer reports it, a
+        // virtual display has no vertical blank): frames that ran no tick and came within half a
+        // tick of the last are pictures nobody needed (one changes only with a tick). A few of them
+        // show it, and from then on the loop paces itself, as without vsync.
+        if (ticksRun == ticksBefore && frameSeconds < TICK_SECONDS / 2 && ++fastFramesWithoutTick >= 3) vsync_ = false;
         if (!vsync_ && running_) {
-            // No vsync to pace the loop (a software renderer): sleep until the next tick is due
-            // instead of spinning a core.
+            // No vsync to pace the loop: sleep until the next tick is due instead of spinning a core.
             const double waitSeconds = live && !paused ? TICK_SECONDS - accumulator : TICK_SECONDS;
             SDL_Delay(static_cast<Uint32>(std::clamp(waitSeconds * 1000.0, 1.0, 1000.0 * TICK_SECONDS)));
         }
