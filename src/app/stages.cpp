@@ -19,7 +19,15 @@ void MakeLayers(SDL_Renderer* renderer, Stage& s) {
     s.layers.clear();
     // Each layer's opaque rows are copied, not blended (the back layer's all of them: the loader
     // checks it is opaque), and its clear rows skipped (render::StageLayer).
-    for (const assets::Image& image : s.loaded.layers) s.layers.push_back(render::MakeStageLayer(renderer, image));
+    for (assets::Image& image : s.loaded.layers) {
+        if (image.rgba.empty()) {  // gone and not read again (MakeArt): nothing drawn, the order kept
+            s.layers.emplace_back();
+            continue;
+        }
+        s.layers.push_back(render::MakeStageLayer(renderer, image));
+        // One copy of a layer's pixels: the texture's (issue 41). A reload reads the folder again.
+        std::vector<std::uint8_t>().swap(image.rgba);
+    }
 }
 
 std::string Loaded(const Stage& s) {
@@ -74,7 +82,17 @@ void StageSet::AddBuiltInRooftop() {
 }
 
 void StageSet::MakeArt(SDL_Renderer* renderer) {
-    for (auto& s : stages_) MakeLayers(renderer, *s);
+    for (auto& s : stages_) {
+        // Art made once already dropped its pixels (MakeLayers): a second renderer (the shell makes
+        // one; a test may make more) reads the folder again.
+        const bool dropped = std::any_of(s->loaded.layers.begin(), s->loaded.layers.end(),
+                                         [](const assets::Image& i) { return i.rgba.empty(); });
+        if (dropped && !s->builtIn) {
+            auto again = assets::LoadStage(roots_, s->Id(), allowOutsideLinks_);
+            if (again.Ok()) s->loaded = std::move(again).Value();
+        }
+        MakeLayers(renderer, *s);
+    }
 }
 
 void StageSet::DropArt() {

@@ -43,7 +43,9 @@ public:
     /// Every stage under `roots` (its stages/ folder may be missing: then only the built-in rooftop).
     static std::unique_ptr<StageSet> Load(const assets::AssetRoots& roots, bool allowOutsideLinks);
 
-    /// Textures for every stage's layers (not needed headless without a screenshot).
+    /// Textures for every stage's layers (not needed headless without a screenshot). Each layer's
+    /// pixels are dropped once its texture is made (one copy, the renderer's: issue 41); a second
+    /// MakeArt reads the stage's folder again.
     void MakeArt(SDL_Renderer* renderer);
     /// Every texture let go (before the renderer goes).
     void DropArt();
